@@ -1,0 +1,6 @@
+import { Router } from 'express';
+
+/** GET / PATCH /api/member/{uid} (issue: member accounts). */
+export function memberRouter() {
+  return Router();
+}

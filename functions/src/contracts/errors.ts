@@ -1,0 +1,86 @@
+// The error catalogue: (HTTP status, statusMessage) -> the Chinese message the shop shows.
+// Imported by the API (to answer) and by the web client (to explain). No zod here, so the
+// web client's first JS can use it cheaply.
+
+export interface ErrorBody {
+  statusCode: number;
+  statusMessage: string;
+  message: string;
+  details?: { path: string; message: string }[];
+}
+
+export const ERROR_KEYS = {
+  invalidJson: 'Invalid JSON body',
+  badRequest: 'Bad Request',
+  unauthorized: 'Unauthorized',
+  permissionDenied: 'Permission denied',
+  emailNotVerified: 'EMAIL_NOT_VERIFIED',
+  notFound: 'Not Found, No record found',
+  stockNotFound: 'Stock Not Found',
+  outOfStock: 'OUT_OF_STOCK',
+  planClosed: 'PLAN_CLOSED',
+  orderConflict: 'ORDER_CONFLICT',
+  invalidTransition: 'INVALID_TRANSITION',
+  alreadyExists: 'ALREADY_EXISTS',
+  payloadTooLarge: 'Payload Too Large',
+  tooManyAttempts: 'TOO_MANY_ATTEMPTS_TRY_LATER',
+  internal: 'Internal Server Error',
+  unavailable: 'Firebase not find',
+} as const;
+
+export type ErrorKey = (typeof ERROR_KEYS)[keyof typeof ERROR_KEYS];
+
+/** `${status} ${statusMessage}` -> Chinese. Identity Toolkit messages are matched on their code prefix. */
+export const ERROR_CATALOGUE: Record<string, string> = {
+  '400 EMAIL_NOT_FOUND': '此電子郵件尚未註冊',
+  '400 EMAIL_EXISTS': '此電子郵件已經註冊過了',
+  '400 INVALID_EMAIL': '電子郵件格式錯誤',
+  '400 INVALID_PASSWORD': '密碼錯誤',
+  '400 WEAK_PASSWORD': '密碼至少需要 6 位數',
+  '400 TOO_MANY_ATTEMPTS_TRY_LATER': '請求次數過多，請稍後再試',
+  '400 Invalid JSON body': '傳送至伺服器的資料格式錯誤',
+  '400 INVALID_ID_TOKEN': '登入憑證無效，請重新登入',
+  '400 INVALID_OOB_CODE': '信件連結已過期或已被使用',
+  '400 EXPIRED_OOB_CODE': '信件連結已過期或已被使用',
+  '400 Bad Request': '請檢查填寫的資料',
+  '400 INVALID_LOGIN_CREDENTIALS': '帳號或密碼錯誤，請重新確認',
+  '400 USER_DISABLED': '此帳號已被停用',
+  '400 MISSING_PASSWORD': '請輸入密碼',
+  '400 MISSING_EMAIL': '請輸入電子郵件',
+  '400 TOKEN_EXPIRED': '登入已逾時，請重新登入',
+  '400 USER_NOT_FOUND': '找不到此帳號，請重新登入',
+  '401 Permission denied': '權限不足',
+  '401 Unauthorized': '未經授權，請重新登入',
+  '403 Permission denied': '權限不足',
+  '403 EMAIL_NOT_VERIFIED': '請先完成電子郵件驗證',
+  '404 Not Found, No record found': '查無資料',
+  '404 Stock Not Found': '查無庫存資料',
+  '404 Firebase not find': '外部伺服器連線失敗',
+  '404 Page not found': '找不到這個頁面',
+  '409 OUT_OF_STOCK': '庫存不足，請調整數量',
+  '409 PLAN_CLOSED': '此團購活動已截止',
+  '409 ORDER_CONFLICT': '此訂單編號已被使用，請重新送出訂單',
+  '409 INVALID_TRANSITION': '訂單目前的狀態不能進行這項操作',
+  '409 ALREADY_EXISTS': '資料已經存在',
+  '413 Payload Too Large': '傳送的資料過大',
+  '429 TOO_MANY_ATTEMPTS_TRY_LATER': '請求次數過多，請稍後再試',
+  '500 Internal Server Error': '伺服器內部錯誤',
+  '503 Firebase not find': '外部伺服器連線失敗',
+};
+
+export const UNKNOWN_ERROR = '未知錯誤';
+
+/**
+ * Maps a (status, statusMessage) pair to Chinese. Identity Toolkit sends messages such as
+ * "WEAK_PASSWORD : Password should be at least 6 characters", so the code before " : " also matches.
+ */
+export function describeError(statusCode: number, statusMessage: string | undefined): string {
+  if (!statusMessage) return UNKNOWN_ERROR;
+  const exact = ERROR_CATALOGUE[`${statusCode} ${statusMessage}`];
+  if (exact) return exact;
+  const code = statusMessage.split(' : ')[0]?.trim();
+  const byCode = code ? ERROR_CATALOGUE[`${statusCode} ${code}`] : undefined;
+  if (byCode) return byCode;
+  if (statusMessage.startsWith('Page not found')) return ERROR_CATALOGUE['404 Page not found'] ?? UNKNOWN_ERROR;
+  return UNKNOWN_ERROR;
+}

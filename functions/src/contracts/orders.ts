@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { bankAccountNoSchema, emailSchema, phoneSchema, productIdSchema, taxIdSchema } from './common';
+
+export const ORDER_STATUSES = ['awaitingPayment', 'preparing', 'shipped', 'cancelledUnpaid', 'refunded'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  awaitingPayment: '待匯款',
+  preparing: '匯款完成，訂單準備中',
+  shipped: '已發貨',
+  cancelledUnpaid: '未匯款，訂單取消',
+  refunded: '訂單取消，退款完成',
+};
+
+/** The transitions the shop allows (DESIGN.md section 4). */
+export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+  awaitingPayment: ['preparing', 'cancelledUnpaid', 'refunded'],
+  preparing: ['shipped', 'refunded'],
+  shipped: ['refunded'],
+  cancelledUnpaid: [],
+  refunded: [],
+};
+
+export const orderLineInputSchema = z.object({
+  productId: productIdSchema,
+  qty: z.number().int('數量必須是整數').min(1, '數量至少 1').max(1000, '數量過大'),
+});
+
+const orderItemsSchema = z
+  .array(orderLineInputSchema)
+  .min(1, '購物車是空的')
+  .max(50, '品項過多')
+  .refine((items) => new Set(items.map((i) => i.productId)).size === items.length, '同一本書請合併為一行');
+
+/** The buyer's details, shared by the shop checkout and the group order form. */
+export const orderContactSchema = z.object({
+  receiver: z.object({
+    name: z.string().trim().min(1, '請填寫收件人姓名').max(50, '姓名最多 50 字'),
+    address: z.string().trim().min(6, '地址至少 6 個字').max(200, '地址最多 200 字'),
+  }),
+  phone: phoneSchema,
+  bankAccountNo: bankAccountNoSchema,
+  taxId: taxIdSchema.optional().default(''),
+  invoiceTitle: z.string().trim().max(100, '發票抬頭最多 100 字').optional().default(''),
+  remark: z.string().trim().max(500, '備註最多 500 字').optional().default(''),
+});
+
+export const placeOrderInputSchema = orderContactSchema.extend({ items: orderItemsSchema });
+export type PlaceOrderInput = z.infer<typeof placeOrderInputSchema>;
+
+export const placeGroupOrderInputSchema = placeOrderInputSchema.extend({
+  buyer: z.string().trim().min(1, '請填寫訂購人姓名').max(50, '姓名最多 50 字'),
+  email: emailSchema,
+});
+export type PlaceGroupOrderInput = z.infer<typeof placeGroupOrderInputSchema>;
+
+export const orderLookupInputSchema = z.union([
+  z.object({ orderNo: z.string().trim().min(1).max(32), email: emailSchema }),
+  z.object({ orderNo: z.string().trim().min(1).max(32), phone: phoneSchema }),
+]);
+export type OrderLookupInput = z.infer<typeof orderLookupInputSchema>;
+
+export interface OrderItem {
+  productId: string;
+  name: string;
+  qty: number;
+  unitPrice: number;
+  totalPrice: number;
+}
+
+export interface StatusChange {
+  status: OrderStatus;
+  at: string;
+  by: string;
+  note?: string;
+}
+
+export interface Order {
+  orderId: string;
+  orderNo: string;
+  userId: string | null;
+  planId: string | null;
+  buyer: string;
+  email: string;
+  phone: string;
+  receiver: { name: string; address: string };
+  taxId: string;
+  invoiceTitle: string;
+  bankAccountNo: string;
+  items: OrderItem[];
+  itemsTotal: number;
+  shippingFee: number;
+  totalPrice: number;
+  status: OrderStatus;
+  statusHistory: StatusChange[];
+  delivery: { company: string; trackingNo: string; trackingUrl: string } | null;
+  remark: string;
+  paymentDueAt: string;
+  createdAt: string;
+  updatedAt: string;
+}

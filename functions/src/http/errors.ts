@@ -1,0 +1,36 @@
+import { ERROR_KEYS, type ErrorBody } from '../contracts/errors';
+
+/** A failure the API answers on purpose, with a catalogue key. The error handler turns it into the body. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly statusMessage: string,
+    message?: string,
+    readonly details?: ErrorBody['details'],
+  ) {
+    super(message ?? statusMessage);
+    this.name = 'HttpError';
+  }
+
+  toBody(): ErrorBody {
+    const body: ErrorBody = { statusCode: this.statusCode, statusMessage: this.statusMessage, message: this.message };
+    if (this.details) body.details = this.details;
+    return body;
+  }
+}
+
+export const badRequest = (message = 'The request does not match the schema', details?: ErrorBody['details']) =>
+  new HttpError(400, ERROR_KEYS.badRequest, message, details);
+export const unauthorized = (message = 'A valid bearer ID token is required') =>
+  new HttpError(401, ERROR_KEYS.unauthorized, message);
+export const forbidden = (message = 'You may not access this resource') =>
+  new HttpError(403, ERROR_KEYS.permissionDenied, message);
+export const notFound = (message = 'No record found') => new HttpError(404, ERROR_KEYS.notFound, message);
+export const conflict = (statusMessage: string, message?: string, details?: ErrorBody['details']) =>
+  new HttpError(409, statusMessage, message, details);
+export const payloadTooLarge = (limit: number) =>
+  new HttpError(413, ERROR_KEYS.payloadTooLarge, `The body is larger than ${limit} bytes`);
+export const tooManyAttempts = () =>
+  new HttpError(429, ERROR_KEYS.tooManyAttempts, 'Too many attempts, try again later');
+export const unavailable = (message = 'A backing service is unreachable') =>
+  new HttpError(503, ERROR_KEYS.unavailable, message);

@@ -1,0 +1,42 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { ZodError } from 'zod';
+import { ERROR_KEYS } from '../../contracts/errors';
+import { logger } from '../../lib/logger';
+import { badRequest, HttpError, notFound, payloadTooLarge, unavailable } from '../errors';
+import { BODY_LIMIT } from './body';
+import { issuesToDetails } from './validate';
+
+/** Unknown API routes: the catalogue's 404. */
+export const notFoundHandler: RequestHandler = (req, _res, next) => {
+  next(notFound(`No route ${req.method} ${req.path}`));
+};
+
+// gRPC codes from Firestore that mean "cannot reach the backend".
+const UNAVAILABLE_CODES = new Set([14, 4, 'unavailable', 'deadline-exceeded']);
+
+function toHttpError(err: unknown): HttpError {
+  if (err instanceof HttpError) return err;
+  if (err instanceof ZodError) return badRequest('Invalid data', issuesToDetails(err.issues));
+  const e = err as { type?: string; status?: number; code?: unknown; cause?: { code?: unknown } };
+  // body-parser (plain server and tests)
+  if (e?.type === 'entity.parse.failed') return new HttpError(400, ERROR_KEYS.invalidJson, 'The body is not valid JSON');
+  if (e?.type === 'entity.too.large') return payloadTooLarge(BODY_LIMIT);
+  if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500 && e.type) return badRequest(String(e.type));
+  if (UNAVAILABLE_CODES.has(e?.code as never)) return unavailable();
+  if (e?.cause && ['ECONNREFUSED', 'ENOTFOUND', 'ETIMEDOUT'].includes(String(e.cause.code))) return unavailable();
+  return new HttpError(500, ERROR_KEYS.internal, 'Something went wrong on our side');
+}
+
+/** The one place where failures become the catalogue body. Never a stack, never internals. */
+export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
+  const httpError = toHttpError(err);
+  if (httpError.statusCode >= 500) {
+    logger.error('request failed', {
+      path: req.path,
+      method: req.method,
+      error: err instanceof Error ? { name: err.name, message: err.message, stack: err.stack } : String(err),
+    });
+  }
+  if (res.headersSent) return;
+  res.status(httpError.statusCode).set('Cache-Control', 'no-store').json(httpError.toBody());
+};

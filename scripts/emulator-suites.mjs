@@ -1,0 +1,21 @@
+// Runs inside `firebase emulators:exec` (see scripts/test.mjs): the emulator-backed suites, one after
+// another, recording each result for the summary.
+import { writeFileSync } from 'node:fs';
+import { run } from './lib/firebase-env.mjs';
+
+const [list, resultFile] = process.argv.slice(2);
+const suites = {
+  api: ['npx', ['vitest', 'run', '--project', 'api']],
+  rules: ['npx', ['vitest', 'run', '--project', 'rules']],
+  e2e: ['npx', ['playwright', 'test']],
+};
+const results = [];
+for (const name of list.split(',')) {
+  const [cmd, args] = suites[name];
+  console.log(`\n━━ ${name} ━━ ${cmd} ${args.join(' ')}`);
+  const t = Date.now();
+  const code = await run(cmd, args);
+  results.push({ name, ok: code === 0, seconds: (Date.now() - t) / 1000 });
+  writeFileSync(resultFile, JSON.stringify(results));
+}
+process.exit(results.every((r) => r.ok) ? 0 : 1);

@@ -1,0 +1,110 @@
+// Shared by every script that runs the Firebase CLI: offline Firestore emulator wrapper,
+// the Java check, optional port offsets and a helper to spawn the CLI.
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const PROJECT_ID = 'demo-bookstore';
+export const REGION = 'asia-east1';
+
+const BASE_PORTS = { hosting: 5000, functions: 5001, firestore: 8080, auth: 9099, hub: 4400, logging: 4500, eventarc: 9299, tasks: 9499 };
+const PREINSTALLED_JARS = [
+  '/usr/lib/google-cloud-sdk/platform/cloud-firestore-emulator/cloud-firestore-emulator.jar',
+  '/usr/share/google-cloud-sdk/platform/cloud-firestore-emulator/cloud-firestore-emulator.jar',
+];
+const FIRESTORE_MAIN_CLASS = 'com.google.cloud.datastore.emulator.firestore.CloudFirestore';
+
+/** Exits with one clear line when Java is missing or too old for the emulators. */
+export function requireJava() {
+  const r = spawnSync('java', ['-version'], { encoding: 'utf8' });
+  if (r.error || r.status !== 0) {
+    console.error('error: Java 17+ is required for the Firebase emulators but `java` was not found on the PATH (Debian: apt-get install openjdk-17-jre-headless).');
+    process.exit(1);
+  }
+  const m = /version "(\d+)/.exec(r.stderr || r.stdout || '');
+  if (m && Number(m[1]) < 11) {
+    console.error(`error: Java 17+ is required for the Firebase emulators; found Java ${m[1]}.`);
+    process.exit(1);
+  }
+}
+
+/**
+ * The Cloud SDK's Firestore emulator JAR has no Main-Class, and firebase-tools starts the emulator
+ * with `java -jar`. A manifest-only wrapper JAR pointing at the real one makes it start offline.
+ * Elsewhere (no preinstalled JAR) firebase-tools downloads its own as usual.
+ */
+export function firestoreEmulatorEnv() {
+  if (process.env.FIRESTORE_EMULATOR_BINARY_PATH) return {};
+  const real = PREINSTALLED_JARS.find((p) => existsSync(p));
+  if (!real) return {};
+  const dir = path.join(ROOT, '.cache');
+  const wrapper = path.join(dir, 'firestore-emulator-wrapper.jar');
+  const manifest = path.join(dir, 'firestore-emulator-manifest.txt');
+  const content = `Main-Class: ${FIRESTORE_MAIN_CLASS}\nClass-Path: ${new URL(`file://${real}`).href}\n`;
+  const stale = !existsSync(wrapper) || !existsSync(manifest) || readFileSync(manifest, 'utf8') !== content;
+  if (stale) {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(manifest, content);
+    execFileSync('jar', ['cfm', wrapper, manifest], { cwd: dir, stdio: 'inherit' });
+  }
+  return { FIRESTORE_EMULATOR_BINARY_PATH: wrapper };
+}
+
+/** Ports, shifted by EMULATOR_PORT_OFFSET so that several checkouts can run their emulators at once. */
+export function ports() {
+  const offset = Number(process.env.EMULATOR_PORT_OFFSET || 0);
+  return Object.fromEntries(Object.entries(BASE_PORTS).map(([k, v]) => [k, v + offset]));
+}
+
+/**
+ * Returns the CLI's --config arguments: the committed firebase.json, or (with a port offset)
+ * a generated copy beside it with shifted ports and its own hosting folder.
+ */
+export function configArgs({ hostingPublic } = {}) {
+  const offset = Number(process.env.EMULATOR_PORT_OFFSET || 0);
+  if (!offset && !hostingPublic) return [];
+  const cfg = JSON.parse(readFileSync(path.join(ROOT, 'firebase.json'), 'utf8'));
+  const p = ports();
+  for (const [name, port] of Object.entries(p)) {
+    if (cfg.emulators[name]) cfg.emulators[name].port = port;
+  }
+  if (hostingPublic) cfg.hosting.public = hostingPublic;
+  const file = path.join(ROOT, `firebase.offset-${offset}.json`);
+  writeFileSync(file, JSON.stringify(cfg, null, 2));
+  return ['--config', file];
+}
+
+/** Environment for the CLI and for processes that talk to the emulators. */
+export function emulatorEnv(extra = {}) {
+  const p = ports();
+  return {
+    ...process.env,
+    ...firestoreEmulatorEnv(),
+    FIREBASE_PROJECT: PROJECT_ID,
+    GCLOUD_PROJECT: PROJECT_ID,
+    FIRESTORE_EMULATOR_HOST: `127.0.0.1:${p.firestore}`,
+    FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${p.auth}`,
+    HOSTING_URL: `http://127.0.0.1:${p.hosting}`,
+    FUNCTIONS_URL: `http://127.0.0.1:${p.functions}/${PROJECT_ID}/${REGION}/api`,
+    ...extra,
+  };
+}
+
+export const FIREBASE_BIN = path.join(ROOT, 'node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js');
+
+/** Spawns the Firebase CLI with the offline-ready environment; resolves with its exit code. */
+export function firebase(args, { env = emulatorEnv(), stdio = 'inherit' } = {}) {
+  const child = spawn(process.execPath, [FIREBASE_BIN, ...args], { cwd: ROOT, env, stdio });
+  const done = new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
+  return { child, done };
+}
+
+/** Runs a command and resolves with its exit code. */
+export function run(cmd, args, opts = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: ROOT, stdio: 'inherit', ...opts });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}

@@ -1,0 +1,31 @@
+// npm start: build functions and web, then serve the demo shop on the emulators (auth, firestore,
+// functions, hosting) with emulator-data/ imported. Ctrl-C stops cleanly; the demo data is never overwritten.
+import { configArgs, emulatorEnv, firebase, PROJECT_ID, requireJava, run } from './lib/firebase-env.mjs';
+
+requireJava();
+const env = emulatorEnv();
+console.log('Building the functions and the web app…');
+if ((await run('npm', ['run', 'build'], { env })) !== 0) process.exit(1);
+
+const { child, done } = firebase(
+  ['emulators:start', ...configArgs(), '--project', PROJECT_ID, '--only', 'auth,firestore,functions,hosting', '--import', 'emulator-data'],
+  { env, stdio: ['inherit', 'pipe', 'inherit'] },
+);
+let announced = false;
+child.stdout.on('data', (chunk) => {
+  process.stdout.write(chunk);
+  if (!announced && /All emulators ready/.test(String(chunk))) {
+    announced = true;
+    console.log(`\n  青嶼書房 is open at ${env.HOSTING_URL}\n  (demo accounts: demo@example.com / demo1234, admin@example.com / admin1234; Ctrl-C to stop)\n`);
+  }
+});
+// Ctrl-C reaches the CLI through the terminal's process group; wait for it to shut the emulators down.
+let stopping = false;
+for (const sig of ['SIGINT', 'SIGTERM']) {
+  process.on(sig, () => {
+    if (stopping) return;
+    stopping = true;
+    if (sig === 'SIGTERM') child.kill('SIGINT');
+  });
+}
+process.exit(await done);

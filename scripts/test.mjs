@@ -1,0 +1,56 @@
+// npm test: typecheck, lint, unit tests, then (under `firebase emulators:exec`, demo data imported)
+// the API integration tests, the rules tests and the browser tests. A summary per suite; exit 0 only
+// if every suite passed.  `npm test -- --only unit,api` runs a subset.
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { configArgs, emulatorEnv, firebase, PROJECT_ID, requireJava, ROOT, run } from './lib/firebase-env.mjs';
+
+const argv = process.argv.slice(2);
+const onlyAt = argv.indexOf('--only');
+const onlyArg = argv.find((a) => a.startsWith('--only='))?.slice(7) ?? (onlyAt >= 0 ? argv[onlyAt + 1] : undefined);
+const selected = new Set((onlyArg ?? 'typecheck,lint,unit,api,rules,e2e').split(','));
+const results = [];
+const offset = Number(process.env.EMULATOR_PORT_OFFSET || 0);
+const webOut = offset ? `web/dist-${offset}` : 'web/dist';
+const env = emulatorEnv({ WEB_OUT_DIR: path.join(ROOT, webOut), LOG_LEVEL: 'silent' });
+
+async function suite(name, cmd, args, opts = {}) {
+  if (!selected.has(name)) return;
+  console.log(`\n━━ ${name} ━━ ${cmd} ${args.join(' ')}`);
+  const t = Date.now();
+  const code = await run(cmd, args, { env, ...opts });
+  results.push({ name, ok: code === 0, seconds: (Date.now() - t) / 1000 });
+}
+
+await suite('typecheck', 'npm', ['run', 'typecheck']);
+await suite('lint', 'npm', ['run', 'lint']);
+await suite('unit', 'npx', ['vitest', 'run', '--project', 'unit']);
+
+const emulatorSuites = ['api', 'rules', 'e2e'].filter((s) => selected.has(s));
+if (emulatorSuites.length) {
+  requireJava();
+  console.log('\n━━ build ━━ functions and web');
+  const t = Date.now();
+  const built = (await run('npm', ['run', 'build', '-w', 'functions'], { env })) === 0
+    && (await run('npm', ['run', 'build', '-w', 'web'], { env: { ...env, VITE_AUTH_EMULATOR_HOST: env.FIREBASE_AUTH_EMULATOR_HOST, VITE_FIRESTORE_EMULATOR_HOST: env.FIRESTORE_EMULATOR_HOST } })) === 0;
+  results.push({ name: 'build', ok: built, seconds: (Date.now() - t) / 1000 });
+  if (built) {
+    const resultFile = path.join(ROOT, '.cache', `suite-results-${offset}.json`);
+    rmSync(resultFile, { force: true });
+    const inner = `node scripts/emulator-suites.mjs ${emulatorSuites.join(',')} ${resultFile}`;
+    const { done } = firebase(
+      ['emulators:exec', ...configArgs({ hostingPublic: offset ? webOut : undefined }), '--project', PROJECT_ID, '--only', 'auth,firestore,functions,hosting', '--import', 'emulator-data', inner],
+      { env },
+    );
+    const code = await done;
+    const inner_results = existsSync(resultFile) ? JSON.parse(readFileSync(resultFile, 'utf8')) : [];
+    results.push(...inner_results);
+    for (const s of emulatorSuites) if (!inner_results.some((r) => r.name === s)) results.push({ name: s, ok: false, seconds: 0, note: `emulators exited ${code}` });
+  }
+}
+
+console.log('\n━━ summary ━━');
+for (const r of results) console.log(`  ${r.ok ? 'PASS' : 'FAIL'}  ${r.name.padEnd(10)} ${r.seconds.toFixed(1)} s${r.note ? `  (${r.note})` : ''}`);
+const passed = results.filter((r) => r.ok).length;
+console.log(`\n${passed} passed, ${results.length - passed} failed`);
+process.exit(passed === results.length && results.length > 0 ? 0 : 1);

@@ -1,0 +1,135 @@
+import { Router } from 'express';
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { createApp } from '../../functions/src/app';
+import { HOSTING_URL } from '../helpers/emulators';
+
+// The cross-cutting contract of DESIGN.md section 5, against the app directly (where the app parses
+// bodies itself) and through Hosting -> the Functions emulator (where the platform parses them).
+
+const app = createApp({
+  extend: (api: Router) => {
+    api.get('/__test/throw', () => {
+      throw new Error('secret internals at /srv/app.js:12');
+    });
+    api.get('/__test/reject', async () => {
+      await Promise.resolve();
+      throw Object.assign(new Error('db down'), { code: 14 });
+    });
+    api.post('/__test/echo', (req, res) => {
+      res.json({ got: req.body ?? null });
+    });
+  },
+});
+
+function expectCatalogueBody(body: Record<string, unknown>, statusCode: number, statusMessage: string) {
+  expect(body).toMatchObject({ statusCode, statusMessage });
+  expect(typeof body.message).toBe('string');
+  expect(JSON.stringify(body)).not.toMatch(/at \w+ \(|\.js:\d+|node_modules/);
+}
+
+describe('the app directly', () => {
+  it('answers an unknown route with the catalogue 404', async () => {
+    const res = await request(app).get('/api/nope');
+    expect(res.status).toBe(404);
+    expectCatalogueBody(res.body, 404, 'Not Found, No record found');
+  });
+
+  it('answers malformed JSON with 400 Invalid JSON body', async () => {
+    const res = await request(app).post('/api/__test/echo').set('Content-Type', 'application/json').send('{"a":');
+    expect(res.status).toBe(400);
+    expectCatalogueBody(res.body, 400, 'Invalid JSON body');
+  });
+
+  it('answers a body over 64 KiB with 413', async () => {
+    const big = JSON.stringify({ remark: 'x'.repeat(70 * 1024) });
+    const res = await request(app).post('/api/__test/echo').set('Content-Type', 'application/json').send(big);
+    expect(res.status).toBe(413);
+    expectCatalogueBody(res.body, 413, 'Payload Too Large');
+  });
+
+  it('answers a schema violation with 400 Bad Request and details', async () => {
+    const res = await request(app).get(`/api/products/detail/${'x'.repeat(2000)}`);
+    expect(res.status).toBe(400);
+    expectCatalogueBody(res.body, 400, 'Bad Request');
+    expect(res.body.details[0].path).toBe('params.productId');
+  });
+
+  it('hides an unexpected exception behind a plain 500', async () => {
+    const res = await request(app).get('/api/__test/throw');
+    expect(res.status).toBe(500);
+    expectCatalogueBody(res.body, 500, 'Internal Server Error');
+    expect(JSON.stringify(res.body)).not.toContain('secret internals');
+  });
+
+  it('maps an unreachable backend to 503 Firebase not find', async () => {
+    const res = await request(app).get('/api/__test/reject');
+    expect(res.status).toBe(503);
+    expectCatalogueBody(res.body, 503, 'Firebase not find');
+  });
+
+  it('sets security headers and no-store on API answers', async () => {
+    const res = await request(app).get('/api/nope');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(res.headers['x-powered-by']).toBeUndefined();
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('serves the launched demo books with a CDN cache header', async () => {
+    const res = await request(app).get('/api/products/simple');
+    expect(res.status).toBe(200);
+    expect(res.body.length).toBeGreaterThanOrEqual(4);
+    expect(res.body.every((p: { productId: string }) => p.productId !== 'labor-law-qa')).toBe(true);
+    expect(res.headers['cache-control']).toMatch(/s-maxage=\d+/);
+  });
+});
+
+describe('through Hosting and the Functions emulator', () => {
+  it('serves GET /api/products/simple as JSON', async () => {
+    const res = await fetch(`${HOSTING_URL}/api/products/simple`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/application\/json/);
+    const body = (await res.json()) as { productId: string; name: string; salePrice: number }[];
+    expect(body.map((p) => p.productId)).toContain('company-registration-guide');
+    expect(body[0]).toHaveProperty('salePrice');
+  });
+
+  it('answers an unknown API route with the catalogue 404', async () => {
+    const res = await fetch(`${HOSTING_URL}/api/does/not/exist`);
+    expect(res.status).toBe(404);
+    expectCatalogueBody((await res.json()) as Record<string, unknown>, 404, 'Not Found, No record found');
+  });
+
+  it('answers a body over 64 KiB with 413 even though the platform parsed it', async () => {
+    const res = await fetch(`${HOSTING_URL}/api/products/simple`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ remark: 'x'.repeat(70 * 1024) }),
+    });
+    expect(res.status).toBe(413);
+    expectCatalogueBody((await res.json()) as Record<string, unknown>, 413, 'Payload Too Large');
+  });
+
+  it('answers a schema violation with 400 Bad Request', async () => {
+    const res = await fetch(`${HOSTING_URL}/api/products/detail/${'a'.repeat(100)}`);
+    expect(res.status).toBe(400);
+    expectCatalogueBody((await res.json()) as Record<string, unknown>, 400, 'Bad Request');
+  });
+
+  it('serves the SPA with the security headers and an uncached index.html', async () => {
+    const res = await fetch(`${HOSTING_URL}/some/deep/link`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('lang="zh-Hant-TW"');
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(res.headers.get('strict-transport-security')).toMatch(/max-age=/);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(asset).toBeTruthy();
+    const assetRes = await fetch(`${HOSTING_URL}${asset}`);
+    expect(assetRes.headers.get('cache-control')).toContain('immutable');
+  });
+});

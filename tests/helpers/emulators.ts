@@ -1,0 +1,60 @@
+// Helpers for tests that run against the emulators (inside `firebase emulators:exec`).
+import { getApps, initializeApp } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import { getFirestore } from 'firebase-admin/firestore';
+
+export const PROJECT_ID = 'demo-bookstore';
+export const AUTH_HOST = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
+export const FIRESTORE_HOST = process.env.FIRESTORE_EMULATOR_HOST ?? '127.0.0.1:8080';
+export const HOSTING_URL = process.env.HOSTING_URL ?? 'http://127.0.0.1:5000';
+
+if (!process.env.FIRESTORE_EMULATOR_HOST || !process.env.FIREBASE_AUTH_EMULATOR_HOST) {
+  throw new Error('These tests need the emulators: run them through `npm test` or scripts/emulators.mjs exec');
+}
+
+export function adminApp() {
+  return getApps()[0] ?? initializeApp({ projectId: PROJECT_ID });
+}
+export const adminDb = () => getFirestore(adminApp());
+export const adminAuth = () => getAuth(adminApp());
+
+/** A unique suffix so tests never collide with the demo data or with each other. */
+export function uniq(prefix = 't'): string {
+  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+}
+
+export interface TestUser {
+  uid: string;
+  email: string;
+  password: string;
+  idToken: string;
+  refreshToken: string;
+}
+
+/** Creates an account in the Auth emulator and signs it in; `admin` sets the owner claim. */
+export async function createTestUser(opts: { emailVerified?: boolean; admin?: boolean; displayName?: string } = {}): Promise<TestUser> {
+  const email = `${uniq('user')}@example.com`.toLowerCase();
+  const password = 'secret123';
+  const user = await adminAuth().createUser({ email, password, emailVerified: opts.emailVerified ?? true, displayName: opts.displayName ?? '測試會員' });
+  if (opts.admin) await adminAuth().setCustomUserClaims(user.uid, { admin: true });
+  const { idToken, refreshToken } = await signInWithPassword(email, password);
+  return { uid: user.uid, email, password, idToken, refreshToken };
+}
+
+export async function signInWithPassword(email: string, password: string): Promise<{ idToken: string; refreshToken: string; localId: string }> {
+  const res = await fetch(`http://${AUTH_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password, returnSecureToken: true }),
+  });
+  const body = (await res.json()) as { idToken: string; refreshToken: string; localId: string };
+  if (!res.ok) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** The email links the Auth emulator "sent". */
+export async function oobCodes(): Promise<{ email: string; requestType: string; oobCode: string; oobLink: string }[]> {
+  const res = await fetch(`http://${AUTH_HOST}/emulator/v1/projects/${PROJECT_ID}/oobCodes`);
+  const body = (await res.json()) as { oobCodes: { email: string; requestType: string; oobCode: string; oobLink: string }[] };
+  return body.oobCodes ?? [];
+}

@@ -1,0 +1,50 @@
+import { data, redirect, type LoaderFunctionArgs } from 'react-router-dom';
+import { isLoggedIn } from '@/lib/session';
+
+// Route guards and validation of the seed's sections 2, 4 and 5, as loaders so they run before render.
+
+/** Login required: anonymous visitors go to /user/logIn (and come back afterwards). */
+export function requireLogin({ request }: LoaderFunctionArgs) {
+  if (!isLoggedIn()) {
+    const url = new URL(request.url);
+    throw redirect(`/user/logIn?redirect=${encodeURIComponent(url.pathname + url.search)}`);
+  }
+  return null;
+}
+
+/** The login, sign-up and reset pages send signed-in members home. */
+export function redirectIfLoggedIn() {
+  if (isLoggedIn()) throw redirect('/');
+  return null;
+}
+
+/** /user itself: members go home, visitors to the login page. */
+export function userIndex() {
+  throw redirect(isLoggedIn() ? '/' : '/user/logIn');
+}
+
+export function notFoundError(message = 'Not Found'): never {
+  throw data({ statusMessage: message }, { status: 404, statusText: message });
+}
+
+/** Failed route validation yields a 404 error. */
+export function requireQuery(...names: string[]) {
+  return ({ request }: LoaderFunctionArgs) => {
+    const q = new URL(request.url).searchParams;
+    for (const n of names) if (!q.get(n)) notFoundError(`Missing query parameter: ${n}`);
+    return null;
+  };
+}
+
+export function requireNonEmptyQuery({ request }: LoaderFunctionArgs) {
+  if (!new URL(request.url).search.replace(/^\?/, '')) notFoundError('Missing query');
+  return null;
+}
+
+export const AUTH_ACTION_MODES = ['resetPassword', 'verifyEmail'] as const;
+
+export function requireAuthActionMode({ params }: LoaderFunctionArgs) {
+  const m = /^(.+)-success$/.exec(params.modeSuccess ?? '');
+  if (!m || !(AUTH_ACTION_MODES as readonly string[]).includes(m[1]!)) notFoundError(`Unknown mode: ${params.modeSuccess}`);
+  return null;
+}

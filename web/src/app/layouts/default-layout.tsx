@@ -1,0 +1,17 @@
+import { Outlet } from 'react-router-dom';
+import { Footer } from './footer';
+import { Header } from './header';
+import { SkipLink } from './skip-link';
+
+export function DefaultLayout() {
+  return (
+    <div className="layout layout--default">
+      <SkipLink />
+      <Header />
+      <div id="main" className="layout__main" tabIndex={-1}>
+        <Outlet />
+      </div>
+      <Footer />
+    </div>
+  );
+}

@@ -1,0 +1,132 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import { useCartCount } from '@/features/cart/cart-store';
+import { useSession } from '@/lib/use-session';
+import { logout } from '@/lib/logout';
+
+const SHOPPING_LINKS = [
+  { to: '/order', label: '訂單查詢' },
+  { to: '/shoppingInfo', label: '購物須知' },
+  { to: '/faq', label: '常見問題' },
+];
+
+function Dropdown({ label, children }: { label: string; children: React.ReactNode }) {
+  // Open state is tied to the page it was opened on, so navigating closes the menu.
+  const { pathname } = useLocation();
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const open = openAt === pathname;
+  const setOpen = (next: boolean | ((o: boolean) => boolean)) =>
+    setOpenAt((cur) => ((typeof next === 'function' ? next(cur === pathname) : next) ? pathname : null));
+  const id = useId();
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const onDoc = (e: MouseEvent) => {
+      if (!ref.current?.contains(e.target as Node)) setOpenAt(null);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setOpenAt(null);
+    };
+    document.addEventListener('click', onDoc);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('click', onDoc);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+  return (
+    <div className="dropdown" ref={ref}>
+      <button type="button" className="nav__link dropdown__toggle" aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)}>
+        {label}
+        <span aria-hidden="true" className="dropdown__caret">▾</span>
+      </button>
+      <div id={id} className="dropdown__menu" hidden={!open}>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+function MemberMenu() {
+  const session = useSession();
+  if (!session) {
+    return (
+      <Link className="btn btn--ghost btn--small" to="/user/logIn">
+        登入／註冊
+      </Link>
+    );
+  }
+  return (
+    <Dropdown label={session.name || session.email || '會員'}>
+      <Link className="dropdown__item" to="/order">
+        我的訂單
+      </Link>
+      <button type="button" className="dropdown__item" onClick={() => logout()}>
+        登出
+      </button>
+    </Dropdown>
+  );
+}
+
+export function Header() {
+  const count = useCartCount();
+  const { pathname } = useLocation();
+  const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
+  const menuOpen = menuOpenAt === pathname;
+  return (
+    <header className="site-header">
+      <div className="site-header__inner">
+        <Link to="/" className="brand" aria-label="青嶼書房 首頁">
+          <img src="/favicon.svg" alt="" width="32" height="32" />
+          <span className="brand__name">青嶼書房</span>
+        </Link>
+        <button
+          type="button"
+          className="nav-toggle"
+          aria-expanded={menuOpen}
+          aria-controls="site-nav"
+          onClick={() => setMenuOpenAt(menuOpen ? null : pathname)}
+        >
+          <span className="visually-hidden">{menuOpen ? '關閉選單' : '開啟選單'}</span>
+          <span aria-hidden="true">☰</span>
+        </button>
+        <nav id="site-nav" aria-label="主選單" className={`nav${menuOpen ? ' nav--open' : ''}`}>
+          <NavLink className="nav__link" to="/" end>
+            首頁
+          </NavLink>
+          <NavLink className="nav__link" to="/bookstore">
+            訂購書籍
+          </NavLink>
+          <Dropdown label="購物相關">
+            {SHOPPING_LINKS.map((l) => (
+              <Link key={l.to} className="dropdown__item" to={l.to}>
+                {l.label}
+              </Link>
+            ))}
+          </Dropdown>
+          <NavLink className="nav__link" to="/file">
+            檔案下載
+          </NavLink>
+          <NavLink className="nav__link" to="/contact">
+            聯絡我們
+          </NavLink>
+        </nav>
+        <div className="site-header__actions">
+          <Link to="/cart" className="cart-button" aria-label={`購物車，${count} 件商品`}>
+            <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+              <circle cx="9" cy="20" r="1.5" />
+              <circle cx="18" cy="20" r="1.5" />
+              <path d="M2 3h3l2.5 12h12L22 7H6.2" />
+            </svg>
+            {count > 0 && (
+              <span className="cart-button__count" data-testid="cart-count">
+                {count}
+              </span>
+            )}
+          </Link>
+          <MemberMenu />
+        </div>
+      </div>
+    </header>
+  );
+}

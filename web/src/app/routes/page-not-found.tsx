@@ -1,0 +1,8 @@
+import { useLocation } from 'react-router-dom';
+import { ErrorView } from '../error-screen';
+
+/** The catch-all: no layout, 404 "Page not found: {path}". */
+export function PageNotFound() {
+  const { pathname } = useLocation();
+  return <ErrorView statusCode={404} statusMessage={`Page not found: ${pathname}`} />;
+}

@@ -1,0 +1,95 @@
+import type { ErrorBody } from '@contracts/errors';
+import { env } from '@/config/env';
+import { getSession } from './session';
+
+/** An API failure with the catalogue body (DESIGN.md section 5). */
+export class ApiError extends Error {
+  readonly statusCode: number;
+  readonly statusMessage: string;
+  readonly details: ErrorBody['details'];
+  constructor(body: ErrorBody) {
+    super(body.message || body.statusMessage);
+    this.name = 'ApiError';
+    this.statusCode = body.statusCode;
+    this.statusMessage = body.statusMessage;
+    this.details = body.details;
+  }
+}
+
+export function isApiError(e: unknown): e is ApiError {
+  return e instanceof ApiError;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  body?: unknown;
+  /** Send the session's ID token as a Bearer token (default: when signed in). */
+  auth?: boolean;
+  signal?: AbortSignal;
+}
+
+type Hook = () => Promise<boolean> | boolean;
+let refreshToken: Hook = () => false;
+let onUnauthorized: () => void = () => {};
+
+/** Installed by the account feature: refresh the ID token; true when a new one was stored. */
+export function setTokenRefresher(fn: Hook) {
+  refreshToken = fn;
+}
+
+/** Installed by the app: clear the session and go to /user/logIn. */
+export function setUnauthorizedHandler(fn: () => void) {
+  onUnauthorized = fn;
+}
+
+async function parseError(res: Response): Promise<ApiError> {
+  let body: Partial<ErrorBody> = {};
+  try {
+    body = (await res.json()) as Partial<ErrorBody>;
+  } catch {
+    // not JSON (a proxy or the platform answered): keep the status
+  }
+  return new ApiError({
+    statusCode: typeof body.statusCode === 'number' ? body.statusCode : res.status,
+    statusMessage: typeof body.statusMessage === 'string' ? body.statusMessage : res.statusText,
+    message: typeof body.message === 'string' ? body.message : '',
+    details: body.details,
+  });
+}
+
+/**
+ * The one API client. On 401 it refreshes the ID token once and retries; a second 401 logs out
+ * (clears the session, goes to /user/logIn) and then raises the error.
+ */
+export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const send = async () => {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    const session = getSession();
+    if (opts.auth !== false && session?.idToken) headers.Authorization = `Bearer ${session.idToken}`;
+    if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+    try {
+      return await fetch(`${env.apiBase}${path}`, {
+        method: opts.method ?? 'GET',
+        headers,
+        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+        signal: opts.signal,
+      });
+    } catch (err) {
+      if ((err as Error).name === 'AbortError') throw err;
+      throw new ApiError({ statusCode: 503, statusMessage: 'Firebase not find', message: '網路連線失敗' });
+    }
+  };
+
+  let res = await send();
+  if (res.status === 401 && opts.auth !== false && getSession()?.refreshToken && (await refreshToken())) {
+    res = await send();
+  }
+  if (res.status === 401) {
+    const error = await parseError(res);
+    onUnauthorized();
+    throw error;
+  }
+  if (!res.ok) throw await parseError(res);
+  if (res.status === 204) return undefined as T;
+  return (await res.json()) as T;
+}

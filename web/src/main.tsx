@@ -1,0 +1,16 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { prefetchLikelyRoutes } from './app/prefetch';
+import { installChunkReload } from './lib/chunk-reload';
+import { loadTagManager } from './lib/tag-manager';
+import './styles/global.css';
+
+installChunkReload();
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
+prefetchLikelyRoutes();
+window.addEventListener('load', loadTagManager, { once: true });
