@@ -52,7 +52,10 @@ export function firestoreEmulatorEnv() {
   return { FIRESTORE_EMULATOR_BINARY_PATH: wrapper };
 }
 
-/** Ports, shifted by EMULATOR_PORT_OFFSET so that several checkouts can run their emulators at once. */
+/**
+ * Ports, shifted by EMULATOR_PORT_OFFSET so that several checkouts can run their emulators at once.
+ * Use multiples of 1000 (1000, 2000, ...): smaller offsets collide with the hub and logging ports.
+ */
 export function ports() {
   const offset = Number(process.env.EMULATOR_PORT_OFFSET || 0);
   return Object.fromEntries(Object.entries(BASE_PORTS).map(([k, v]) => [k, v + offset]));
@@ -71,8 +74,12 @@ export function configArgs({ hostingPublic } = {}) {
     if (cfg.emulators[name]) cfg.emulators[name].port = port;
   }
   if (hostingPublic) cfg.hosting.public = hostingPublic;
+  // The CSP names the emulators' ports for the browser; shift those too.
+  const text = JSON.stringify(cfg, null, 2)
+    .replaceAll('127.0.0.1:9099', `127.0.0.1:${p.auth}`)
+    .replaceAll('127.0.0.1:8080', `127.0.0.1:${p.firestore}`);
   const file = path.join(ROOT, `firebase.offset-${offset}.json`);
-  writeFileSync(file, JSON.stringify(cfg, null, 2));
+  writeFileSync(file, text);
   return ['--config', file];
 }
 

@@ -1,0 +1,23 @@
+// npm run bench: builds, then runs every scripts/bench/NN-*.mjs against the emulators (demo data
+// imported) and prints their figures. It reports; it never fails on a number.
+// `npm run bench -- api` runs only the benches whose file name contains "api".
+import { configArgs, emulatorEnv, firebase, PROJECT_ID, requireJava, run } from './lib/firebase-env.mjs';
+
+requireJava();
+const env = emulatorEnv({ LOG_LEVEL: 'silent' });
+if ((await run('npm', ['run', 'build'], { env })) !== 0) process.exit(1);
+const filter = process.argv[2] ?? '';
+const { child, done } = firebase(
+  ['emulators:exec', ...configArgs(), '--project', PROJECT_ID, '--only', 'auth,firestore,functions,hosting', '--import', 'emulator-data', `node scripts/bench/run-all.mjs ${filter}`],
+  { env, stdio: ['inherit', 'pipe', 'inherit'] },
+);
+// The emulators' own chatter stays out of the report: only lines from the benches (prefixed) show.
+let rest = '';
+child.stdout.on('data', (chunk) => {
+  const lines = (rest + chunk).split('\n');
+  rest = lines.pop() ?? '';
+  for (const line of lines) if (line.startsWith('│') || line.startsWith('┌') || line.startsWith('└') || line.startsWith('BENCH')) console.log(line.replace(/^BENCH /, ''));
+});
+const code = await done;
+if (code !== 0) console.error(`bench: the emulators exited with ${code}`);
+process.exit(0);
