@@ -78,6 +78,8 @@ export function GroupCheckout({ plan, embedded = false }: Props) {
     remark: '',
   }));
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
+  // The recipient follows the buyer's name until the recipient field itself is edited.
+  const [receiverEdited, setReceiverEdited] = useState(false);
   const [submitError, setSubmitError] = useState<ReactNode>(null);
   const [submitting, setSubmitting] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -92,12 +94,8 @@ export function GroupCheckout({ plan, embedded = false }: Props) {
 
   const set = (f: Field) => (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     const value = e.target.value;
-    setForm((prev) => ({
-      ...prev,
-      [f]: value,
-      // The recipient follows the buyer until it is edited.
-      ...(f === 'buyer' && !touched.receiverName && prev.receiverName === prev.buyer ? { receiverName: value } : {}),
-    }));
+    if (f === 'receiverName') setReceiverEdited(true);
+    setForm((prev) => ({ ...prev, [f]: value, ...(f === 'buyer' && !receiverEdited ? { receiverName: value } : {}) }));
     if (value !== '') setTouched((t) => (t[f] ? t : { ...t, [f]: true }));
   };
   const blur = (f: Field) => () => setTouched((t) => (t[f] ? t : { ...t, [f]: true }));
@@ -216,7 +214,7 @@ export function GroupCheckout({ plan, embedded = false }: Props) {
         ))}
       </ol>
 
-      {!embedded && step === 0 && <CartLines planId={plan.planId} lines={lines} editable />}
+      {step === 0 && <CartLines planId={plan.planId} lines={lines} editable />}
 
       <h2 id={`${formId}-title`} ref={headingRef} tabIndex={-1} className="gb-checkout__title">
         {STEPS[step]}
