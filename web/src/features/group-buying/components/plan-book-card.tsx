@@ -38,12 +38,14 @@ export function PlanBookCard({ planId, product: p, isOpen, onCheckout }: Props) 
       <div className="gb-book__cover">
         <img src={p.imgSrc} alt={`《${p.name}》封面`} width={240} height={320} loading="lazy" decoding="async" onError={(e) => (e.currentTarget.style.visibility = 'hidden')} />
       </div>
-      <div className="gb-book__body">
+      <div className="gb-book__head">
         {p.slogan && <p className="gb-book__slogan">{p.slogan}</p>}
         <h3 id={titleId} className="gb-book__title">
           {p.name}
         </h3>
         {p.subtitle && <p className="gb-book__subtitle">{p.subtitle}</p>}
+      </div>
+      <div className="gb-book__buy">
         <p className="gb-book__prices">
           <span className="gb-book__group-price">
             優惠價 <strong>{formatMoney(p.groupPrice)}</strong>
