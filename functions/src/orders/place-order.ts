@@ -105,23 +105,23 @@ function buildOrderDoc(p: PlaceOrderParams, items: OrderItem[], settings: ShopSe
 export async function placeOrder(p: PlaceOrderParams): Promise<PlaceOrderResult> {
   const hash = placementHash(p);
 
-  // A retry or a double click: answered without touching stock.
-  const existing = await getOrderDoc(p.orderId);
+  // The existing order (a retry or a double click is answered without touching stock), the prices
+  // and the settings are read at once.
+  const ids = p.input.items.map((i) => i.productId);
+  const [existing, prices, settings] = await Promise.all([getOrderDoc(p.orderId), p.pricing(ids), shopSettings()]);
   if (existing) {
     if (existing.requestHash !== hash) throw orderConflict();
     const { requestHash: _h, ...order } = existing;
     return { created: false, order };
   }
 
-  const ids = p.input.items.map((i) => i.productId);
-  const [prices, settings] = await Promise.all([p.pricing(ids), shopSettings()]);
   const details: { path: string; message: string }[] = [];
   const items: OrderItem[] = [];
   p.input.items.forEach((line, idx) => {
     const priced = prices.get(line.productId);
-    if (!priced) return details.push({ path: `items.${idx}.productId`, message: '找不到此商品或尚未上架' });
+    if (!priced) return details.push({ path: `body.items.${idx}.productId`, message: '找不到此商品或尚未上架' });
     if (priced.maxPerOrder !== undefined && line.qty > priced.maxPerOrder) {
-      return details.push({ path: `items.${idx}.qty`, message: `每筆訂單最多 ${priced.maxPerOrder} 本` });
+      return details.push({ path: `body.items.${idx}.qty`, message: `每筆訂單最多 ${priced.maxPerOrder} 本` });
     }
     const unitPrice = Math.round(priced.unitPrice);
     items.push({ productId: line.productId, name: priced.name, qty: line.qty, unitPrice, totalPrice: unitPrice * line.qty });
@@ -148,7 +148,7 @@ export async function placeOrder(p: PlaceOrderParams): Promise<PlaceOrderResult>
       const idx = items.findIndex((i) => i.productId === result.productId);
       const name = items[idx]?.name ?? result.productId;
       throw conflict(ERROR_KEYS.outOfStock, `Not enough stock for ${result.productId}: ${result.available} left, ${result.requested} requested`, [
-        { path: `items.${idx}.qty`, message: `《${name}》庫存不足，目前剩 ${result.available} 本` },
+        { path: `body.items.${idx}.qty`, message: `《${name}》庫存不足，目前剩 ${result.available} 本` },
       ]);
     }
     default:
