@@ -45,7 +45,7 @@ for (const b of banners) {
   for (const s of sizes) {
     await page.setViewportSize({ width: s.width, height: s.height });
     await page.setContent(html(b, s));
-    await page.evaluate(() => document.fonts.ready);
+    await page.evaluate('document.fonts.ready');
     const file = path.join(OUT, `${b.name}-${s.suffix}.jpg`);
     await page.screenshot({ path: file, type: 'jpeg', quality: 78 });
     if (process.env.PREVIEW_DIR) await page.screenshot({ path: path.join(process.env.PREVIEW_DIR, `${b.name}-${s.suffix}.png`) });

@@ -2,9 +2,9 @@ import { ORDER_STATUS_LABELS } from '@contracts/orders';
 import { Link } from 'react-router-dom';
 import { isApiError } from '@/lib/api-client';
 import { formatDateTime, formatMoney } from '@/lib/format';
+import { useShopSettings } from '@/lib/shop-settings';
 import { useDocumentMeta } from '@/lib/use-document-title';
 import { useGroupOrder } from '../api/group-order';
-import { useShopSettings } from '../api/shop-settings';
 import { PlanLoadError, PlanLoading } from './plan-page';
 import '../group-buying.css';
 
@@ -17,7 +17,7 @@ export function GroupSuccessPage({ planId, orderId }: { planId: string; orderId:
   if (order.status === 'loading') return <PlanLoading label="訂單資料載入中…" />;
   if (order.status === 'error') return <PlanLoadError onRetry={order.reload} />;
   const o = order.data;
-  const bank = settings.data?.bank;
+  const bank = settings?.bank;
 
   return (
     <section className="gb-success" aria-labelledby="success-title">
@@ -41,8 +41,7 @@ export function GroupSuccessPage({ planId, orderId }: { planId: string; orderId:
 
       <section className="gb-bank" aria-labelledby="bank-title">
         <h2 id="bank-title">匯款資訊</h2>
-        {settings.status === 'loading' && <PlanLoading label="匯款資訊載入中…" />}
-        {settings.status === 'error' && <PlanLoadError onRetry={settings.reload} />}
+        {!bank && <PlanLoading label="匯款資訊載入中…" />}
         {bank && (
           <dl data-testid="bank-details">
             <dt>銀行</dt>
