@@ -94,6 +94,9 @@ function PlanView({ plan, landing }: { plan: GroupPlanView; landing?: LandingCop
         <section className="gb-closed" aria-labelledby="closed-title">
           <h2 id="closed-title">活動截止</h2>
           <p>本團購活動已於 {formatLongDate(plan.closingDate)} 截止，感謝您的支持。已下單的訂單照常處理。</p>
+          <p>
+            還想訂購？請填寫<a href="#plan-inquiry">活動洽詢表單</a>，我們會盡快與您聯絡。
+          </p>
         </section>
       )}
 
