@@ -1,27 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
+import { PUBLIC_PAGES } from './public-routes';
 
 // Every public route at a 360 px phone and a 1280 px desktop: it renders its heading, logs no
 // console errors, never scrolls sideways, and leaves a full-page screenshot for a human to look at.
 
-export const PUBLIC_PAGES: { path: string; name: string; heading: RegExp }[] = [
-  { path: '/', name: 'home', heading: /實務工作者的/ },
-  { path: '/bookstore', name: 'bookstore', heading: /./ },
-  { path: '/bookstore/company-registration-guide', name: 'book-page', heading: /./ },
-  { path: '/contact', name: 'contact', heading: /聯絡我們/ },
-  { path: '/faq', name: 'faq', heading: /常見問題/ },
-  { path: '/business', name: 'business', heading: /團體與企業採購/ },
-  { path: '/shoppingInfo', name: 'shopping-info', heading: /購物須知/ },
-  { path: '/file', name: 'files', heading: /檔案下載/ },
-  { path: '/file/company-registration-guide', name: 'book-files', heading: /公司登記實務全攻略/ },
-  { path: '/order', name: 'order-lookup', heading: /./ },
-  { path: '/ezbuy/cpaSouth', name: 'ezbuy-cpa-south', heading: /./ },
-  { path: '/ezbuy/onecircle', name: 'ezbuy-onecircle', heading: /./ },
-  { path: '/user/logIn', name: 'log-in', heading: /./ },
-  { path: '/user/signUp', name: 'sign-up', heading: /./ },
-  { path: '/user/resetPassword', name: 'reset-password', heading: /./ },
-  { path: '/user/cancelSubscribe', name: 'cancel-subscribe', heading: /取消訂閱電子報/ },
-  { path: '/no/such/page', name: 'not-found', heading: /找不到這個頁面/ },
-];
 
 const VIEWPORTS = [
   { label: '360', width: 360, height: 780 },

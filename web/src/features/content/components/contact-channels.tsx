@@ -79,7 +79,7 @@ export function ContactChannels() {
             <li key={ch.key} className="qr-card">
               <div className="qr-card__code">
                 {codes[ch.key] ? (
-                  <img src={codes[ch.key]} alt={`${ch.label} QR Code`} width="160" height="160" data-testid={`qr-${ch.key}`} />
+                  <img src={codes[ch.key]} alt={`${ch.label} QR Code`} width="132" height="132" data-testid={`qr-${ch.key}`} />
                 ) : (
                   <span className="skeleton qr-card__placeholder" aria-hidden="true" />
                 )}
@@ -90,7 +90,7 @@ export function ContactChannels() {
               </h3>
               <p className="muted small">{ch.hint}</p>
               <a href={c[ch.key]} target="_blank" rel="noopener noreferrer" className="btn btn--ghost btn--small">
-                開啟{ch.label}
+                開啟 {ch.key === 'line' ? 'LINE' : ch.key === 'facebook' ? 'Facebook' : 'Instagram'}
                 <span className="visually-hidden">（另開新視窗）</span>
               </a>
             </li>
