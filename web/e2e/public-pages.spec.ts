@@ -103,6 +103,8 @@ test('the files page searches the table and downloads real documents; an unknown
   expect(file.status()).toBe(200);
   expect((await file.body()).subarray(0, 2).toString()).toBe('PK');
   expect(file.headers()['cache-control']).toContain('immutable');
+  // The manifest names the versioned files, so it is revalidated on every visit.
+  expect((await request.get('/files/manifest.json')).headers()['cache-control']).toBe('no-cache');
 
   await page.goto('/file/business-tax-handbook');
   await expect(page.locator('tbody tr')).toHaveCount(13);
