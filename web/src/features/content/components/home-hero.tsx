@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { HeroArt } from './hero-art';
 
 export function HomeHero() {
   return (
@@ -20,7 +21,7 @@ export function HomeHero() {
           </a>
         </div>
       </div>
-      <img className="home-hero__art" src="/images/banner/home-hero.svg" alt="" width="480" height="360" fetchPriority="high" />
+      <HeroArt className="home-hero__art" />
     </section>
   );
 }
