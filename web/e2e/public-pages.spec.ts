@@ -29,6 +29,10 @@ for (const vp of VIEWPORTS) {
         await page.goto(p.path);
         await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText(p.heading);
         await page.waitForLoadState('networkidle');
+        // Scroll through once so lazy images below the fold are in the screenshot.
+        await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+        await page.waitForLoadState('networkidle');
+        await page.evaluate(() => window.scrollTo(0, 0));
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect(overflow, 'horizontal scroll in px').toBeLessThanOrEqual(0);
         await expect(page).toHaveTitle(/青嶼書房/);
