@@ -18,3 +18,19 @@ export const PUBLIC_PAGES: { path: string; name: string; heading: RegExp }[] = [
   { path: '/user/cancelSubscribe', name: 'cancel-subscribe', heading: /取消訂閱電子報/ },
   { path: '/no/such/page', name: 'not-found', heading: /找不到這個頁面/ },
 ];
+
+/**
+ * The page has loaded and its images are in. Not 'networkidle': a page that follows a Firestore
+ * document live (campaign progress, stock) keeps its listen channel open, so it is never idle.
+ */
+export async function settled(page: import('@playwright/test').Page) {
+  await page.waitForLoadState('load');
+  // Lazy images below the fold have not started yet: they count once scrolled into view.
+  await page.waitForFunction(() =>
+    Array.from(document.images).every((i) => {
+      if (i.complete) return true;
+      const r = i.getBoundingClientRect();
+      return i.loading === 'lazy' && (r.top > innerHeight + 1250 || r.bottom < -1250);
+    }),
+  );
+}
