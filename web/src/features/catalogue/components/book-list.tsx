@@ -26,7 +26,7 @@ function BookCard({ book, stock, first, onAddToCart }: { book: ProductSummary; s
         <Price listPrice={book.listPrice} salePrice={book.salePrice} />
         {soldOut ? (
           <Link className="btn btn--ghost btn--small book-card__action" to={href} aria-label={`${book.name}缺貨中，查看詢問方式`}>
-            缺貨中・查看詢問方式
+            缺貨・詢問到貨
           </Link>
         ) : (
           <button type="button" className="btn btn--primary btn--small book-card__action" onClick={() => onAddToCart(book.productId, 1)} aria-label={`將《${book.name}》加入購物車`}>
