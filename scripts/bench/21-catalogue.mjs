@@ -45,7 +45,7 @@ export async function run(say) {
     row('detail, bare Express', plain);
     say(`   ratio full/bare: ${(full.rps / plain.rps).toFixed(2)}x   (aim >= 0.5x with p99 <= 20 ms)`);
     row('stock, full stack', stock);
-    say('   (stock is read from Firestore on every request: the emulator, on this machine, bounds it)');
+    say('   (stock is never cached: overlapping requests share one Firestore read; the emulator bounds it)');
   } finally {
     api.stop();
   }
