@@ -190,7 +190,7 @@ test('a member buys two books, sees the success page and the order; others canno
   const guest = await browser.newContext();
   const guestPage = await guest.newPage();
   await guestPage.goto('/order');
-  await expect(guestPage.getByRole('heading', { name: '訂單查詢', level: 2 })).toBeVisible();
+  await expect(guestPage.getByRole('heading', { name: '非會員查詢', level: 2 })).toBeVisible();
   await guestPage.getByLabel('訂單號碼').fill(orderNo);
   await guestPage.getByRole('textbox', { name: '電子郵件' }).fill('someone-else@example.com');
   await guestPage.getByRole('button', { name: '查詢訂單' }).click();
