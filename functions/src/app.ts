@@ -10,6 +10,7 @@ import { groupBuyingRouter } from './api/group-buying/router';
 import { memberRouter } from './api/member/router';
 import { orderRouter } from './api/orders/router';
 import { productsRouter } from './api/products/router';
+import { settingsRouter } from './api/settings/router';
 import { stockRouter } from './api/stock/router';
 
 /**
@@ -40,6 +41,7 @@ export function createApp(options: AppOptions = {}): Express {
   api.use('/groupBuying', groupBuyingRouter().plans);
   api.use('/groupOrder', groupBuyingRouter().orders);
   api.use('/order', orderRouter());
+  api.use('/settings', settingsRouter());
   api.use('/admin', adminRouter());
   api.use('/', contentRouter());
   options.extend?.(api);

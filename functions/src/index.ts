@@ -1,6 +1,7 @@
 /* eslint-disable @typescript-eslint/no-require-imports */
 import type { Express } from 'express';
 import { onRequest } from 'firebase-functions/https';
+import { onSchedule } from 'firebase-functions/scheduler';
 
 let app: Express | undefined;
 
@@ -8,4 +9,10 @@ let app: Express | undefined;
 export const api = onRequest({ region: 'asia-east1', memory: '512MiB', concurrency: 80 }, (req, res) => {
   app ??= (require('./app') as typeof import('./app')).createApp();
   app(req, res);
+});
+
+/** Cancels orders unpaid past their deadline and returns their stock; the core loads only when it runs. */
+export const sweepUnpaidOrders = onSchedule({ schedule: 'every 30 minutes', region: 'asia-east1', timeZone: 'Asia/Taipei' }, async () => {
+  const { sweepUnpaidOrders: sweep } = require('./orders/order-status') as typeof import('./orders/order-status');
+  await sweep(new Date());
 });

@@ -54,11 +54,7 @@ export const placeGroupOrderInputSchema = placeOrderInputSchema.extend({
 });
 export type PlaceGroupOrderInput = z.infer<typeof placeGroupOrderInputSchema>;
 
-export const orderLookupInputSchema = z.union([
-  z.object({ orderNo: z.string().trim().min(1).max(32), email: emailSchema }),
-  z.object({ orderNo: z.string().trim().min(1).max(32), phone: phoneSchema }),
-]);
-export type OrderLookupInput = z.infer<typeof orderLookupInputSchema>;
+
 
 export interface OrderItem {
   productId: string;
@@ -74,6 +70,14 @@ export interface StatusChange {
   by: string;
   note?: string;
 }
+
+/** Order numbers: QY + yymmdd (Taiwan date) + 4 characters without ambiguous letters (0/O, 1/I/L). */
+export const ORDER_NO_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+export const orderNoSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^QY\d{6}[2-9A-Z]{4}$/, '訂單號碼格式錯誤（例如 QY260315AB3K）');
 
 export interface Order {
   orderId: string;
@@ -98,4 +102,33 @@ export interface Order {
   paymentDueAt: string;
   createdAt: string;
   updatedAt: string;
+}
+
+export const orderLookupInputSchema = z.union([
+  z.object({ orderNo: orderNoSchema, email: emailSchema }),
+  z.object({ orderNo: orderNoSchema, phone: phoneSchema }),
+]);
+export type OrderLookupInput = z.infer<typeof orderLookupInputSchema>;
+
+/** What POST /api/order/lookup tells whoever knows the order number and its email or phone. */
+export interface OrderSummary {
+  orderNo: string;
+  planId: string | null;
+  status: OrderStatus;
+  statusLabel: string;
+  items: OrderItem[];
+  itemsTotal: number;
+  shippingFee: number;
+  totalPrice: number;
+  paymentDueAt: string;
+  createdAt: string;
+  updatedAt: string;
+  delivery: Order['delivery'];
+}
+
+/** Statuses that hold stock; leaving them for cancelledUnpaid/refunded returns it. */
+export const STOCK_RETURNING_STATUSES: readonly OrderStatus[] = ['cancelledUnpaid', 'refunded'];
+
+export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
+  return ORDER_TRANSITIONS[from].includes(to);
 }
