@@ -52,7 +52,7 @@ export function LookupForm() {
   return (
     <section aria-labelledby="lookup-title" className="lookup">
       <h2 id="lookup-title" className="orders__heading">
-        訂單查詢
+        非會員查詢
       </h2>
       <p className="muted">請輸入訂單號碼，以及訂購時填寫的電子郵件或電話。會員登入後可直接查看所有訂單。</p>
       <form

@@ -52,14 +52,18 @@ export function MyOrders({ userId }: { userId: string }) {
                     </td>
                     <td data-label="訂單日期">{formatDate(o.createdAt)}</td>
                     <td data-label="產品名稱">
-                      {o.items.map((i) => (
-                        <div key={i.productId}>{i.name}</div>
-                      ))}
+                      <ul className="orders-table__list">
+                        {o.items.map((i) => (
+                          <li key={i.productId}>{i.name}</li>
+                        ))}
+                      </ul>
                     </td>
                     <td data-label="訂購數">
-                      {o.items.map((i) => (
-                        <div key={i.productId}>{i.qty}</div>
-                      ))}
+                      <ul className="orders-table__list">
+                        {o.items.map((i) => (
+                          <li key={i.productId}>{i.qty}</li>
+                        ))}
+                      </ul>
                     </td>
                     <td data-label="總金額">{formatMoney(o.totalPrice)}</td>
                     <td data-label="訂單狀態">

@@ -10,6 +10,7 @@ export function StatusBadge({ status }: { status: OrderStatus }) {
 
 export function ItemsTable({ items, itemsTotal, shippingFee, totalPrice }: { items: OrderItem[]; itemsTotal: number; shippingFee: number; totalPrice: number }) {
   return (
+    <div className="order-items__wrap">
     <table className="order-items">
       <caption className="visually-hidden">訂購內容</caption>
       <thead>
@@ -53,6 +54,7 @@ export function ItemsTable({ items, itemsTotal, shippingFee, totalPrice }: { ite
         </tr>
       </tfoot>
     </table>
+    </div>
   );
 }
 
