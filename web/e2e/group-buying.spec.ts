@@ -120,20 +120,23 @@ test('the closed onecircle page shows 活動截止 and takes an inquiry', async 
   await page.goto('/ezbuy/onecircle');
   await expect(page.getByRole('heading', { name: '活動截止' })).toBeVisible();
   await expect(page.getByRole('button', { name: '加入購物車' })).toHaveCount(0);
-  const form = page.getByRole('form', { name: '活動洽詢' });
+  await expect(page.getByRole('heading', { name: '活動洽詢' })).toBeVisible();
+  const form = page.getByTestId('inquiry-form-campaign');
   await form.getByRole('button', { name: '送出詢問' }).click();
   await expect(form.getByText('請填寫姓名')).toBeVisible();
   const email = `${uniq('inq')}@example.com`.toLowerCase();
   await form.getByLabel('姓名').fill('黃志豪');
   await form.getByLabel('電子郵件').fill(email);
+  await form.getByLabel('單位名稱').fill('一圈讀書會');
+  await form.getByLabel('預計數量（本）').fill('15');
   await form.getByLabel('詢問內容').fill('請問下一季共讀團購什麼時候開團？讀書會約 15 人想一起訂。');
   await noHorizontalScroll(page);
   await page.screenshot({ path: `${SHOTS}/onecircle-360.png`, fullPage: true });
   await form.getByRole('button', { name: '送出詢問' }).click();
-  await expect(page.getByText('已收到您的詢問')).toBeVisible();
+  await expect(page.getByRole('heading', { name: '感謝您的詢問' })).toBeVisible();
   const saved = await adminDb().collection('inquiries').where('email', '==', email).get();
   expect(saved.size).toBe(1);
-  expect(saved.docs[0]!.data()).toMatchObject({ topic: 'campaign', planId: 'onecircle', name: '黃志豪' });
+  expect(saved.docs[0]!.data()).toMatchObject({ topic: 'campaign', planId: 'onecircle', name: '黃志豪', organization: '一圈讀書會', quantity: 15 });
 });
 
 test('the progress on the plan page moves when another order lands', async ({ page }) => {

@@ -14,7 +14,7 @@ import '../group-buying.css';
 
 // The forms carry zod (the shared schemas): loaded after the plan has rendered, only where needed.
 const GroupCheckout = lazy(() => import('./group-checkout').then((m) => ({ default: m.GroupCheckout })));
-const PlanInquiryForm = lazy(() => import('./plan-inquiry-form').then((m) => ({ default: m.PlanInquiryForm })));
+const InquiryForm = lazy(() => import('@/components/inquiry-form').then((m) => ({ default: m.InquiryForm })));
 
 export interface LandingCopy {
   kicker: string;
@@ -152,9 +152,17 @@ function PlanView({ plan, landing }: { plan: GroupPlanView; landing?: LandingCop
       )}
 
       {!plan.isOpen && (
-        <Suspense fallback={<PlanLoading label="洽詢表單載入中…" />}>
-          <PlanInquiryForm planId={plan.planId} planTitle={plan.title} />
-        </Suspense>
+        <div id="plan-inquiry" className="gb-inquiry" tabIndex={-1}>
+          <Suspense fallback={<PlanLoading label="洽詢表單載入中…" />}>
+            <InquiryForm
+              topic="campaign"
+              planId={plan.planId}
+              bulk
+              title="活動洽詢"
+              messagePlaceholder={`錯過了「${plan.title}」？告訴我們想訂的書與數量，我們會回覆能否以團購價訂購，或下一次開團的時間。`}
+            />
+          </Suspense>
+        </div>
       )}
 
       {plan.isOpen && !landing && cartCount > 0 && (
