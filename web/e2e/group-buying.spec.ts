@@ -17,6 +17,14 @@ async function noHorizontalScroll(page: Page) {
   expect(scroll, 'no horizontal scrolling').toBeLessThanOrEqual(client);
 }
 
+/** A full-page screenshot with the lazy images loaded. */
+async function shot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.waitForFunction(() => Array.from(document.images).every((i) => i.complete));
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
 async function fixturePlan(opts: { qty: number; minQuantity?: number }) {
   const db = adminDb();
   const productId = uniq('e2e-book');
@@ -70,7 +78,7 @@ test('a guest joins cpaSouth from its landing page to its success page at 360 px
   await expect(card.getByText('定價')).toBeVisible();
   await expect(card.getByText('庫存：>100')).toBeVisible();
   await noHorizontalScroll(page);
-  await page.screenshot({ path: `${SHOTS}/cpa-south-360.png`, fullPage: true });
+  await shot(page, 'cpa-south-360');
 
   await card.getByRole('button', { name: /^增加/ }).click();
   await card.getByRole('button', { name: '前往結帳' }).click();
@@ -87,7 +95,7 @@ test('a guest joins cpaSouth from its landing page to its success page at 360 px
 
   await fillBuyer(page, form);
   await expect(form.getByText('電子郵件格式錯誤')).toHaveCount(0);
-  await page.screenshot({ path: `${SHOTS}/cpa-south-form-360.png`, fullPage: true });
+  await shot(page, 'cpa-south-form-360');
   await form.getByRole('button', { name: '下一步' }).click();
   await expect(form.getByRole('heading', { name: '發票資訊' })).toBeVisible();
   await form.getByRole('button', { name: '下一步' }).click();
@@ -104,7 +112,7 @@ test('a guest joins cpaSouth from its landing page to its success page at 360 px
   await expect(page.getByTestId('bank-details')).toContainText('0120-0012-3456');
   await expect(page.getByTestId('payment-due')).toContainText('3 日內');
   await noHorizontalScroll(page);
-  await page.screenshot({ path: `${SHOTS}/success-360.png`, fullPage: true });
+  await shot(page, 'success-360');
 
   const orderId = new URL(page.url()).searchParams.get('orderId')!;
   const stored = (await adminDb().doc(`orders/${orderId}`).get()).data();
@@ -131,7 +139,7 @@ test('the closed onecircle page shows 活動截止 and takes an inquiry', async 
   await form.getByLabel('預計數量（本）').fill('15');
   await form.getByLabel('詢問內容').fill('請問下一季共讀團購什麼時候開團？讀書會約 15 人想一起訂。');
   await noHorizontalScroll(page);
-  await page.screenshot({ path: `${SHOTS}/onecircle-360.png`, fullPage: true });
+  await shot(page, 'onecircle-360');
   await form.getByRole('button', { name: '送出詢問' }).click();
   await expect(page.getByRole('heading', { name: '感謝您的詢問' })).toBeVisible();
   const saved = await adminDb().collection('inquiries').where('email', '==', email).get();
@@ -165,7 +173,7 @@ test('the progress on the plan page moves when another order lands', async ({ pa
   await expect(page.getByTestId('progress-orders')).toHaveText('1');
   await expect(page.getByTestId('progress-copies')).toHaveText('3');
   await expect(page.getByTestId('progress-goal')).toHaveText('成團門檻 10 本，還差 7 本');
-  await page.screenshot({ path: `${SHOTS}/plan-live-1280.png`, fullPage: true });
+  await shot(page, 'plan-live-1280');
 });
 
 test('the plan page cart goes to the group cart, which checks out without a login', async ({ page }) => {
@@ -184,7 +192,7 @@ test('the plan page cart goes to the group cart, which checks out without a logi
   await expect(page).toHaveURL(new RegExp(`/ezbuy/cart\\?planId=${planId}$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('團購購物車');
   await expect(page.getByTestId('cart-total')).toHaveText('NT$2,100');
-  await page.screenshot({ path: `${SHOTS}/group-cart-360.png`, fullPage: true });
+  await shot(page, 'group-cart-360');
   await fillBuyer(page);
   await page.getByRole('button', { name: '下一步' }).click();
   await page.getByLabel('統一編號').fill('12345678');
@@ -221,11 +229,11 @@ test('the plan and success pages at 1280 px', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/ezbuy/cpaSouth');
   await expect(page.getByTestId('plan-progress')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/cpa-south-1280.png`, fullPage: true });
+  await shot(page, 'cpa-south-1280');
   await page.goto('/ezbuy/onecircle');
   await expect(page.getByRole('heading', { name: '活動截止' })).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/onecircle-1280.png`, fullPage: true });
+  await shot(page, 'onecircle-1280');
   await page.goto('/ezbuy/taxSeason2027');
   await expect(page.locator('.gb-book').first()).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/tax-season-1280.png`, fullPage: true });
+  await shot(page, 'tax-season-1280');
 });

@@ -1,4 +1,5 @@
 import { PlanPage } from '@/features/group-buying/components/plan-page';
+import { groupBookCover } from '../group-book-cover';
 
 const intro = (
   <>
@@ -11,5 +12,5 @@ const intro = (
 );
 
 export function Component() {
-  return <PlanPage planId="cpaSouth" landing={{ kicker: '南區會計師公會 會員專屬', intro }} />;
+  return <PlanPage cover={groupBookCover} planId="cpaSouth" landing={{ kicker: '南區會計師公會 會員專屬', intro }} />;
 }

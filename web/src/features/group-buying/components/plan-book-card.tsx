@@ -1,5 +1,5 @@
 import type { GroupPlanProduct } from '@contracts/group-buying';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { formatMoney } from '@/lib/format';
 import { notify } from '@/lib/toast';
 import { groupCart, useGroupCart } from '../group-cart-store';
@@ -10,14 +10,18 @@ export const stockLabel = (stock: number) => (stock > 100 ? '>100' : String(stoc
 /** The most one order may hold of a book: its stock, capped by the plan's maxPerOrder. */
 export const maxOrderable = (p: Pick<GroupPlanProduct, 'stock' | 'maxPerOrder'>) => Math.max(0, Math.min(p.stock, p.maxPerOrder ?? p.stock));
 
+/** Draws a book's cover; the route passes the catalogue's responsive picture. */
+export type CoverRenderer = (cover: { src: string; alt: string }) => ReactNode;
+
 interface Props {
+  cover?: CoverRenderer;
   planId: string;
   product: GroupPlanProduct;
   isOpen: boolean;
   onCheckout: () => void;
 }
 
-export function PlanBookCard({ planId, product: p, isOpen, onCheckout }: Props) {
+export function PlanBookCard({ cover, planId, product: p, isOpen, onCheckout }: Props) {
   const inCart = useGroupCart(planId).find((l) => l.productId === p.productId)?.qty ?? 0;
   const max = maxOrderable(p);
   const room = Math.max(0, max - inCart);
@@ -36,7 +40,11 @@ export function PlanBookCard({ planId, product: p, isOpen, onCheckout }: Props) 
   return (
     <article className="gb-book" aria-labelledby={titleId} style={p.primaryColor ? { ['--book-color' as string]: p.primaryColor } : undefined}>
       <div className="gb-book__cover">
-        <img src={p.imgSrc} alt={`《${p.name}》封面`} width={240} height={320} loading="lazy" decoding="async" onError={(e) => (e.currentTarget.style.visibility = 'hidden')} />
+        {cover ? (
+          cover({ src: p.imgSrc, alt: `《${p.name}》封面` })
+        ) : (
+          <img src={p.imgSrc} alt={`《${p.name}》封面`} width={240} height={360} loading="lazy" decoding="async" onError={(e) => (e.currentTarget.style.visibility = 'hidden')} />
+        )}
       </div>
       <div className="gb-book__head">
         {p.slogan && <p className="gb-book__slogan">{p.slogan}</p>}

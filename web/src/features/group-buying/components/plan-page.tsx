@@ -8,7 +8,7 @@ import { useDocumentMeta } from '@/lib/use-document-title';
 import { useGroupPlan } from '../api/plan';
 import { useGroupCart } from '../group-cart-store';
 import { priceLines } from './cart-lines';
-import { PlanBookCard } from './plan-book-card';
+import { PlanBookCard, type CoverRenderer } from './plan-book-card';
 import { PlanProgressPanel } from './plan-progress';
 import '../group-buying.css';
 
@@ -48,15 +48,15 @@ export function PlanLoadError({ onRetry }: { onRetry: () => void }) {
 }
 
 /** /ezbuy/{planId}, and with `landing` the association pages with the order form built in. */
-export function PlanPage({ planId, landing }: { planId: string; landing?: LandingCopy }) {
+export function PlanPage({ planId, landing, cover }: { planId: string; landing?: LandingCopy; cover?: CoverRenderer }) {
   const plan = usePlanOrThrow(planId);
   useDocumentMeta(plan.data ? `【${plan.data.title}】` : '團購活動', plan.data?.content[0]);
   if (plan.status === 'loading') return <PlanLoading />;
   if (plan.status === 'error') return <PlanLoadError onRetry={plan.reload} />;
-  return <PlanView plan={plan.data} landing={landing} />;
+  return <PlanView plan={plan.data} landing={landing} cover={cover} />;
 }
 
-function PlanView({ plan, landing }: { plan: GroupPlanView; landing?: LandingCopy }) {
+function PlanView({ plan, landing, cover }: { plan: GroupPlanView; landing?: LandingCopy; cover?: CoverRenderer }) {
   const navigate = useNavigate();
   const cartLines = useGroupCart(plan.planId);
   const lines = useMemo(() => priceLines(cartLines, plan.products), [cartLines, plan.products]);
@@ -116,7 +116,7 @@ function PlanView({ plan, landing }: { plan: GroupPlanView; landing?: LandingCop
         <h2 id="books-title">團購書單</h2>
         <div className="gb-books__grid">
           {plan.products.map((p) => (
-            <PlanBookCard key={p.productId} planId={plan.planId} product={p} isOpen={plan.isOpen} onCheckout={toCheckout} />
+            <PlanBookCard key={p.productId} cover={cover} planId={plan.planId} product={p} isOpen={plan.isOpen} onCheckout={toCheckout} />
           ))}
         </div>
       </section>
