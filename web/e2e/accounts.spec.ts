@@ -39,7 +39,7 @@ async function cookie(context: BrowserContext, name: string) {
 }
 
 async function logIn(page: Page, email: string, password: string) {
-  await page.getByLabel('電子郵件').fill(email);
+  await page.getByRole('main').getByLabel('電子郵件').fill(email);
   await page.getByLabel('密碼', { exact: true }).fill(password);
   await page.getByRole('button', { name: '登入', exact: true }).click();
 }
@@ -52,7 +52,7 @@ test('sign up, verify the email from the mail, sign in, reload, log out', async 
   await expect(page.getByRole('heading', { name: '會員註冊' })).toBeVisible();
 
   // Fields validate as the user types, with the server's schemas.
-  await page.getByLabel('電子郵件').fill('not-an-email');
+  await page.getByRole('main').getByLabel('電子郵件').fill('not-an-email');
   await expect(page.getByText('電子郵件格式錯誤')).toBeVisible();
   await page.getByLabel('密碼', { exact: true }).fill('short');
   await expect(page.getByText('密碼至少 8 個字元')).toBeVisible();
@@ -60,7 +60,7 @@ test('sign up, verify the email from the mail, sign in, reload, log out', async 
   await expect(page.getByText('兩次輸入的密碼不一致')).toBeVisible();
 
   await page.getByLabel('姓名').fill('旅程測試');
-  await page.getByLabel('電子郵件').fill(email);
+  await page.getByRole('main').getByLabel('電子郵件').fill(email);
   await page.getByLabel('密碼', { exact: true }).fill('journey-pass-1');
   await page.getByLabel('確認密碼').fill('journey-pass-1');
   await page.getByRole('button', { name: '註冊', exact: true }).click();
@@ -110,7 +110,7 @@ test('every refusal shows its Chinese message', async ({ page }) => {
 
   await page.goto('/user/signUp');
   await page.getByLabel('姓名').fill('重複註冊');
-  await page.getByLabel('電子郵件').fill(email);
+  await page.getByRole('main').getByLabel('電子郵件').fill(email);
   await page.getByLabel('密碼', { exact: true }).fill('another-pass');
   await page.getByLabel('確認密碼').fill('another-pass');
   await page.getByRole('button', { name: '註冊', exact: true }).click();
@@ -150,7 +150,7 @@ test('forgot password: the mail link sets a new password, which then signs in', 
   await page.goto('/user/logIn');
   await page.getByRole('link', { name: '忘記密碼？' }).click();
   await expect(page.getByRole('heading', { name: '忘記密碼' })).toBeVisible();
-  await page.getByLabel('電子郵件').fill(email);
+  await page.getByRole('main').getByLabel('電子郵件').fill(email);
   await page.getByRole('button', { name: '寄送重設密碼信' }).click();
   await expect(page.getByRole('heading', { name: '重設密碼信已寄出' })).toBeVisible();
 

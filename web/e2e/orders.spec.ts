@@ -74,6 +74,8 @@ async function fixtureBook(name: string, salePrice: number) {
     launched: true,
     isNew: false,
     sortOrder: 9000,
+    // The catalogue lists only books that satisfy productSchema.
+    bookIntroduction: { primaryColor: '#2f5d62', slogan: '', overview: '', summary: [], detail: [] },
   });
   await adminDb().doc(`stock/${productId}`).set({ qty: 5, updatedAt: new Date().toISOString() });
   return productId;
@@ -192,10 +194,10 @@ test('a member buys two books, sees the success page and the order; others canno
   await guestPage.goto('/order');
   await expect(guestPage.getByRole('heading', { name: '非會員查詢', level: 2 })).toBeVisible();
   await guestPage.getByLabel('訂單號碼').fill(orderNo);
-  await guestPage.getByRole('textbox', { name: '電子郵件' }).fill('someone-else@example.com');
+  await guestPage.getByRole('main').getByRole('textbox', { name: '電子郵件' }).fill('someone-else@example.com');
   await guestPage.getByRole('button', { name: '查詢訂單' }).click();
   await expect(guestPage.getByRole('alert')).toContainText('查無此訂單');
-  await guestPage.getByRole('textbox', { name: '電子郵件' }).fill('demo@example.com');
+  await guestPage.getByRole('main').getByRole('textbox', { name: '電子郵件' }).fill('demo@example.com');
   await guestPage.getByRole('button', { name: '查詢訂單' }).click();
   await expect(guestPage.getByRole('heading', { name: `訂單 ${orderNo}` })).toBeVisible();
   await expect(guestPage.getByText('待匯款')).toBeVisible();

@@ -20,17 +20,24 @@ export const PUBLIC_PAGES: { path: string; name: string; heading: RegExp }[] = [
 ];
 
 /**
- * The page has loaded and its images are in. Not 'networkidle': a page that follows a Firestore
- * document live (campaign progress, stock) keeps its listen channel open, so it is never idle.
+ * The page has loaded and the images in view are in. Not 'networkidle': a page that follows a
+ * Firestore document live (campaign progress, stock) keeps its listen channel open, so it is never
+ * idle. Lazy images out of view (below the fold, in a sideways carousel) have not started, so they do
+ * not count; and an image that never settles only costs the screenshot, not the test.
  */
 export async function settled(page: import('@playwright/test').Page) {
   await page.waitForLoadState('load');
-  // Lazy images below the fold have not started yet: they count once scrolled into view.
-  await page.waitForFunction(() =>
-    Array.from(document.images).every((i) => {
-      if (i.complete) return true;
-      const r = i.getBoundingClientRect();
-      return i.loading === 'lazy' && (r.top > innerHeight + 1250 || r.bottom < -1250);
-    }),
-  );
+  await page
+    .waitForFunction(
+      () =>
+        Array.from(document.images).every((i) => {
+          if (i.complete || i.loading !== 'lazy') return i.complete;
+          const r = i.getBoundingClientRect();
+          const inView = r.bottom > 0 && r.top < innerHeight && r.right > 0 && r.left < innerWidth;
+          return !inView;
+        }),
+      undefined,
+      { timeout: 10_000 },
+    )
+    .catch(() => undefined);
 }
