@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-require-imports */
+import { unsubscribeSecret } from './api/content/secrets';
 import type { Express } from 'express';
 import { onRequest } from 'firebase-functions/https';
-import { unsubscribeSecret } from './api/content/secrets';
 
 let app: Express | undefined;
 
