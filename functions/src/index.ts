@@ -1,8 +1,8 @@
 /* eslint-disable @typescript-eslint/no-require-imports */
+import { unsubscribeSecret } from './api/content/secrets';
 import type { Express } from 'express';
 import { onRequest } from 'firebase-functions/https';
 import { onSchedule } from 'firebase-functions/scheduler';
-import { unsubscribeSecret } from './api/content/secrets';
 
 let app: Express | undefined;
 

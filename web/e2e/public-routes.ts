@@ -1,3 +1,5 @@
+import type { Page } from '@playwright/test';
+
 // Every public route of the shop, with the heading each must show (catch-all included).
 export const PUBLIC_PAGES: { path: string; name: string; heading: RegExp }[] = [
   { path: '/', name: 'home', heading: /實務工作者的/ },
@@ -20,24 +22,9 @@ export const PUBLIC_PAGES: { path: string; name: string; heading: RegExp }[] = [
 ];
 
 /**
- * The page has loaded and the images in view are in. Not 'networkidle': a page that follows a
- * Firestore document live (campaign progress, stock) keeps its listen channel open, so it is never
- * idle. Lazy images out of view (below the fold, in a sideways carousel) have not started, so they do
- * not count; and an image that never settles only costs the screenshot, not the test.
+ * Waits until the page has fetched what it shows. Pages with live Firestore listeners never go
+ * network-idle, so the wait is bounded.
  */
-export async function settled(page: import('@playwright/test').Page) {
-  await page.waitForLoadState('load');
-  await page
-    .waitForFunction(
-      () =>
-        Array.from(document.images).every((i) => {
-          if (i.complete || i.loading !== 'lazy') return i.complete;
-          const r = i.getBoundingClientRect();
-          const inView = r.bottom > 0 && r.top < innerHeight && r.right > 0 && r.left < innerWidth;
-          return !inView;
-        }),
-      undefined,
-      { timeout: 10_000 },
-    )
-    .catch(() => undefined);
+export async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle', { timeout: 4000 }).catch(() => undefined);
 }
