@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-/** Firestore-safe document ids: no slashes or dots, bounded length. */
-export const docIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, '編號格式錯誤');
+/** Firestore-safe document ids: no slashes or dots, bounded length, not Firestore's reserved `__x__`. */
+export const docIdSchema = z.string().regex(/^(?!__.*__$)[A-Za-z0-9_-]{1,64}$/, '編號格式錯誤');
 export const productIdSchema = docIdSchema;
 export const planIdSchema = docIdSchema;
 /** Client-made order ids: 16-64 of A-Za-z0-9_- (DESIGN.md section 5). */

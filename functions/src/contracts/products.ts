@@ -54,3 +54,15 @@ export interface ProductSummary {
   isNew: boolean;
   isOnSale: boolean;
 }
+
+/**
+ * An open group-buy plan that includes a book, as shown on the book page
+ * (GET /api/products/detail/{productId}/plans). closingDate is an ISO 8601 instant.
+ */
+export interface ProductPlanOffer {
+  planId: string;
+  title: string;
+  organizer: string;
+  groupPrice: number;
+  closingDate: string;
+}

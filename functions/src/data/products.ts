@@ -1,22 +1,46 @@
-import type { Product, ProductSummary } from '../contracts/products';
+import { createHash } from 'node:crypto';
+import { productSchema, type Product, type ProductPlanOffer, type ProductSummary } from '../contracts/products';
 import { db } from '../lib/firebase';
+import { logger } from '../lib/logger';
 
 const COLLECTION = 'products';
+const PLANS = 'groupBuyingPlans';
 /** How long one instance keeps the launched catalogue in memory; Hosting's CDN caches on top. */
 export const CATALOGUE_TTL_MS = 30_000;
 
-interface Catalogue {
+/** A JSON answer serialised once per catalogue load, with its strong ETag. */
+export interface PreparedJson {
+  body: string;
+  etag: string;
+}
+
+export interface Catalogue {
   at: number;
   products: Product[];
   byId: Map<string, Product>;
   simple: ProductSummary[];
+  /** The bodies of /simple, /detail and /detail/{id}, so a read costs no serialisation or hashing. */
+  json: { simple: PreparedJson; detail: PreparedJson; byId: Map<string, PreparedJson> };
 }
 
 let cache: Catalogue | null = null;
 let inflight: Promise<Catalogue> | null = null;
 
-function toProduct(id: string, data: FirebaseFirestore.DocumentData): Product {
-  return { ...(data as Omit<Product, 'productId'>), productId: id };
+export function prepareJson(value: unknown): PreparedJson {
+  const body = JSON.stringify(value);
+  const hash = createHash('sha1').update(body).digest('base64').slice(0, 27);
+  return { body, etag: `"${Buffer.byteLength(body).toString(16)}-${hash}"` };
+}
+
+/**
+ * Firestore data -> Product with the contract's defaults. A malformed document is left out (and
+ * logged) rather than breaking the whole catalogue.
+ */
+function toProduct(id: string, data: FirebaseFirestore.DocumentData): Product | null {
+  const r = productSchema.safeParse({ ...data, productId: id });
+  if (r.success) return r.data;
+  logger.warn('skipping a malformed product', { productId: id, issues: r.error.issues.slice(0, 5) });
+  return null;
 }
 
 export function toSummary(p: Product): ProductSummary {
@@ -35,8 +59,20 @@ async function load(): Promise<Catalogue> {
   const snap = await (await db()).collection(COLLECTION).where('launched', '==', true).get();
   const products = snap.docs
     .map((d) => toProduct(d.id, d.data()))
+    .filter((p): p is Product => p !== null)
     .sort((a, b) => a.sortOrder - b.sortOrder || a.productId.localeCompare(b.productId));
-  return { at: Date.now(), products, byId: new Map(products.map((p) => [p.productId, p])), simple: products.map(toSummary) };
+  const simple = products.map(toSummary);
+  return {
+    at: Date.now(),
+    products,
+    byId: new Map(products.map((p) => [p.productId, p])),
+    simple,
+    json: {
+      simple: prepareJson(simple),
+      detail: prepareJson(products),
+      byId: new Map(products.map((p) => [p.productId, prepareJson(p)])),
+    },
+  };
 }
 
 /** The launched catalogue, loaded once per TTL per instance; concurrent callers share one read. */
@@ -47,13 +83,63 @@ export async function launchedCatalogue(): Promise<Catalogue> {
   return cache;
 }
 
-/** Drops the in-memory catalogue (after an owner edit, and in tests). */
-export function invalidateCatalogue() {
-  cache = null;
-}
-
 /** Any product, launched or not, straight from Firestore (for pricing and the owner). */
 export async function getProduct(productId: string): Promise<Product | null> {
   const snap = await (await db()).collection(COLLECTION).doc(productId).get();
   return snap.exists ? toProduct(snap.id, snap.data()!) : null;
+}
+
+// --- Open group-buy plans per book (the book page's group-buy price section) ---------------------
+
+interface PlanOfferCache {
+  at: number;
+  /** Every launched plan's offers, with the closing instant parsed once. */
+  offers: { productId: string; closesAt: number; offer: ProductPlanOffer }[];
+}
+
+let plansCache: PlanOfferCache | null = null;
+let plansInflight: Promise<PlanOfferCache> | null = null;
+
+async function loadPlanOffers(): Promise<PlanOfferCache> {
+  const snap = await (await db()).collection(PLANS).where('launched', '==', true).get();
+  const offers: PlanOfferCache['offers'] = [];
+  for (const d of snap.docs) {
+    const plan = d.data();
+    const closesAt = typeof plan.closingDate === 'string' ? Date.parse(plan.closingDate) : NaN;
+    if (!Number.isFinite(closesAt) || !Array.isArray(plan.products)) continue;
+    for (const line of plan.products as { productId?: unknown; groupPrice?: unknown }[]) {
+      if (typeof line?.productId !== 'string' || typeof line.groupPrice !== 'number') continue;
+      offers.push({
+        productId: line.productId,
+        closesAt,
+        offer: {
+          planId: d.id,
+          title: String(plan.title ?? ''),
+          organizer: String(plan.organizer ?? ''),
+          groupPrice: line.groupPrice,
+          closingDate: new Date(closesAt).toISOString(),
+        },
+      });
+    }
+  }
+  offers.sort((a, b) => a.closesAt - b.closesAt || a.offer.planId.localeCompare(b.offer.planId));
+  return { at: Date.now(), offers };
+}
+
+/**
+ * The launched plans still open now that include this book, soonest closing first. The plans are
+ * read once per TTL per instance; "open" is decided per call against the clock.
+ */
+export async function openPlanOffers(productId: string, now = Date.now()): Promise<ProductPlanOffer[]> {
+  if (!plansCache || now - plansCache.at >= CATALOGUE_TTL_MS) {
+    plansInflight ??= loadPlanOffers().finally(() => (plansInflight = null));
+    plansCache = await plansInflight;
+  }
+  return plansCache.offers.filter((o) => o.productId === productId && o.closesAt > now).map((o) => o.offer);
+}
+
+/** Drops the in-memory catalogue and plan offers (after an owner edit, and in tests). */
+export function invalidateCatalogue() {
+  cache = null;
+  plansCache = null;
 }

@@ -1,6 +1,74 @@
 import { Router } from 'express';
+import { groupOrderParamsSchema, planParamsSchema } from '../../contracts/group-buying';
+import { placeGroupOrderInputSchema } from '../../contracts/orders';
+import { getOrder } from '../../data/orders';
+import { getPlan, listPlanOrders } from '../../data/plans';
+import { groupPricing } from '../../group-buying/group-pricing';
+import { toGroupOrderView } from '../../group-buying/mask';
+import { planView } from '../../group-buying/plan-view';
+import { notFound } from '../../http/errors';
+import { currentUser, optionalAuth, requireAuth, requireOwner } from '../../http/middleware/auth';
+import { validate, validated } from '../../http/middleware/validate';
+import { placeOrder } from '../../orders/place-order';
 
-/** /api/groupBuying and /api/groupOrder (issue: group buying). */
+/** Progress is live through Firestore; the CDN may hold the plan for a few seconds only. */
+export const PLAN_CACHE_CONTROL = 'public, max-age=0, s-maxage=10, stale-while-revalidate=30';
+
+const planSchemas = { params: planParamsSchema };
+const orderSchemas = { params: groupOrderParamsSchema };
+const placeSchemas = { params: groupOrderParamsSchema, body: placeGroupOrderInputSchema };
+
+const noPlan = (planId: string) => notFound(`No group-buy plan ${planId}`);
+
+/** /api/groupBuying (plans) and /api/groupOrder (group orders), DESIGN.md section 5. */
 export function groupBuyingRouter() {
-  return { plans: Router(), orders: Router() };
+  const plans = Router();
+  const orders = Router();
+
+  // Anyone; an unlaunched plan exists only for the owner.
+  plans.get('/:planId', optionalAuth, validate(planSchemas), async (req, res) => {
+    const { planId } = validated(req, planSchemas).params;
+    const owner = currentUser(req)?.isOwner === true;
+    const plan = await getPlan(planId);
+    if (!plan || (!plan.launched && !owner)) throw noPlan(planId);
+    res.set('Cache-Control', owner ? 'private, no-store' : PLAN_CACHE_CONTROL).json(await planView(plan));
+  });
+
+  // The owner: every order of the plan, newest first.
+  orders.get('/:planId', requireAuth, requireOwner, validate(planSchemas), async (req, res) => {
+    const { planId } = validated(req, planSchemas).params;
+    if (!(await getPlan(planId))) throw noPlan(planId);
+    res.json(await listPlanOrders(planId));
+  });
+
+  // Whoever holds the id; personal details only for the buyer (signed in) and the owner.
+  orders.get('/:planId/:orderId', optionalAuth, validate(orderSchemas), async (req, res) => {
+    const { planId, orderId } = validated(req, orderSchemas).params;
+    const order = await getOrder(orderId);
+    if (!order || order.planId !== planId) throw notFound(`No order ${orderId} in plan ${planId}`);
+    const user = currentUser(req);
+    const canSeeAll = !!user && (user.isOwner || (order.userId !== null && order.userId === user.uid));
+    res.json(toGroupOrderView(order, canSeeAll));
+  });
+
+  // Anyone places a group order; a signed-in buyer's order also appears under their /order.
+  orders.patch('/:planId/:orderId', optionalAuth, validate(placeSchemas), async (req, res) => {
+    const { params, body } = validated(req, placeSchemas);
+    const plan = await getPlan(params.planId);
+    if (!plan) throw noPlan(params.planId);
+    const user = currentUser(req);
+    const { created, order } = await placeOrder({
+      orderId: params.orderId,
+      userId: user?.uid ?? null,
+      planId: plan.planId,
+      input: body,
+      buyer: body.buyer,
+      email: body.email,
+      pricing: groupPricing(plan),
+      actor: user ? `member:${user.uid}` : 'guest',
+    });
+    res.status(created ? 201 : 200).json(toGroupOrderView(order, true));
+  });
+
+  return { plans, orders };
 }

@@ -1,0 +1,36 @@
+import type { InquiryCreated, InquiryInput, SubscriptionResult, UnsubscribeResult } from '../../contracts/content';
+import { UNSUBSCRIBE_ERRORS } from '../../contracts/content';
+import { createInquiry } from '../../data/inquiries';
+import { getShopSettings } from '../../data/settings';
+import { cancelSubscription, subscribe } from '../../data/subscriptions';
+import { HttpError } from '../../http/errors';
+import { newsletterWelcomeMail } from './mail';
+import { signUnsubscribeToken, verifyUnsubscribeToken } from './unsubscribe-token';
+
+/** Where mail links point: SITE_URL in production (functions/.env.<project>), the Hosting emulator here. */
+export function siteUrl(): string {
+  return (process.env.SITE_URL || process.env.HOSTING_URL || 'http://127.0.0.1:5000').replace(/\/+$/, '');
+}
+
+export async function submitInquiry(input: InquiryInput, meta: { ip: string | null; userAgent: string | null }): Promise<InquiryCreated> {
+  const { inquiryId, createdAt } = await createInquiry(input, meta);
+  return { inquiryId, createdAt };
+}
+
+export async function subscribeNewsletter(rawEmail: string): Promise<SubscriptionResult> {
+  const email = rawEmail.toLowerCase();
+  const { shopName } = await getShopSettings().catch(() => ({ shopName: '青嶼書房' }));
+  const { created } = await subscribe(email, (version) => {
+    const link = `${siteUrl()}/user/cancelSubscribe?token=${signUnsubscribeToken(email, version)}`;
+    return newsletterWelcomeMail(email, shopName, link);
+  });
+  return { email, status: 'active', created };
+}
+
+export async function unsubscribeNewsletter(token: string): Promise<UnsubscribeResult> {
+  const { email, version } = verifyUnsubscribeToken(token);
+  const outcome = await cancelSubscription(email, version);
+  // A genuine signature for an address we no longer know means the record was removed: the link is spent.
+  if (outcome !== 'cancelled') throw new HttpError(409, UNSUBSCRIBE_ERRORS.used, 'The unsubscribe link was already used');
+  return { email, status: 'unsubscribed' };
+}

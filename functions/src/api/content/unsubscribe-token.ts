@@ -1,0 +1,55 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { HttpError } from '../../http/errors';
+import { UNSUBSCRIBE_ERRORS } from '../../contracts/content';
+
+/** Used only off Cloud Functions (emulators, tests, the plain server): never a production key. */
+export const DEV_UNSUBSCRIBE_SECRET = 'dev-only-unsubscribe-secret-not-for-production';
+/** A link stays valid this long; every newsletter carries a fresh one. */
+export const UNSUBSCRIBE_LINK_TTL_MS = 180 * 24 * 3600_000;
+
+function secret(): string {
+  const value = process.env.UNSUBSCRIBE_SECRET;
+  if (value) return value;
+  const deployed = !!process.env.K_SERVICE && process.env.FUNCTIONS_EMULATOR !== 'true';
+  if (deployed) throw new Error('UNSUBSCRIBE_SECRET is not set');
+  return DEV_UNSUBSCRIBE_SECRET;
+}
+
+interface Payload {
+  /** email */
+  e: string;
+  /** subscription version */
+  v: number;
+  /** expiry, ms since epoch */
+  x: number;
+}
+
+const b64 = (buf: Buffer) => buf.toString('base64url');
+const mac = (data: string) => createHmac('sha256', secret()).update(`unsubscribe:${data}`).digest();
+
+/** A link token: base64url(JSON payload) "." base64url(HMAC-SHA256 of that payload). */
+export function signUnsubscribeToken(email: string, version: number, expiresAt = Date.now() + UNSUBSCRIBE_LINK_TTL_MS): string {
+  const data = b64(Buffer.from(JSON.stringify({ e: email, v: version, x: expiresAt } satisfies Payload)));
+  return `${data}.${b64(mac(data))}`;
+}
+
+const invalid = () => new HttpError(400, UNSUBSCRIBE_ERRORS.invalid, 'The unsubscribe link is not valid');
+
+/** Checks the signature first, then the expiry; returns the address and version it names. */
+export function verifyUnsubscribeToken(token: string, now = Date.now()): { email: string; version: number } {
+  const m = /^([A-Za-z0-9_-]{1,1500})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  if (!m) throw invalid();
+  const [, data, sig] = m as unknown as [string, string, string];
+  const expected = mac(data);
+  const given = Buffer.from(sig, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalid();
+  let payload: Payload;
+  try {
+    payload = JSON.parse(Buffer.from(data, 'base64url').toString('utf8')) as Payload;
+  } catch {
+    throw invalid();
+  }
+  if (typeof payload?.e !== 'string' || !Number.isInteger(payload.v) || typeof payload.x !== 'number') throw invalid();
+  if (payload.x < now) throw new HttpError(410, UNSUBSCRIBE_ERRORS.expired, 'The unsubscribe link has expired');
+  return { email: payload.e, version: payload.v };
+}

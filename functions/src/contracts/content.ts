@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { emailSchema, phoneSchema, planIdSchema } from './common';
+import type { ShopSettings } from './settings';
+
+// Content: inquiries, the newsletter and the public pages' small reads (home, settings).
+
+/**
+ * Markup that has no business in a plain-text form: script/style/frame tags, event-handler
+ * attributes and javascript: URLs. Such input is refused with 400, never silently stripped.
+ */
+const MARKUP = /<\s*\/?\s*(script|style|iframe|object|embed|svg|img|link|meta|a|form|input|body|html)\b|javascript\s*:|\bon[a-z]+\s*=|data\s*:\s*text\/html/i;
+export const hasMarkup = (value: string) => MARKUP.test(value);
+
+const plainText = (max: number, { min = 0, label }: { min?: number; label: string }) =>
+  z
+    .string()
+    .trim()
+    .min(min, min <= 1 ? `請填寫${label}` : `${label}至少 ${min} 個字`)
+    .max(max, `${label}最多 ${max} 個字`)
+    .refine((v) => !hasMarkup(v), `${label}不能包含程式碼或 HTML 標籤`);
+
+export const INQUIRY_TOPICS = ['contact', 'business', 'campaign'] as const;
+export const INQUIRY_TOPIC_LABELS: Record<(typeof INQUIRY_TOPICS)[number], string> = {
+  contact: '一般詢問',
+  business: '團體與企業採購',
+  campaign: '團購活動洽詢',
+};
+
+export const INQUIRY_LIMITS = { name: 50, organization: 100, message: 2000, messageMin: 5 } as const;
+
+/** POST /api/inquiries: the contact, business and closed-campaign forms. */
+export const inquiryInputSchema = z.strictObject({
+  topic: z.enum(INQUIRY_TOPICS),
+  name: plainText(INQUIRY_LIMITS.name, { min: 1, label: '姓名' }),
+  email: emailSchema,
+  phone: z.union([z.literal(''), phoneSchema]).optional(),
+  organization: plainText(INQUIRY_LIMITS.organization, { label: '單位名稱' }).optional(),
+  quantity: z.number().int('數量必須是整數').min(1, '數量至少 1 本').max(100000, '數量過大').optional(),
+  planId: planIdSchema.optional(),
+  message: plainText(INQUIRY_LIMITS.message, { min: INQUIRY_LIMITS.messageMin, label: '詢問內容' }),
+});
+export type InquiryInput = z.infer<typeof inquiryInputSchema>;
+
+export interface InquiryCreated {
+  inquiryId: string;
+  createdAt: string;
+}
+
+/** POST /api/subscriptions: the footer's newsletter sign-up. */
+export const subscriptionInputSchema = z.strictObject({
+  email: emailSchema,
+});
+export type SubscriptionInput = z.infer<typeof subscriptionInputSchema>;
+
+export interface SubscriptionResult {
+  email: string;
+  status: 'active';
+  /** false when the address was already subscribed (no second mail is sent). */
+  created: boolean;
+}
+
+/** POST /api/subscriptions/cancel: the signed link from every newsletter mail. */
+export const unsubscribeInputSchema = z.strictObject({
+  token: z.string().min(1, '缺少取消訂閱連結').max(2000, '連結格式錯誤'),
+});
+export type UnsubscribeInput = z.infer<typeof unsubscribeInputSchema>;
+
+export interface UnsubscribeResult {
+  email: string;
+  status: 'unsubscribed';
+}
+
+/** statusMessages of the unsubscribe link (beside the shared catalogue; the cancel page explains them). */
+export const UNSUBSCRIBE_ERRORS = {
+  invalid: 'INVALID_UNSUBSCRIBE_LINK',
+  expired: 'UNSUBSCRIBE_LINK_EXPIRED',
+  used: 'UNSUBSCRIBE_LINK_USED',
+} as const;
+
+export const UNSUBSCRIBE_ERROR_TEXT: Record<string, string> = {
+  [UNSUBSCRIBE_ERRORS.invalid]: '這個取消訂閱連結無效，可能複製不完整或已被修改。',
+  [UNSUBSCRIBE_ERRORS.expired]: '這個取消訂閱連結已過期，請使用最新一封電子報中的連結。',
+  [UNSUBSCRIBE_ERRORS.used]: '這個取消訂閱連結已經使用過，您的電子郵件已不在訂閱名單中。',
+};
+
+/** GET /api/content/home: the campaigns open now (launched, closing in the future). */
+export interface OpenCampaign {
+  planId: string;
+  title: string;
+  organizer: string;
+  closingDate: string;
+  bannerImg: { pc: string; mobile: string };
+}
+export interface HomeContent {
+  campaigns: OpenCampaign[];
+}
+
+/** GET /api/content/settings: settings/shop, all of it public (bank details appear on every order). */
+export type PublicSettings = ShopSettings;

@@ -1,0 +1,93 @@
+import type { GroupBuyingPlan, PlanOutcome, PlanProgress } from '../contracts/group-buying';
+import type { Order } from '../contracts/orders';
+import { STOCK_RETURNING_STATUSES } from '../contracts/orders';
+import { ORDERS, toOrder } from './orders';
+import { db } from '../lib/firebase';
+
+export const PLANS = 'groupBuyingPlans';
+export const PLAN_PROGRESS = 'planProgress';
+
+/** The stored plan: the contract's fields plus what the closing job records. */
+export interface PlanDoc extends GroupBuyingPlan {
+  /** Set once by the closing job after closingDate. */
+  outcome?: PlanOutcome;
+  judgedAt?: string;
+}
+
+function toPlan(id: string, data: FirebaseFirestore.DocumentData): PlanDoc {
+  const d = data as Partial<PlanDoc>;
+  return {
+    ...(d as PlanDoc),
+    planId: id,
+    content: Array.isArray(d.content) ? d.content : [],
+    products: Array.isArray(d.products) ? d.products : [],
+    pickupNotes: d.pickupNotes ?? '',
+    paymentNotes: d.paymentNotes ?? '',
+    launched: d.launched === true,
+  };
+}
+
+/** A plan, launched or not, read fresh (pricing and closing must never act on a stale copy). */
+export async function getPlan(planId: string): Promise<PlanDoc | null> {
+  const snap = await (await db()).collection(PLANS).doc(planId).get();
+  return snap.exists ? toPlan(snap.id, snap.data()!) : null;
+}
+
+/** Plans whose closing date is at or before `beforeIso` (single-field index on closingDate). */
+export async function listPlansClosedBefore(beforeIso: string): Promise<PlanDoc[]> {
+  const snap = await (await db()).collection(PLANS).where('closingDate', '<=', beforeIso).get();
+  return snap.docs.map((d) => toPlan(d.id, d.data()));
+}
+
+export async function setPlanOutcome(planId: string, outcome: PlanOutcome, judgedAt: string): Promise<void> {
+  await (await db()).collection(PLANS).doc(planId).set({ outcome, judgedAt }, { merge: true });
+}
+
+export async function getPlanProgress(planId: string, minQuantity: number | null): Promise<PlanProgress> {
+  const snap = await (await db()).collection(PLAN_PROGRESS).doc(planId).get();
+  const d = (snap.data() ?? {}) as Partial<PlanProgress>;
+  const n = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? Math.max(0, Math.floor(v)) : 0);
+  return { planId, orders: n(d.orders), copies: n(d.copies), minQuantity, updatedAt: d.updatedAt ?? '' };
+}
+
+/** Every order of a plan, newest first (index planId + createdAt desc). */
+export async function listPlanOrders(planId: string, limit = 2000): Promise<Order[]> {
+  const snap = await (await db()).collection(ORDERS).where('planId', '==', planId).orderBy('createdAt', 'desc').limit(limit).get();
+  return snap.docs.map((d) => toOrder(d.data()));
+}
+
+export const isActiveOrder = (o: Pick<Order, 'status'>) => !STOCK_RETURNING_STATUSES.includes(o.status);
+
+/**
+ * Recomputes planProgress/{planId} from the plan's orders (count and copies of the active ones) and
+ * writes it whole. The allocator keeps the document current inside each order's transaction; this
+ * is the authority the closing job judges by, and a repair for a document edited by hand.
+ */
+export async function recomputePlanProgress(planId: string, minQuantity: number | null): Promise<PlanProgress> {
+  const firestore = await db();
+  const snap = await firestore.collection(ORDERS).where('planId', '==', planId).select('status', 'items').get();
+  let orders = 0;
+  let copies = 0;
+  for (const d of snap.docs) {
+    const o = d.data() as Pick<Order, 'status' | 'items'>;
+    if (!isActiveOrder(o)) continue;
+    orders++;
+    copies += (o.items ?? []).reduce((n, i) => n + (Number.isFinite(i.qty) ? i.qty : 0), 0);
+  }
+  const progress: PlanProgress = { planId, orders, copies, minQuantity, updatedAt: new Date().toISOString() };
+  const { planId: _id, ...stored } = progress;
+  await firestore.collection(PLAN_PROGRESS).doc(planId).set(stored);
+  return progress;
+}
+
+/** Marks the given orders with the plan's outcome (the owner then refunds or continues; nothing is cancelled). */
+export async function markOrdersThresholdNotMet(orderIds: readonly string[], at: string): Promise<void> {
+  const firestore = await db();
+  for (let i = 0; i < orderIds.length; i += 400) {
+    const batch = firestore.batch();
+    for (const id of orderIds.slice(i, i + 400)) {
+      batch.update(firestore.collection(ORDERS).doc(id), { groupOutcome: 'thresholdNotMet', groupOutcomeAt: at });
+    }
+    await batch.commit();
+  }
+}

@@ -1,0 +1,60 @@
+import { db } from '../lib/firebase';
+
+export interface SubscriptionRecord {
+  email: string;
+  status: 'active' | 'unsubscribed';
+  /** Bumped on every (re)subscription; a signed link names the version it was made for. */
+  version: number;
+  subscribedAt: string;
+  unsubscribedAt: string | null;
+  updatedAt: string;
+}
+
+export interface OutgoingMail {
+  to: string;
+  message: { subject: string; text: string; html: string };
+}
+
+const doc = async (email: string) => (await db()).collection('subscriptions').doc(email);
+
+export async function getSubscription(email: string): Promise<SubscriptionRecord | null> {
+  const snap = await (await doc(email)).get();
+  return snap.exists ? (snap.data() as SubscriptionRecord) : null;
+}
+
+/**
+ * Subscribes an address, in one transaction with its confirmation mail. An address already active
+ * is left as it is and gets no second mail. `makeMail` receives the version the new link must name.
+ */
+export async function subscribe(email: string, makeMail: (version: number) => OutgoingMail): Promise<{ created: boolean; version: number }> {
+  const firestore = await db();
+  const ref = await doc(email);
+  return firestore.runTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    const current = snap.exists ? (snap.data() as SubscriptionRecord) : null;
+    if (current?.status === 'active') return { created: false, version: current.version };
+    const now = new Date().toISOString();
+    const version = (current?.version ?? 0) + 1;
+    const record: SubscriptionRecord = { email, status: 'active', version, subscribedAt: now, unsubscribedAt: null, updatedAt: now };
+    tx.set(ref, record);
+    tx.create(firestore.collection('mail').doc(), { ...makeMail(version), kind: 'newsletter-welcome', createdAt: now });
+    return { created: true, version };
+  });
+}
+
+export type CancelOutcome = 'cancelled' | 'used' | 'unknown';
+
+/** Unsubscribes when the link's version is the address's current, active subscription. */
+export async function cancelSubscription(email: string, version: number): Promise<CancelOutcome> {
+  const firestore = await db();
+  const ref = await doc(email);
+  return firestore.runTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    if (!snap.exists) return 'unknown';
+    const current = snap.data() as SubscriptionRecord;
+    if (current.version !== version || current.status !== 'active') return 'used';
+    const now = new Date().toISOString();
+    tx.update(ref, { status: 'unsubscribed', unsubscribedAt: now, updatedAt: now });
+    return 'cancelled';
+  });
+}

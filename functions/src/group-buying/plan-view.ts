@@ -1,0 +1,56 @@
+import { isPlanOpen, type GroupPlanProduct, type GroupPlanView } from '../contracts/group-buying';
+import { getPlanProgress, type PlanDoc } from '../data/plans';
+import type { Product } from '../contracts/products';
+import { db } from '../lib/firebase';
+
+/** GET /api/groupBuying/{planId}: the plan, its launched books with both prices and stock, and its progress. */
+export async function planView(plan: PlanDoc, now: Date = new Date()): Promise<GroupPlanView> {
+  const firestore = await db();
+  const minQuantity = plan.minQuantity ?? null;
+  const ids = plan.products.map((p) => p.productId);
+  const getAll = (collection: string) => (ids.length ? firestore.getAll(...ids.map((id) => firestore.collection(collection).doc(id))) : Promise.resolve([]));
+  // Read fresh (a plan has a handful of books): a book launched a moment ago shows at once.
+  const [productSnaps, stockSnaps, progress] = await Promise.all([getAll('products'), getAll('stock'), getPlanProgress(plan.planId, minQuantity)]);
+  const byId = new Map<string, Product>();
+  for (const s of productSnaps) {
+    const p = s.data() as Product | undefined;
+    if (p?.launched === true) byId.set(s.id, { ...p, productId: s.id });
+  }
+  const stock = new Map(stockSnaps.map((s) => [s.id, Math.max(0, Math.floor(Number((s.data() as { qty?: number } | undefined)?.qty ?? 0) || 0))]));
+
+  const products: GroupPlanProduct[] = [];
+  for (const line of plan.products) {
+    const p = byId.get(line.productId);
+    if (!p) continue;
+    products.push({
+      productId: p.productId,
+      name: p.name,
+      subtitle: p.subtitle ?? '',
+      author: p.author ?? '',
+      imgSrc: p.imgSrc,
+      listPrice: p.listPrice,
+      groupPrice: line.groupPrice,
+      maxPerOrder: line.maxPerOrder ?? null,
+      stock: stock.get(p.productId) ?? 0,
+      slogan: p.bookIntroduction?.slogan ?? '',
+      overview: p.bookIntroduction?.overview ?? '',
+      primaryColor: p.bookIntroduction?.primaryColor ?? '',
+    });
+  }
+
+  return {
+    planId: plan.planId,
+    title: plan.title,
+    organizer: plan.organizer,
+    closingDate: plan.closingDate,
+    isOpen: isPlanOpen(plan, now),
+    bannerImg: plan.bannerImg,
+    content: plan.content,
+    products,
+    minQuantity,
+    pickupNotes: plan.pickupNotes,
+    paymentNotes: plan.paymentNotes,
+    progress,
+    outcome: plan.outcome ?? null,
+  };
+}

@@ -1,0 +1,218 @@
+// Generates the books' companion files (small real .docx and .pdf documents) under
+// web/public/files/<book>/ with versioned names, and web/public/files/manifest.json that the
+// /file pages read. Hosting serves them as static files (DESIGN.md section 8).
+//   node scripts/content/generate-files.mjs
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { crc32 } from 'node:zlib';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const OUT = path.join(ROOT, 'web/public/files');
+
+const BOOKS = [
+  {
+    book: 'company-registration-guide',
+    title: '公司登記實務全攻略',
+    description: '設立、變更、解散登記的申請書填寫範例、議事錄範本與送件檢核表。',
+    version: '2026-03',
+    updatedAt: '2026-03-15',
+    files: [
+      ['incorporation-ltd-application', '有限公司設立登記申請書（填寫範例）', 'docx'],
+      ['incorporation-corp-application', '股份有限公司設立登記申請書（填寫範例）', 'docx'],
+      ['name-precheck-form', '公司名稱及所營事業預查申請表', 'docx'],
+      ['shareholder-consent-ltd', '股東同意書（有限公司設立）', 'docx'],
+      ['promoters-meeting-minutes', '發起人會議議事錄', 'docx'],
+      ['board-meeting-minutes-chair', '董事會議事錄（選任董事長）', 'docx'],
+      ['director-consent', '董事願任同意書', 'docx'],
+      ['supervisor-consent', '監察人願任同意書', 'docx'],
+      ['capital-audit-report', '資本額查核報告書（格式）', 'docx'],
+      ['articles-ltd', '公司章程（有限公司範本）', 'docx'],
+      ['articles-corp', '公司章程（股份有限公司範本）', 'docx'],
+      ['capital-increase-checklist', '增資變更登記應備文件檢核表', 'pdf'],
+      ['relocation-checklist', '遷址變更登記應備文件檢核表', 'pdf'],
+      ['board-reelection-checklist', '董監事改選變更登記檢核表', 'pdf'],
+      ['power-of-attorney', '委託書（代辦登記）', 'docx'],
+      ['dissolution-application', '解散登記申請書（填寫範例）', 'docx'],
+      ['registration-fee-table', '登記規費計算表', 'pdf'],
+    ],
+  },
+  {
+    book: 'business-tax-handbook',
+    title: '營業稅申報實戰手冊',
+    description: '401、403 申報書填寫範例、憑證檢核表與申報行事曆。',
+    version: '2026-09',
+    updatedAt: '2026-09-01',
+    files: [
+      ['form-401-example', '401 申報書逐欄填寫範例', 'pdf'],
+      ['form-403-example', '403 申報書逐欄填寫範例', 'pdf'],
+      ['input-tax-checklist', '進項憑證扣抵檢核表', 'pdf'],
+      ['output-invoice-summary', '銷項發票彙整表（格式）', 'docx'],
+      ['zero-rate-sales-list', '零稅率銷售額清單（格式）', 'docx'],
+      ['amended-return-application', '營業稅更正申報申請書', 'docx'],
+      ['overpaid-tax-refund-application', '溢付稅額退還申請書', 'docx'],
+      ['mixed-business-adjustment', '兼營營業人調整計算表', 'docx'],
+      ['cross-border-ecommerce-checklist', '跨境電商銷售申報檢核表', 'pdf'],
+      ['e-invoice-void-allowance-log', '電子發票作廢與折讓紀錄表', 'docx'],
+      ['non-deductible-input-tax', '進項稅額不得扣抵明細表', 'docx'],
+      ['filing-calendar-2027', '雙月申報行事曆（2027）', 'pdf'],
+      ['tax-agent-engagement', '稅務代理委任書', 'docx'],
+    ],
+  },
+];
+
+const PUBLISHER = '青嶼出版有限公司';
+
+/** The lines of a template: a title, how to use it, and blank fields to fill in. */
+function linesFor(book, no, title) {
+  return [
+    title,
+    `《${book.title}》附件 ${String(no).padStart(2, '0')}｜版本 ${book.version}`,
+    '',
+    '使用說明：請依書中對應章節的說明填寫，灰底文字為範例，送件前請刪除。',
+    '',
+    '一、申請人（公司）名稱：＿＿＿＿＿＿＿＿＿＿',
+    '二、統一編號：＿＿＿＿＿＿＿＿',
+    '三、代表人：＿＿＿＿＿＿　　聯絡電話：＿＿＿＿＿＿',
+    '四、地址：＿＿＿＿＿＿＿＿＿＿＿＿＿＿＿＿',
+    '五、事項說明：＿＿＿＿＿＿＿＿＿＿＿＿＿＿＿＿',
+    '',
+    '□ 已核對身分證明文件　□ 已用印　□ 已附委託書（代辦時）',
+    '',
+    '中華民國　　年　　月　　日',
+    '',
+    `本範本由${PUBLISHER}提供，僅供讀者參考使用；法規如有修正，以主管機關最新公告為準。`,
+  ];
+}
+
+// ---- .docx: a minimal WordprocessingML package in a stored (uncompressed) zip ----
+
+const xmlEscape = (s) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+
+function docx(lines) {
+  const paras = lines
+    .map((line, i) =>
+      i === 0
+        ? `<w:p><w:pPr><w:jc w:val="center"/></w:pPr><w:r><w:rPr><w:b/><w:sz w:val="32"/></w:rPr><w:t>${xmlEscape(line)}</w:t></w:r></w:p>`
+        : `<w:p><w:r><w:t xml:space="preserve">${xmlEscape(line)}</w:t></w:r></w:p>`,
+    )
+    .join('');
+  const files = {
+    '[Content_Types].xml':
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+    '_rels/.rels':
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
+    'word/document.xml': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${paras}<w:sectPr><w:pgSz w:w="11906" w:h="16838"/><w:pgMar w:top="1440" w:right="1440" w:bottom="1440" w:left="1440"/></w:sectPr></w:body></w:document>`,
+  };
+  return zip(Object.entries(files).map(([name, text]) => [name, Buffer.from(text, 'utf8')]));
+}
+
+function zip(entries) {
+  const locals = [];
+  const centrals = [];
+  let offset = 0;
+  // A fixed DOS timestamp keeps the output byte-identical between runs: 2026-01-01 00:00.
+  const time = 0;
+  const date = ((2026 - 1980) << 9) | (1 << 5) | 1;
+  for (const [name, data] of entries) {
+    const nameBuf = Buffer.from(name, 'utf8');
+    const crc = crc32(data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(0x0800, 6); // UTF-8 names
+    local.writeUInt16LE(0, 8); // stored
+    local.writeUInt16LE(time, 10);
+    local.writeUInt16LE(date, 12);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(nameBuf.length, 26);
+    local.writeUInt16LE(0, 28);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(0x0800, 8);
+    central.writeUInt16LE(0, 10);
+    central.writeUInt16LE(time, 12);
+    central.writeUInt16LE(date, 14);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(data.length, 24);
+    central.writeUInt16LE(nameBuf.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, nameBuf, data);
+    centrals.push(central, nameBuf);
+    offset += local.length + nameBuf.length + data.length;
+  }
+  const centralBuf = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(centralBuf.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, centralBuf, end]);
+}
+
+// ---- .pdf: one A4 page, Traditional Chinese through the standard (non-embedded) MSung-Light CID font ----
+
+const utf16hex = (s) => Buffer.from(s, 'utf16le').swap16().toString('hex').toUpperCase();
+
+function pdf(lines) {
+  const content = [
+    'BT',
+    ...lines.map((line, i) => {
+      const size = i === 0 ? 18 : 11;
+      const y = 790 - (i === 0 ? 0 : 30 + i * 22);
+      return `/F1 ${size} Tf 1 0 0 1 56 ${y} Tm <${utf16hex(line || ' ')}> Tj`;
+    }),
+    'ET',
+  ].join('\n');
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R >> >> /Contents 7 0 R >>',
+    '<< /Type /Font /Subtype /Type0 /BaseFont /MSung-Light /Encoding /UniCNS-UCS2-H /DescendantFonts [5 0 R] >>',
+    '<< /Type /Font /Subtype /CIDFontType0 /BaseFont /MSung-Light /CIDSystemInfo << /Registry (Adobe) /Ordering (CNS1) /Supplement 4 >> /FontDescriptor 6 0 R /DW 1000 >>',
+    '<< /Type /FontDescriptor /FontName /MSung-Light /Flags 6 /FontBBox [-160 -249 1015 888] /ItalicAngle 0 /Ascent 880 /Descent -120 /CapHeight 880 /StemV 93 >>',
+    `<< /Length ${Buffer.byteLength(content)} >>\nstream\n${content}\nendstream`,
+  ];
+  let out = '%PDF-1.4\n';
+  const offsets = [];
+  objects.forEach((body, i) => {
+    offsets.push(Buffer.byteLength(out));
+    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(out);
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Info << /Producer (qingyu-books generate-files) >> >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
+}
+
+// ---- write everything ----
+
+rmSync(OUT, { recursive: true, force: true });
+const manifest = { generatedBy: 'scripts/content/generate-files.mjs', books: [] };
+for (const book of BOOKS) {
+  const dir = path.join(OUT, book.book);
+  mkdirSync(dir, { recursive: true });
+  const files = book.files.map(([slug, name, type], i) => {
+    const no = i + 1;
+    const fileName = `${String(no).padStart(2, '0')}-${slug}.v${book.version}.${type}`;
+    const data = type === 'docx' ? docx(linesFor(book, no, name)) : pdf(linesFor(book, no, name));
+    writeFileSync(path.join(dir, fileName), data);
+    return { no, name, type, bytes: data.length, href: `/files/${book.book}/${fileName}` };
+  });
+  manifest.books.push({ book: book.book, productId: book.book, title: book.title, description: book.description, version: book.version, updatedAt: book.updatedAt, files });
+}
+
+// The errata notice that the catalogue links from the book page.
+writeFileSync(
+  path.join(OUT, 'company-registration-guide', 'errata-2026-05.pdf'),
+  pdf(['《公司登記實務全攻略》勘誤表（2026 年 5 月）', '', '第三章　增資登記應附文件', '第 128 頁「股東同意書」應為「股東會議事錄」（股份有限公司適用）。', '', `${PUBLISHER} 敬啟`]),
+);
+
+writeFileSync(path.join(OUT, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
+console.log(`wrote ${manifest.books.map((b) => `${b.files.length} files for ${b.book}`).join(', ')} and files/manifest.json`);

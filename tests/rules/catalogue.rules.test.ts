@@ -1,0 +1,82 @@
+import { assertFails, assertSucceeds, initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import { collection, deleteDoc, doc, getDoc, getDocs, query, setDoc, updateDoc, where } from 'firebase/firestore';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
+
+// The catalogue's second line of defence: anyone reads launched books and every stock count (the book
+// pages follow stock live), the shop's contact settings; nobody writes them from a browser.
+let env: RulesTestEnvironment;
+
+beforeAll(async () => {
+  const [host, port] = (process.env.FIRESTORE_EMULATOR_HOST ?? '127.0.0.1:8080').split(':');
+  env = await initializeTestEnvironment({
+    projectId: 'demo-rules-catalogue',
+    firestore: { rules: readFileSync('firestore.rules', 'utf8'), host, port: Number(port) },
+  });
+});
+afterAll(() => env.cleanup());
+beforeEach(async () => {
+  await env.clearFirestore();
+  await env.withSecurityRulesDisabled(async (ctx) => {
+    const db = ctx.firestore();
+    await setDoc(doc(db, 'products/guide'), { name: '公司登記實務全攻略', launched: true, salePrice: 880 });
+    await setDoc(doc(db, 'products/draft'), { name: '勞動法規一百問', launched: false, salePrice: 580 });
+    await setDoc(doc(db, 'stock/guide'), { qty: 3, updatedAt: '2026-01-01T00:00:00.000Z' });
+    await setDoc(doc(db, 'stock/draft'), { qty: 0, updatedAt: '2026-01-01T00:00:00.000Z' });
+    await setDoc(doc(db, 'stock/guide/shards/0'), { qty: 3 });
+    await setDoc(doc(db, 'settings/shop'), { contact: { line: 'https://line.me/R/ti/p/@shop' } });
+  });
+});
+
+const everyone = () => [
+  ['anonymous', env.unauthenticatedContext()],
+  ['a member', env.authenticatedContext('alice', { email_verified: true })],
+  ['the owner', env.authenticatedContext('boss', { admin: true })],
+] as const;
+
+describe('reads', () => {
+  it('lets anyone read a launched book, query the launched list and read every stock count', async () => {
+    for (const [, ctx] of everyone()) {
+      const db = ctx.firestore();
+      await assertSucceeds(getDoc(doc(db, 'products/guide')));
+      await assertSucceeds(getDocs(query(collection(db, 'products'), where('launched', '==', true))));
+      await assertSucceeds(getDoc(doc(db, 'stock/guide')));
+      await assertSucceeds(getDoc(doc(db, 'stock/draft')));
+      await assertSucceeds(getDocs(collection(db, 'stock')));
+      await assertSucceeds(getDoc(doc(db, 'settings/shop')));
+    }
+  });
+
+  it('hides unlaunched books, and unfiltered product lists, from everyone but the owner', async () => {
+    for (const ctx of [env.unauthenticatedContext(), env.authenticatedContext('alice')]) {
+      const db = ctx.firestore();
+      await assertFails(getDoc(doc(db, 'products/draft')));
+      await assertFails(getDocs(collection(db, 'products')));
+    }
+    const boss = env.authenticatedContext('boss', { admin: true }).firestore();
+    await assertSucceeds(getDoc(doc(boss, 'products/draft')));
+    await assertSucceeds(getDocs(collection(boss, 'products')));
+  });
+
+  it('keeps the stock allocation internals server-side', async () => {
+    for (const [, ctx] of everyone()) {
+      await assertFails(getDoc(doc(ctx.firestore(), 'stock/guide/shards/0')));
+    }
+  });
+});
+
+describe('writes', () => {
+  it('denies every client write to books and stock, even the owner', async () => {
+    for (const [, ctx] of everyone()) {
+      const db = ctx.firestore();
+      await assertFails(setDoc(doc(db, 'products/new-book'), { name: 'x', launched: true }));
+      await assertFails(updateDoc(doc(db, 'products/guide'), { salePrice: 1 }));
+      await assertFails(deleteDoc(doc(db, 'products/guide')));
+      await assertFails(setDoc(doc(db, 'stock/new-book'), { qty: 5 }));
+      await assertFails(updateDoc(doc(db, 'stock/guide'), { qty: 999 }));
+      await assertFails(deleteDoc(doc(db, 'stock/guide')));
+      await assertFails(setDoc(doc(db, 'stock/guide/shards/0'), { qty: 999 }));
+      await assertFails(updateDoc(doc(db, 'settings/shop'), { 'contact.line': 'https://evil.example' }));
+    }
+  });
+});

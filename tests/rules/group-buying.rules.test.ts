@@ -1,0 +1,87 @@
+import { assertFails, assertSucceeds, initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import { collection, deleteDoc, doc, getDoc, getDocs, query, setDoc, updateDoc, where } from 'firebase/firestore';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
+
+// The campaign documents as a browser sees them through the Firebase JS SDK: plans readable while
+// launched, progress readable by anyone (the plan page follows it live), group orders only by
+// their signed-in buyer and the owner, and no client writes at all. Its own project id, so
+// clearFirestore() never touches the demo shop.
+let env: RulesTestEnvironment;
+
+beforeAll(async () => {
+  const [host, port] = (process.env.FIRESTORE_EMULATOR_HOST ?? '127.0.0.1:8080').split(':');
+  env = await initializeTestEnvironment({
+    projectId: 'demo-rules-group',
+    firestore: { rules: readFileSync('firestore.rules', 'utf8'), host, port: Number(port) },
+  });
+});
+afterAll(() => env.cleanup());
+beforeEach(async () => {
+  await env.clearFirestore();
+  await env.withSecurityRulesDisabled(async (ctx) => {
+    const db = ctx.firestore();
+    await setDoc(doc(db, 'groupBuyingPlans/open'), { title: 'A', launched: true, closingDate: '2099-01-01T00:00:00.000Z', products: [] });
+    await setDoc(doc(db, 'groupBuyingPlans/draft'), { title: 'B', launched: false, closingDate: '2099-01-01T00:00:00.000Z', products: [] });
+    await setDoc(doc(db, 'planProgress/open'), { orders: 3, copies: 7, minQuantity: 30 });
+    await setDoc(doc(db, 'planProgress/draft'), { orders: 0, copies: 0, minQuantity: null });
+    await setDoc(doc(db, 'orders/guest1'), { planId: 'open', userId: null, buyer: '陳美玲' });
+    await setDoc(doc(db, 'orders/alice1'), { planId: 'open', userId: 'alice', buyer: 'Alice' });
+  });
+});
+
+const anon = () => env.unauthenticatedContext().firestore();
+const alice = () => env.authenticatedContext('alice').firestore();
+const bob = () => env.authenticatedContext('bob').firestore();
+const owner = () => env.authenticatedContext('boss', { admin: true }).firestore();
+
+describe('group-buy plans', () => {
+  it('are readable by anyone while launched', async () => {
+    for (const db of [anon(), alice()]) await assertSucceeds(getDoc(doc(db, 'groupBuyingPlans/open')));
+  });
+  it('hide an unlaunched plan from everyone but the owner', async () => {
+    await assertFails(getDoc(doc(anon(), 'groupBuyingPlans/draft')));
+    await assertFails(getDoc(doc(alice(), 'groupBuyingPlans/draft')));
+    await assertSucceeds(getDoc(doc(owner(), 'groupBuyingPlans/draft')));
+  });
+  it('cannot be listed wholesale without the launched filter', async () => {
+    await assertFails(getDocs(collection(anon(), 'groupBuyingPlans')));
+    await assertSucceeds(getDocs(query(collection(anon(), 'groupBuyingPlans'), where('launched', '==', true))));
+  });
+});
+
+describe('plan progress', () => {
+  it('is readable by anyone, signed in or not', async () => {
+    for (const db of [anon(), alice(), owner()]) await assertSucceeds(getDoc(doc(db, 'planProgress/open')));
+  });
+});
+
+describe('group orders', () => {
+  it('are readable only by their signed-in buyer and the owner; a guest order only by the owner', async () => {
+    await assertSucceeds(getDoc(doc(alice(), 'orders/alice1')));
+    await assertFails(getDoc(doc(bob(), 'orders/alice1')));
+    await assertFails(getDoc(doc(anon(), 'orders/alice1')));
+    await assertFails(getDoc(doc(anon(), 'orders/guest1')));
+    await assertFails(getDoc(doc(alice(), 'orders/guest1')));
+    await assertSucceeds(getDoc(doc(owner(), 'orders/guest1')));
+  });
+  it('cannot be listed by plan from a browser, except by the owner', async () => {
+    await assertFails(getDocs(query(collection(alice(), 'orders'), where('planId', '==', 'open'))));
+    await assertSucceeds(getDocs(query(collection(owner(), 'orders'), where('planId', '==', 'open'))));
+  });
+});
+
+describe('no client writes', () => {
+  it('denies creating, changing and deleting plans, progress and orders, even for the owner', async () => {
+    for (const db of [anon(), alice(), owner()]) {
+      await assertFails(setDoc(doc(db, 'groupBuyingPlans/new'), { title: 'x', launched: true }));
+      await assertFails(updateDoc(doc(db, 'groupBuyingPlans/open'), { closingDate: '2100-01-01T00:00:00.000Z' }));
+      await assertFails(deleteDoc(doc(db, 'groupBuyingPlans/open')));
+      await assertFails(setDoc(doc(db, 'planProgress/open'), { orders: 999, copies: 999 }));
+      await assertFails(updateDoc(doc(db, 'planProgress/open'), { copies: 30 }));
+      await assertFails(setDoc(doc(db, 'orders/new-group-order-0001'), { planId: 'open', userId: null }));
+      await assertFails(updateDoc(doc(db, 'orders/guest1'), { groupOutcome: 'thresholdNotMet' }));
+      await assertFails(setDoc(doc(db, 'inquiries/i1'), { topic: 'campaign', planId: 'open' }));
+    }
+  });
+});
