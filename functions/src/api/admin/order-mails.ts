@@ -21,7 +21,7 @@ function mail(order: Order, settings: ShopSettings, subject: string, blocks: str
   };
 }
 
-const items = (order: Order) => ['訂購內容：', ...order.items.map((i) => `・${i.name} × ${i.qty}　${money(i.totalPrice)}`), `應付總額：${money(order.totalPrice)}`].join('\n');
+const items = (order: Order) => ['訂購內容：', ...order.items.map((i) => `・${i.name} × ${i.qty}\u3000${money(i.totalPrice)}`), `應付總額：${money(order.totalPrice)}`].join('\n');
 
 export function paymentConfirmedMail(order: Order, settings: ShopSettings): MailDoc {
   return mail(order, settings, '已收到您的匯款', [
