@@ -452,5 +452,15 @@ describe('through Hosting and the Functions emulator', () => {
     expect(await stockOf(productId)).toBe(2);
     const tooBig = await send(body([{ productId, qty: 1 }], { remark: 'x'.repeat(70 * 1024) }));
     expect(tooBig.status).toBe(413);
+
+    // The lookup's rate limiter must cope with the Functions runtime's request (no req.ip there).
+    const lookup = (payload: unknown) =>
+      fetch(`${HOSTING_URL}/api/order/lookup`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(payload) });
+    const found = await lookup({ orderNo: order.orderNo, email: member.email });
+    expect(found.status).toBe(200);
+    expect(((await found.json()) as { orderNo: string }).orderNo).toBe(order.orderNo);
+    const wrong = await lookup({ orderNo: order.orderNo, email: 'nobody@example.com' });
+    expect(wrong.status).toBe(404);
+    expectCatalogueBody((await wrong.json()) as Record<string, unknown>, 404, 'Not Found, No record found');
   });
 });

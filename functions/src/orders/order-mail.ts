@@ -13,7 +13,7 @@ const twTime = (iso: string) => {
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function itemLines(order: Order): string[] {
-  return order.items.map((i) => `・${i.name} × ${i.qty}　${money(i.totalPrice)}`);
+  return order.items.map((i) => `・${i.name} × ${i.qty}\u3000${money(i.totalPrice)}`);
 }
 
 function html(paragraphs: string[]): string {

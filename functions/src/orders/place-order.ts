@@ -105,16 +105,16 @@ function buildOrderDoc(p: PlaceOrderParams, items: OrderItem[], settings: ShopSe
 export async function placeOrder(p: PlaceOrderParams): Promise<PlaceOrderResult> {
   const hash = placementHash(p);
 
-  // A retry or a double click: answered without touching stock.
-  const existing = await getOrderDoc(p.orderId);
+  // The existing order (a retry or a double click is answered without touching stock), the prices
+  // and the settings are read at once.
+  const ids = p.input.items.map((i) => i.productId);
+  const [existing, prices, settings] = await Promise.all([getOrderDoc(p.orderId), p.pricing(ids), shopSettings()]);
   if (existing) {
     if (existing.requestHash !== hash) throw orderConflict();
     const { requestHash: _h, ...order } = existing;
     return { created: false, order };
   }
 
-  const ids = p.input.items.map((i) => i.productId);
-  const [prices, settings] = await Promise.all([p.pricing(ids), shopSettings()]);
   const details: { path: string; message: string }[] = [];
   const items: OrderItem[] = [];
   p.input.items.forEach((line, idx) => {

@@ -58,18 +58,24 @@ interface Pending {
   reject: (e: unknown) => void;
 }
 
-export const MAX_OPS_PER_BATCH = 25;
+/** 50 orders x (order + order number + mail) + stock documents stays well below 500 writes. */
+export const MAX_OPS_PER_BATCH = 50;
 /** Keeps a batch far below Firestore's 500 writes per transaction. */
 export const MAX_PRODUCTS_PER_BATCH = 100;
 
 const unique = <T>(xs: Iterable<T>) => [...new Set(xs)];
+
+function readQty(data: unknown): number {
+  const q = (data as { qty?: unknown } | undefined)?.qty;
+  return typeof q === 'number' && Number.isFinite(q) ? Math.max(0, Math.floor(q)) : 0;
+}
 
 async function getAll(tx: Transaction, refs: DocumentReference[]) {
   return refs.length ? tx.getAll(...refs) : [];
 }
 
 /** Runs one batch in one transaction; returns a result per op, in order. Pure per attempt (retries re-run it). */
-async function commitBatch(firestore: Firestore, ops: AllocationOp[]): Promise<AllocationResult[]> {
+async function commitBatch(firestore: Firestore, ops: AllocationOp[]): Promise<{ results: AllocationResult[]; qty: Map<string, number> }> {
   const { FieldValue } = await firestoreNs();
   const orderRef = (id: string) => firestore.collection(ORDERS).doc(id);
   const stockRef = (id: string) => firestore.collection('stock').doc(id);
@@ -79,29 +85,34 @@ async function commitBatch(firestore: Firestore, ops: AllocationOp[]): Promise<A
       const now = new Date();
       const nowIso = now.toISOString();
 
-      const orderIds = unique(ops.map((o) => o.orderId));
-      const orderSnaps = await getAll(tx, orderIds.map(orderRef));
+      // One round trip reads the orders, the stock of every place op and fresh order-number
+      // candidates; a second only when a status change needs stock not read yet (or a number collided).
       const orders = new Map<string, OrderDoc>();
-      for (const s of orderSnaps) if (s.exists) orders.set(s.id, s.data() as OrderDoc);
-
-      const productIds = unique(
-        ops.flatMap((op) => (op.kind === 'place' ? op.lines.map((l) => l.productId) : (orders.get(op.orderId)?.items ?? []).map((i) => i.productId))),
-      );
-      const stockSnaps = await getAll(tx, productIds.map(stockRef));
-      const qty = new Map<string, number>(productIds.map((id) => [id, 0]));
-      for (const s of stockSnaps) {
-        const q = (s.data() as { qty?: unknown } | undefined)?.qty;
-        qty.set(s.id, typeof q === 'number' && Number.isFinite(q) ? Math.max(0, Math.floor(q)) : 0);
-      }
-
-      // Fresh order numbers for the orders this batch may create; collisions are re-drawn.
-      const needed = ops.filter((op) => op.kind === 'place' && !orders.has(op.orderId)).length;
+      const qty = new Map<string, number>();
       const numbers: string[] = [];
-      for (let round = 0; numbers.length < needed && round < 5; round++) {
-        const candidates = unique(Array.from({ length: needed - numbers.length }, () => newOrderNo(now))).filter((n) => !numbers.includes(n));
-        const snaps = await getAll(tx, candidates.map((n) => firestore.collection(ORDER_NUMBERS).doc(n)));
-        for (const s of snaps) if (!s.exists) numbers.push(s.id);
-      }
+      const placeCount = ops.filter((op) => op.kind === 'place').length;
+      const read = async (orderIds: string[], productIds: string[], candidates: string[]) => {
+        const refs = [...orderIds.map(orderRef), ...productIds.map(stockRef), ...candidates.map((n) => firestore.collection(ORDER_NUMBERS).doc(n))];
+        const snaps = await getAll(tx, refs);
+        snaps.forEach((snap, i) => {
+          if (i < orderIds.length) {
+            if (snap.exists) orders.set(snap.id, snap.data() as OrderDoc);
+          } else if (i < orderIds.length + productIds.length) qty.set(snap.id, readQty(snap.data()));
+          else if (!snap.exists && !numbers.includes(snap.id)) numbers.push(snap.id);
+        });
+      };
+      const draw = (n: number) => unique(Array.from({ length: n }, () => newOrderNo(now)));
+      await read(
+        unique(ops.map((o) => o.orderId)),
+        unique(ops.flatMap((op) => (op.kind === 'place' ? op.lines.map((l) => l.productId) : []))),
+        draw(placeCount),
+      );
+      const missingStock = unique(
+        ops.flatMap((op) => (op.kind === 'transition' ? (orders.get(op.orderId)?.items ?? []).map((i) => i.productId) : [])),
+      ).filter((id) => !qty.has(id));
+      const needed = ops.filter((op) => op.kind === 'place' && !orders.has(op.orderId)).length;
+      if (missingStock.length || numbers.length < needed) await read([], missingStock, draw(Math.max(0, needed - numbers.length)));
+      for (let round = 0; numbers.length < needed && round < 5; round++) await read([], [], draw(needed - numbers.length));
 
       const results: AllocationResult[] = [];
       const writes: ((t: Transaction) => void)[] = [];
@@ -184,7 +195,7 @@ async function commitBatch(firestore: Firestore, ops: AllocationOp[]): Promise<A
           { merge: true },
         );
       }
-      return results;
+      return { results, qty };
     },
     { maxAttempts: 10 },
   );
@@ -195,6 +206,8 @@ export class StockAllocator {
   private running = false;
   /** Batches committed so far (for tests and benchmarks). */
   batches = 0;
+  /** Stock left after this instance's last commit or read, per product: a hint, never the truth. */
+  private known = new Map<string, number>();
 
   submit(op: AllocationOp): Promise<AllocationResult> {
     return new Promise((resolve, reject) => {
@@ -220,20 +233,58 @@ export class StockAllocator {
     return batch;
   }
 
+  /**
+   * Ops this instance already knows to be hopeless (its last commit left too little stock) are checked
+   * against a fresh, strongly consistent read and answered OUT_OF_STOCK without a transaction: at that
+   * read the stock was short, so nothing was taken and the answer is true. Replays (the order exists)
+   * always go on to the transaction.
+   */
+  private async screen(firestore: Firestore, batch: Pending[]): Promise<Pending[]> {
+    const suspect = batch.filter((p) => p.op.kind === 'place' && p.op.lines.some((l) => (this.known.get(l.productId) ?? Infinity) < l.qty));
+    if (!suspect.length) return batch;
+    const productIds = unique(suspect.flatMap((p) => (p.op as PlaceOp).lines.map((l) => l.productId)));
+    const orderIds = unique(suspect.map((p) => p.op.orderId));
+    const snaps = await firestore.getAll(
+      ...productIds.map((id) => firestore.collection('stock').doc(id)),
+      ...orderIds.map((id) => firestore.collection(ORDERS).doc(id)),
+    );
+    const fresh = new Map<string, number>();
+    const existing = new Set<string>();
+    snaps.forEach((snap, i) => {
+      if (i < productIds.length) fresh.set(snap.id, readQty(snap.data()));
+      else if (snap.exists) existing.add(snap.id);
+    });
+    fresh.forEach((q, id) => this.known.set(id, q));
+    const rejected = new Set<Pending>();
+    for (const p of suspect) {
+      const op = p.op as PlaceOp;
+      if (existing.has(op.orderId)) continue;
+      const short = op.lines.find((l) => (fresh.get(l.productId) ?? 0) < l.qty);
+      if (!short) continue;
+      rejected.add(p);
+      p.resolve({ kind: 'outOfStock', productId: short.productId, available: fresh.get(short.productId) ?? 0, requested: short.qty });
+    }
+    return batch.filter((p) => !rejected.has(p));
+  }
+
   private async drain() {
     try {
       const firestore = await db();
       while (this.queue.length) {
-        const batch = this.take();
+        const taken = this.take();
         try {
-          const results = await commitBatch(
+          const batch = await this.screen(firestore, taken);
+          if (!batch.length) continue;
+          const { results, qty } = await commitBatch(
             firestore,
             batch.map((p) => p.op),
           );
           this.batches++;
+          qty.forEach((q, id) => this.known.set(id, q));
           batch.forEach((p, i) => p.resolve(results[i]!));
         } catch (err) {
-          batch.forEach((p) => p.reject(err));
+          // Already-answered ops ignore a second settle.
+          taken.forEach((p) => p.reject(err));
         }
       }
     } catch (err) {

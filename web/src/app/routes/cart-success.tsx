@@ -1,7 +1,11 @@
-import { NotYetOpen } from '@/components/page-status';
+import { useParams } from 'react-router-dom';
+import { OrderSuccess } from '@/features/orders/components/order-success';
 import { useDocumentMeta } from '@/lib/use-document-title';
+import { useSession } from '@/lib/use-session';
 
 export function Component() {
   useDocumentMeta('訂單完成');
-  return <NotYetOpen title="訂單完成">訂單完成頁即將上線。</NotYetOpen>;
+  const { orderId = '' } = useParams();
+  const session = useSession();
+  return <div className="page">{session && <OrderSuccess userId={session.userId} orderId={orderId} />}</div>;
 }

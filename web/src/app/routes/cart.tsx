@@ -1,7 +1,56 @@
-import { NotYetOpen } from '@/components/page-status';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { Spinner } from '@/components/page-status';
+import { CartView } from '@/features/cart/components/cart-view';
+import { cart } from '@/features/cart/cart-store';
+import { usePricedCart } from '@/features/cart/use-priced-cart';
+import { Checkout } from '@/features/checkout/components/checkout';
 import { useDocumentMeta } from '@/lib/use-document-title';
 
 export function Component() {
   useDocumentMeta('購物車');
-  return <NotYetOpen title="購物車">購物車與結帳功能即將上線。</NotYetOpen>;
+  const navigate = useNavigate();
+  const { loading, error, lines, unavailable, stockKnown, purchasable } = usePricedCart();
+  const [checkingOut, setCheckingOut] = useState(false);
+
+  return (
+    <section className="page" aria-labelledby="page-title">
+      <h1 id="page-title">購物車</h1>
+      {loading && <Spinner label="載入購物車…" />}
+      {Boolean(error) && (
+        <p role="alert" className="muted">
+          書籍資料載入失敗，請重新整理頁面。
+        </p>
+      )}
+      {!loading && !error && lines.length === 0 && (
+        <p>
+          購物車是空的。<Link to="/bookstore">前往訂購書籍</Link>
+        </p>
+      )}
+      {lines.length > 0 && (
+        <>
+          <CartView lines={lines} unavailable={unavailable} stockKnown={stockKnown} />
+          {!checkingOut ? (
+            <div className="cart__checkout">
+              <Link className="btn btn--ghost" to="/bookstore">
+                繼續購物
+              </Link>
+              <button type="button" className="btn btn--primary" disabled={!purchasable} onClick={() => setCheckingOut(true)}>
+                前往結帳
+              </button>
+            </div>
+          ) : (
+            <Checkout
+              lines={lines}
+              ready={purchasable}
+              onPlaced={(order) => {
+                cart.clear();
+                void navigate(`/cart/success/${order.orderId}`, { replace: true });
+              }}
+            />
+          )}
+        </>
+      )}
+    </section>
+  );
 }

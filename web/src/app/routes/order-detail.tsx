@@ -1,7 +1,11 @@
-import { NotYetOpen } from '@/components/page-status';
+import { useParams } from 'react-router-dom';
+import { OrderView } from '@/features/orders/components/order-view';
 import { useDocumentMeta } from '@/lib/use-document-title';
+import { useSession } from '@/lib/use-session';
 
 export function Component() {
   useDocumentMeta('訂單詳情');
-  return <NotYetOpen title="訂單詳情">訂單詳情頁即將上線。</NotYetOpen>;
+  const { orderId = '' } = useParams();
+  const session = useSession();
+  return <div className="page">{session && <OrderView userId={session.userId} orderId={orderId} />}</div>;
 }

@@ -1,7 +1,15 @@
-import { NotYetOpen } from '@/components/page-status';
+import { LookupForm } from '@/features/orders/components/lookup-form';
+import { MyOrders } from '@/features/orders/components/my-orders';
 import { useDocumentMeta } from '@/lib/use-document-title';
+import { useSession } from '@/lib/use-session';
 
 export function Component() {
   useDocumentMeta('訂單查詢');
-  return <NotYetOpen title="訂單查詢">訂單查詢功能即將上線。</NotYetOpen>;
+  const session = useSession();
+  return (
+    <section className="page" aria-labelledby="page-title">
+      <h1 id="page-title">訂單查詢</h1>
+      {session ? <MyOrders userId={session.userId} /> : <LookupForm />}
+    </section>
+  );
 }

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { orderNoSchema } from '../../contracts/orders';
+import { newOrderNo } from '../order-number';
+import { placementHash } from '../place-order';
+
+const input = {
+  items: [
+    { productId: 'b', qty: 2 },
+    { productId: 'a', qty: 1 },
+  ],
+  receiver: { name: '王小明', address: '臺南市中西區民族路二段 100 號' },
+  phone: '0912-345-678',
+  bankAccountNo: '12345',
+  taxId: '',
+  invoiceTitle: '',
+  remark: '',
+};
+
+describe('placementHash', () => {
+  it('ignores line order and key order', () => {
+    const reordered = { remark: '', ...input, items: [...input.items].reverse() };
+    expect(placementHash({ userId: 'u1', planId: null, input: reordered })).toBe(placementHash({ userId: 'u1', planId: null, input }));
+  });
+  it('changes with any field, the member or the plan', () => {
+    const base = placementHash({ userId: 'u1', planId: null, input });
+    expect(placementHash({ userId: 'u2', planId: null, input })).not.toBe(base);
+    expect(placementHash({ userId: 'u1', planId: 'cpaSouth', input })).not.toBe(base);
+    expect(placementHash({ userId: 'u1', planId: null, input: { ...input, remark: '請盡快' } })).not.toBe(base);
+    expect(placementHash({ userId: 'u1', planId: null, input: { ...input, items: [{ productId: 'a', qty: 1 }] } })).not.toBe(base);
+  });
+});
+
+describe('newOrderNo', () => {
+  it('is QY + the Taiwan date + 4 unambiguous characters', () => {
+    // 2026-03-14 17:30 UTC is already 3/15 in Taiwan.
+    const no = newOrderNo(new Date('2026-03-14T17:30:00Z'));
+    expect(no).toMatch(/^QY260315[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{4}$/);
+    expect(orderNoSchema.parse(no.toLowerCase())).toBe(no);
+  });
+  it('rarely repeats', () => {
+    const now = new Date();
+    const seen = new Set(Array.from({ length: 2000 }, () => newOrderNo(now)));
+    expect(seen.size).toBeGreaterThan(1990);
+  });
+});

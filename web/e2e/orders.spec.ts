@@ -1,0 +1,205 @@
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { getApps, initializeApp } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import { getFirestore } from 'firebase-admin/firestore';
+
+// A member buys two books, follows the order to its success page and into the order list; a second
+// member cannot see it; a guest finds it with the lookup form. The books are this test's own
+// fixtures, so the demo shop's stock never changes. SCREENSHOTS=1 also saves 360 px and 1280 px shots.
+
+const SHOTS = process.env.SCREENSHOTS === '1';
+const HOSTING_URL = process.env.HOSTING_URL ?? 'http://127.0.0.1:5000';
+const AUTH_HOST = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
+
+// (tests/helpers/emulators.ts is CommonJS to Playwright's ESM loader here, so the few helpers live inline.)
+const adminApp = () => getApps()[0] ?? initializeApp({ projectId: 'demo-bookstore' });
+const adminDb = () => getFirestore(adminApp());
+const uniq = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+
+async function signInWithPassword(email: string, password: string) {
+  const res = await fetch(`http://${AUTH_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password, returnSecureToken: true }),
+  });
+  const body = (await res.json()) as { idToken: string; refreshToken: string; localId: string };
+  if (!res.ok) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
+  return body;
+}
+
+async function createMember(displayName: string) {
+  const email = `${uniq('e2e-user')}@example.com`;
+  const password = 'secret123';
+  await getAuth(adminApp()).createUser({ email, password, displayName, emailVerified: true });
+  return { email, password };
+}
+const SHOT_DIR = 'test-output/screens';
+
+async function shoot(page: Page, name: string) {
+  if (!SHOTS) return;
+  mkdirSync(SHOT_DIR, { recursive: true });
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
+    await page.screenshot({ path: `${SHOT_DIR}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+async function signInByCookies(context: BrowserContext, email: string, password: string, name: string) {
+  const { idToken, refreshToken, localId } = await signInWithPassword(email, password);
+  const url = HOSTING_URL;
+  await context.addCookies(
+    Object.entries({
+      idToken,
+      refreshToken,
+      userId: localId,
+      email,
+      emailVerified: 'true',
+      userName: name,
+      signInProvider: 'password',
+      photoUrl: '',
+    }).map(([cookie, value]) => ({ name: cookie, value: encodeURIComponent(value), url })),
+  );
+  return localId;
+}
+
+async function fixtureBook(name: string, salePrice: number) {
+  const productId = uniq('e2e-book');
+  await adminDb().doc(`products/${productId}`).set({
+    name,
+    imgSrc: '/favicon.svg',
+    listPrice: salePrice + 200,
+    salePrice,
+    launched: true,
+    isNew: false,
+    sortOrder: 9000,
+  });
+  await adminDb().doc(`stock/${productId}`).set({ qty: 5, updatedAt: new Date().toISOString() });
+  return productId;
+}
+
+test('a member buys two books, sees the success page and the order; others cannot; a guest looks it up', async ({ page, browser }) => {
+  test.setTimeout(150_000);
+  const a = await fixtureBook('測試用：公司登記實務', 880);
+  const b = await fixtureBook('測試用：營業稅申報手冊', 650);
+
+  // The catalogue is cached per instance for up to 30 s: wait until the new books are listed.
+  await expect
+    .poll(
+      async () => {
+        const list = (await (await fetch(`${HOSTING_URL}/api/products/simple`)).json()) as { productId: string }[];
+        return [a, b].every((id) => list.some((p) => p.productId === id));
+      },
+      { timeout: 45_000, intervals: [1000] },
+    )
+    .toBe(true);
+
+  await signInByCookies(page.context(), 'demo@example.com', 'demo1234', '王小明');
+  await page.goto('/');
+  await page.evaluate(([x, y]) => localStorage.setItem('cart:v1', JSON.stringify([{ productId: x, qty: 1 }, { productId: y, qty: 2 }])), [a, b]);
+  await page.goto('/cart');
+
+  await expect(page.getByRole('heading', { name: '購物車', level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: '測試用：公司登記實務' })).toBeVisible();
+  await expect(page.getByTestId('cart-count')).toHaveText('3');
+  await expect(page.getByTestId('cart-items-total')).toHaveText('NT$2,180');
+  await shoot(page, 'cart');
+
+  // Going below 1 asks first; cancelling keeps the book.
+  const first = page.getByRole('group', { name: '測試用：公司登記實務 數量' });
+  await first.getByRole('button', { name: '減少一本' }).click();
+  const dialog = page.getByRole('alertdialog', { name: '您確定要刪除嗎?' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: '取消' })).toBeFocused();
+  await shoot(page, 'cart-confirm');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(first.getByRole('spinbutton')).toHaveValue('1');
+
+  await page.getByRole('button', { name: '前往結帳' }).click();
+  await expect(page.getByRole('heading', { name: '訂購人資訊' })).toBeVisible();
+  // Validation as the user types, with the server's rules.
+  await page.getByLabel('收件地址').fill('臺南');
+  await expect(page.getByText('地址至少 6 個字')).toBeVisible();
+  await page.getByLabel('收件人姓名').fill('王小明');
+  await page.getByLabel('收件地址').fill('臺南市中西區民族路二段 100 號');
+  await page.getByLabel('聯絡電話').fill('0912-345-678');
+  await page.getByLabel('匯款帳號末 5 碼').fill('1234');
+  await expect(page.getByText('請填寫匯款帳號末 5 碼')).toBeVisible();
+  await shoot(page, 'checkout-buyer');
+  await page.getByLabel('匯款帳號末 5 碼').fill('54321');
+  await page.getByRole('button', { name: '下一步：發票資訊' }).click();
+
+  await expect(page.getByRole('heading', { name: '發票資訊' })).toBeVisible();
+  await page.getByLabel('統一編號').fill('12345678');
+  await expect(page.getByText('統一編號格式錯誤')).toBeVisible();
+  await page.getByLabel('統一編號').fill('24536806');
+  await page.getByLabel('發票抬頭').fill('青嶼測試有限公司');
+  await page.getByRole('button', { name: '下一步：訂單確認' }).click();
+
+  await expect(page.getByRole('heading', { name: '訂單確認' })).toBeVisible();
+  await expect(page.getByText('NT$2,180').first()).toBeVisible();
+  await shoot(page, 'checkout-confirm');
+  // A double click still makes one order: the orderId was made once for this checkout.
+  await page.getByRole('button', { name: '訂單送出' }).dblclick();
+
+  await expect(page).toHaveURL(/\/cart\/success\/[A-Za-z0-9_-]{16,64}$/);
+  const orderId = page.url().split('/').pop()!;
+  await expect(page.getByRole('heading', { name: '訂單已送出，感謝您的訂購！' })).toBeVisible();
+  const orderNo = (await page.getByTestId('order-no').textContent())!.trim();
+  expect(orderNo).toMatch(/^QY\d{6}[A-Z0-9]{4}$/);
+  await expect(page.getByTestId('order-total')).toHaveText('NT$2,180');
+  await expect(page.getByText('0120-0012-3456')).toBeVisible();
+  await expect(page.getByText('匯款期限')).toBeVisible();
+  await expect(page.getByTestId('cart-count')).toHaveCount(0);
+  await shoot(page, 'success');
+
+  // Exactly one order was made, and the stock went down once.
+  const orders = await adminDb().collection('orders').where('orderNo', '==', orderNo).get();
+  expect(orders.size).toBe(1);
+  expect((await adminDb().doc(`stock/${b}`).get()).data()?.qty).toBe(3);
+
+  await page.goto('/order');
+  const row = page.getByRole('row').filter({ hasText: orderNo });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText('待匯款');
+  await expect(row).toContainText('NT$2,180');
+  await shoot(page, 'orders');
+  await row.getByRole('link', { name: `查看訂單 ${orderNo} 詳情` }).click();
+  await expect(page).toHaveURL(new RegExp(`/order/${orderId}$`));
+  await expect(page.getByRole('heading', { name: new RegExp(`訂單詳情 ${orderNo}`) })).toBeVisible();
+  await expect(page.getByText('青嶼測試有限公司')).toBeVisible();
+  await expect(page.getByRole('list').filter({ hasText: '待匯款' }).first()).toBeVisible();
+  await shoot(page, 'order-detail');
+
+  // A second member sees neither the order nor its details.
+  const stranger = await createMember('路人甲');
+  const other = await browser.newContext();
+  await signInByCookies(other, stranger.email, stranger.password, '路人甲');
+  const otherPage = await other.newPage();
+  await otherPage.goto(`/order/${orderId}`);
+  await expect(otherPage.getByRole('alert')).toContainText('查無資料');
+  await expect(otherPage.getByText('青嶼測試有限公司')).toHaveCount(0);
+  await otherPage.goto('/order');
+  await expect(otherPage.getByText('目前還沒有訂單')).toBeVisible();
+  await expect(otherPage.getByText(orderNo)).toHaveCount(0);
+  await other.close();
+
+  // A guest finds it with the order number and the email.
+  const guest = await browser.newContext();
+  const guestPage = await guest.newPage();
+  await guestPage.goto('/order');
+  await expect(guestPage.getByRole('heading', { name: '非會員查詢', level: 2 })).toBeVisible();
+  await guestPage.getByLabel('訂單號碼').fill(orderNo);
+  await guestPage.getByRole('textbox', { name: '電子郵件' }).fill('someone-else@example.com');
+  await guestPage.getByRole('button', { name: '查詢訂單' }).click();
+  await expect(guestPage.getByRole('alert')).toContainText('查無此訂單');
+  await guestPage.getByRole('textbox', { name: '電子郵件' }).fill('demo@example.com');
+  await guestPage.getByRole('button', { name: '查詢訂單' }).click();
+  await expect(guestPage.getByRole('heading', { name: `訂單 ${orderNo}` })).toBeVisible();
+  await expect(guestPage.getByText('待匯款')).toBeVisible();
+  await expect(guestPage.getByText('測試用：營業稅申報手冊')).toBeVisible();
+  await shoot(guestPage, 'lookup');
+  await guest.close();
+});

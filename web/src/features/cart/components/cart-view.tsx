@@ -1,0 +1,100 @@
+import { useCallback, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { formatMoney } from '@/lib/format';
+import { cart } from '../cart-store';
+import type { PricedCartLine } from '../priced-lines';
+import { ConfirmDialog } from './confirm-dialog';
+import '../cart.css';
+
+export interface CartViewProps {
+  lines: PricedCartLine[];
+  /** Lines whose book is no longer sold. */
+  unavailable: string[];
+  stockKnown: boolean;
+}
+
+/** The cart table: quantities capped at the live stock; going below 1 asks before removing. */
+export function CartView({ lines, unavailable, stockKnown }: CartViewProps) {
+  const [confirming, setConfirming] = useState<PricedCartLine | null>(null);
+  const cancel = useCallback(() => setConfirming(null), []);
+  const itemsTotal = lines.reduce((n, l) => n + l.unitPrice * l.qty, 0);
+
+  const change = (line: PricedCartLine, qty: number) => {
+    if (!Number.isFinite(qty)) return;
+    if (qty < 1) return setConfirming(line);
+    cart.setQty(line.productId, Math.min(Math.floor(qty), line.maxQty));
+  };
+
+  return (
+    <div className="cart">
+      {unavailable.length > 0 && (
+        <p className="cart__notice" role="status">
+          有 {unavailable.length} 項商品已下架，已自購物車移除。
+        </p>
+      )}
+      <ul className="cart__lines" aria-label="購物車內容">
+        {lines.map((line) => (
+          <li key={line.productId} className="cart-line">
+            <img className="cart-line__img" src={line.imgSrc} alt="" width="64" height="88" loading="lazy" />
+            <div className="cart-line__info">
+              <Link to={`/bookstore/${line.productId}`} className="cart-line__name">
+                {line.name}
+              </Link>
+              <span className="muted">單價 {formatMoney(line.unitPrice)}</span>
+              {stockKnown && line.stock <= 0 ? (
+                <span className="cart-line__warn">目前缺貨，請移除此項商品</span>
+              ) : stockKnown && line.qty > line.stock ? (
+                <span className="cart-line__warn">庫存僅剩 {line.stock} 本</span>
+              ) : null}
+            </div>
+            <div className="qty" role="group" aria-label={`${line.name} 數量`}>
+              <button type="button" className="qty__btn" aria-label="減少一本" onClick={() => change(line, line.qty - 1)}>
+                −
+              </button>
+              <label className="visually-hidden" htmlFor={`qty-${line.productId}`}>
+                {line.name} 數量
+              </label>
+              <input
+                id={`qty-${line.productId}`}
+                className="qty__input"
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={line.maxQty}
+                value={line.qty}
+                onChange={(e) => change(line, e.target.valueAsNumber)}
+              />
+              <button
+                type="button"
+                className="qty__btn"
+                aria-label="增加一本"
+                disabled={line.qty >= line.maxQty}
+                onClick={() => change(line, line.qty + 1)}
+              >
+                +
+              </button>
+            </div>
+            <div className="cart-line__total">{formatMoney(line.unitPrice * line.qty)}</div>
+            <button type="button" className="cart-line__remove btn btn--small btn--ghost" onClick={() => setConfirming(line)}>
+              刪除
+            </button>
+          </li>
+        ))}
+      </ul>
+      <p className="cart__total">
+        商品小計 <strong data-testid="cart-items-total">{formatMoney(itemsTotal)}</strong>
+      </p>
+      <ConfirmDialog
+        open={confirming !== null}
+        title="您確定要刪除嗎?"
+        message={confirming ? `將《${confirming.name}》自購物車移除。` : undefined}
+        confirmLabel="刪除"
+        onConfirm={() => {
+          if (confirming) cart.remove(confirming.productId);
+          setConfirming(null);
+        }}
+        onCancel={cancel}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { formatDate, formatMoney } from '@/lib/format';
+import { useMyOrders } from '../api';
+import { LoadState, StatusBadge } from './order-parts';
+import '../orders.css';
+
+const PAGE_SIZES = [5, 10, 20] as const;
+
+/** The member's orders, newest first, in pages of 5, 10 or 20. */
+export function MyOrders({ userId }: { userId: string }) {
+  const { data, error, loading } = useMyOrders(userId);
+  const [size, setSize] = useState<number>(10);
+  const [page, setPage] = useState(0);
+  const orders = data ?? [];
+  const pages = Math.max(1, Math.ceil(orders.length / size));
+  const current = Math.min(page, pages - 1);
+  const shown = orders.slice(current * size, current * size + size);
+
+  return (
+    <section aria-labelledby="my-orders-title">
+      <h2 id="my-orders-title" className="orders__heading">
+        我的訂單
+      </h2>
+      <LoadState loading={loading} error={error} />
+      {data && orders.length === 0 && (
+        <p className="muted">
+          目前還沒有訂單。<Link to="/bookstore">去逛逛書籍</Link>
+        </p>
+      )}
+      {orders.length > 0 && (
+        <>
+          <div className="orders-table__wrap">
+            <table className="orders-table">
+              <caption className="visually-hidden">我的訂單，由新到舊</caption>
+              <thead>
+                <tr>
+                  <th scope="col">訂單號碼</th>
+                  <th scope="col">訂單日期</th>
+                  <th scope="col">產品名稱</th>
+                  <th scope="col">訂購數</th>
+                  <th scope="col">總金額</th>
+                  <th scope="col">訂單狀態</th>
+                  <th scope="col">查看詳情</th>
+                </tr>
+              </thead>
+              <tbody>
+                {shown.map((o) => (
+                  <tr key={o.orderId}>
+                    <td data-label="訂單號碼" className="orders-table__no">
+                      {o.orderNo}
+                    </td>
+                    <td data-label="訂單日期">{formatDate(o.createdAt)}</td>
+                    <td data-label="產品名稱">
+                      <ul className="orders-table__list">
+                        {o.items.map((i) => (
+                          <li key={i.productId}>{i.name}</li>
+                        ))}
+                      </ul>
+                    </td>
+                    <td data-label="訂購數">
+                      <ul className="orders-table__list">
+                        {o.items.map((i) => (
+                          <li key={i.productId}>{i.qty}</li>
+                        ))}
+                      </ul>
+                    </td>
+                    <td data-label="總金額">{formatMoney(o.totalPrice)}</td>
+                    <td data-label="訂單狀態">
+                      <StatusBadge status={o.status} />
+                    </td>
+                    <td data-label="查看詳情">
+                      <Link className="btn btn--small btn--ghost" to={`/order/${o.orderId}`} aria-label={`查看訂單 ${o.orderNo} 詳情`}>
+                        查看詳情
+                      </Link>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <nav className="pager" aria-label="訂單分頁">
+            <label className="pager__size">
+              每頁
+              <select
+                value={size}
+                onChange={(e) => {
+                  setSize(Number(e.target.value));
+                  setPage(0);
+                }}
+              >
+                {PAGE_SIZES.map((n) => (
+                  <option key={n} value={n}>
+                    {n}
+                  </option>
+                ))}
+              </select>
+              筆
+            </label>
+            <span aria-live="polite">
+              第 {current + 1} / {pages} 頁，共 {orders.length} 筆
+            </span>
+            <span className="pager__buttons">
+              <button type="button" className="btn btn--small btn--ghost" disabled={current === 0} onClick={() => setPage(current - 1)}>
+                上一頁
+              </button>
+              <button type="button" className="btn btn--small btn--ghost" disabled={current >= pages - 1} onClick={() => setPage(current + 1)}>
+                下一頁
+              </button>
+            </span>
+          </nav>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+import { Link } from 'react-router-dom';
+import { formatMoney } from '@/lib/format';
+import { useShopSettings } from '@/lib/shop-settings';
+import { useOrder } from '../api';
+import { BankDetails } from './bank-details';
+import { LoadState } from './order-parts';
+import '../orders.css';
+
+/** /cart/success/{orderId}: the order number, the amount, the bank details and the deadline. */
+export function OrderSuccess({ userId, orderId }: { userId: string; orderId: string }) {
+  const { data: order, error, loading } = useOrder(userId, orderId);
+  const settings = useShopSettings();
+  return (
+    <section className="order-success" aria-labelledby="success-title">
+      <h1 id="success-title">訂單已送出，感謝您的訂購！</h1>
+      <LoadState loading={loading} error={error} />
+      {order && (
+        <>
+          <p className="order-success__lead">
+            您的訂單號碼是 <strong className="order-no" data-testid="order-no">{order.orderNo}</strong>，訂單金額{' '}
+            <strong data-testid="order-total">{formatMoney(order.totalPrice)}</strong>。確認信已寄到 {order.email}。
+          </p>
+          {settings ? <BankDetails settings={settings} amount={order.totalPrice} dueAt={order.paymentDueAt} /> : <LoadState loading error={null} label="載入匯款資訊…" />}
+          <div className="order-success__actions">
+            <Link className="btn btn--primary" to={`/order/${order.orderId}`}>
+              查看訂單詳情
+            </Link>
+            <Link className="btn btn--ghost" to="/order">
+              我的訂單
+            </Link>
+            <Link className="btn btn--ghost" to="/bookstore">
+              繼續購物
+            </Link>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

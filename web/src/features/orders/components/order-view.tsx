@@ -1,0 +1,95 @@
+import { ORDER_STATUS_LABELS } from '@contracts/orders';
+import { Link } from 'react-router-dom';
+import { formatDateTime } from '@/lib/format';
+import { useShopSettings } from '@/lib/shop-settings';
+import { useOrder } from '../api';
+import { BankDetails } from './bank-details';
+import { ItemsTable, LoadState, StatusBadge } from './order-parts';
+import '../orders.css';
+
+/** /order/{orderId}: the whole order, its status and its history. */
+export function OrderView({ userId, orderId }: { userId: string; orderId: string }) {
+  const { data: order, error, loading } = useOrder(userId, orderId);
+  const settings = useShopSettings();
+  return (
+    <section aria-labelledby="order-title" className="order-detail">
+      <p>
+        <Link to="/order">← 返回訂單列表</Link>
+      </p>
+      <h1 id="order-title">
+        訂單詳情{order && <span className="order-no"> {order.orderNo}</span>}
+      </h1>
+      <LoadState loading={loading} error={error} />
+      {order && (
+        <>
+          <p className="order-detail__status">
+            訂單狀態：<StatusBadge status={order.status} />
+          </p>
+          <dl className="order-facts">
+            <dt>訂單日期</dt>
+            <dd>{formatDateTime(order.createdAt)}</dd>
+            {order.status === 'awaitingPayment' && (
+              <>
+                <dt>匯款期限</dt>
+                <dd>{formatDateTime(order.paymentDueAt)}</dd>
+              </>
+            )}
+            <dt>收件人</dt>
+            <dd>{order.receiver.name}</dd>
+            <dt>收件地址</dt>
+            <dd>{order.receiver.address}</dd>
+            <dt>聯絡電話</dt>
+            <dd>{order.phone}</dd>
+            <dt>匯款帳號末 5 碼</dt>
+            <dd>{order.bankAccountNo}</dd>
+            {order.invoiceTitle && (
+              <>
+                <dt>發票抬頭</dt>
+                <dd>{order.invoiceTitle}</dd>
+              </>
+            )}
+            {order.taxId && (
+              <>
+                <dt>統一編號</dt>
+                <dd>{order.taxId}</dd>
+              </>
+            )}
+            {order.remark && (
+              <>
+                <dt>備註</dt>
+                <dd>{order.remark}</dd>
+              </>
+            )}
+            {order.delivery?.trackingNo && (
+              <>
+                <dt>物流</dt>
+                <dd>
+                  {order.delivery.company}{' '}
+                  {order.delivery.trackingUrl ? (
+                    <a href={order.delivery.trackingUrl} target="_blank" rel="noreferrer">
+                      {order.delivery.trackingNo}
+                    </a>
+                  ) : (
+                    order.delivery.trackingNo
+                  )}
+                </dd>
+              </>
+            )}
+          </dl>
+          <h2 className="orders__heading">訂購內容</h2>
+          <ItemsTable items={order.items} itemsTotal={order.itemsTotal} shippingFee={order.shippingFee} totalPrice={order.totalPrice} />
+          {order.status === 'awaitingPayment' && settings && <BankDetails settings={settings} amount={order.totalPrice} dueAt={order.paymentDueAt} />}
+          <h2 className="orders__heading">訂單紀錄</h2>
+          <ol className="order-history">
+            {order.statusHistory.map((h, i) => (
+              <li key={`${h.at}-${i}`}>
+                <time dateTime={h.at}>{formatDateTime(h.at)}</time> {ORDER_STATUS_LABELS[h.status] ?? h.status}
+                {h.note && <span className="muted">（{h.note}）</span>}
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
+    </section>
+  );
+}
