@@ -12,14 +12,32 @@ function readQty(data: FirebaseFirestore.DocumentData | undefined): number | nul
   return typeof qty === 'number' && Number.isInteger(qty) && qty >= 0 ? qty : null;
 }
 
+// Stock is never cached (order placement changes it from other instances), but identical reads that
+// overlap share one Firestore round trip: a burst of book-page visits costs one read, not fifty.
+const inflight = new Map<string, Promise<unknown>>();
+function shared<T>(key: string, read: () => Promise<T>): Promise<T> {
+  let p = inflight.get(key) as Promise<T> | undefined;
+  if (!p) {
+    p = read().finally(() => inflight.delete(key));
+    inflight.set(key, p);
+  }
+  return p;
+}
+
 /** One book's count, or null when it has no (valid) stock record. */
-export async function getStockQty(productId: string): Promise<number | null> {
-  const snap = await (await db()).collection(STOCK).doc(productId).get();
-  return snap.exists ? readQty(snap.data()) : null;
+export function getStockQty(productId: string): Promise<number | null> {
+  return shared(`one:${productId}`, async () => {
+    const snap = await (await db()).collection(STOCK).doc(productId).get();
+    return snap.exists ? readQty(snap.data()) : null;
+  });
 }
 
 /** Every stock record as `{productId: qty}`, in id order. */
-export async function listStock(): Promise<Record<string, number>> {
+export function listStock(): Promise<Record<string, number>> {
+  return shared('all', readAll);
+}
+
+async function readAll(): Promise<Record<string, number>> {
   const snap = await (await db()).collection(STOCK).orderBy('__name__').get();
   const out: Record<string, number> = {};
   for (const d of snap.docs) {

@@ -1,7 +1,20 @@
-import { NotYetOpen } from '@/components/page-status';
+import { cart } from '@/features/cart/cart-store';
+import { BookList } from '@/features/catalogue/components/book-list';
+import { notify } from '@/lib/toast';
 import { useDocumentMeta } from '@/lib/use-document-title';
 
+function addToCart(productId: string, qty: number) {
+  cart.add(productId, qty);
+  notify('success', '已加入購物車');
+}
+
 export function Component() {
-  useDocumentMeta('訂購書籍');
-  return <NotYetOpen title="訂購書籍">書籍列表即將上線。</NotYetOpen>;
+  useDocumentMeta('訂購書籍', '青嶼出版的公司登記、營業稅、會計與契約實務書，線上訂購，臺灣本島免運。');
+  return (
+    <section className="page catalogue-page" aria-labelledby="page-title">
+      <h1 id="page-title">訂購書籍</h1>
+      <p className="lead">為實務現場而寫的專業書：公司登記、營業稅、會計與契約。全館臺灣本島免運。</p>
+      <BookList onAddToCart={addToCart} />
+    </section>
+  );
 }

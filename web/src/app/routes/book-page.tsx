@@ -1,7 +1,14 @@
-import { NotYetOpen } from '@/components/page-status';
-import { useDocumentMeta } from '@/lib/use-document-title';
+import { useParams } from 'react-router-dom';
+import { cart } from '@/features/cart/cart-store';
+import { BookDetail } from '@/features/catalogue/components/book-detail';
+import { notify } from '@/lib/toast';
+
+function addToCart(productId: string, qty: number) {
+  cart.add(productId, qty);
+  notify('success', '已加入購物車');
+}
 
 export function Component() {
-  useDocumentMeta('書籍介紹');
-  return <NotYetOpen title="書籍介紹">書籍介紹頁即將上線。</NotYetOpen>;
+  const { productId = '' } = useParams();
+  return <BookDetail key={productId} productId={productId} onAddToCart={addToCart} />;
 }

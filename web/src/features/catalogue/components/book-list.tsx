@@ -1,0 +1,86 @@
+import { Suspense, use, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { getProductSummaries, type ProductSummary } from '../api/get-products';
+import { getStockMap } from '../api/get-stock';
+import { BookPicture } from './book-picture';
+import { Badges, Price } from './price';
+import '../catalogue.css';
+
+import type { AddToCart } from '../types';
+
+const CARD_SIZES = '(max-width: 599px) 46vw, (max-width: 959px) 30vw, 250px';
+
+function BookCard({ book, stock, first, onAddToCart }: { book: ProductSummary; stock: number | undefined; first: boolean; onAddToCart: AddToCart }) {
+  const href = `/bookstore/${book.productId}`;
+  const soldOut = stock === 0;
+  return (
+    <li className="book-card">
+      <Link to={href} className="book-card__cover" tabIndex={-1} aria-hidden="true">
+        <BookPicture src={book.imgSrc} alt="" kind="cover" sizes={CARD_SIZES} priority={first} />
+      </Link>
+      <div className="book-card__body">
+        <Badges isNew={book.isNew} isOnSale={book.isOnSale} soldOut={soldOut} />
+        <h2 className="book-card__title">
+          <Link to={href}>{book.name}</Link>
+        </h2>
+        <Price listPrice={book.listPrice} salePrice={book.salePrice} />
+        {soldOut ? (
+          <Link className="btn btn--ghost btn--small book-card__action" to={href} aria-label={`${book.name}缺貨中，查看詢問方式`}>
+            缺貨・詢問到貨
+          </Link>
+        ) : (
+          <button type="button" className="btn btn--primary btn--small book-card__action" onClick={() => onAddToCart(book.productId, 1)} aria-label={`將《${book.name}》加入購物車`}>
+            加入購物車
+          </button>
+        )}
+      </div>
+    </li>
+  );
+}
+
+function Books({ books, stock, onAddToCart }: { books: Promise<ProductSummary[]>; stock: Promise<Record<string, number>>; onAddToCart: AddToCart }) {
+  const list = use(books);
+  const counts = use(stock);
+  if (!list.length) return <p className="muted">目前沒有上架的書籍，敬請期待。</p>;
+  return (
+    <ul className="book-grid" aria-label="書籍列表">
+      {list.map((b, i) => (
+        <BookCard key={b.productId} book={b} stock={counts[b.productId]} first={i === 0} onAddToCart={onAddToCart} />
+      ))}
+    </ul>
+  );
+}
+
+export function BookListSkeleton({ count = 4 }: { count?: number }) {
+  return (
+    <div aria-busy="true">
+      <p className="visually-hidden" role="status">
+        書籍載入中…
+      </p>
+      <ul className="book-grid" aria-hidden="true">
+        {Array.from({ length: count }, (_, i) => (
+          <li key={i} className="book-card book-card--skeleton">
+            <div className="skeleton book-card__cover-skeleton" />
+            <div className="book-card__body">
+              <div className="skeleton skeleton--line" />
+              <div className="skeleton skeleton--line skeleton--short" />
+              <div className="skeleton skeleton--button" />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The book list: cards with cover, prices, badges and an add-to-cart button. */
+export function BookList({ onAddToCart }: { onAddToCart: AddToCart }) {
+  // Both requests start together on the first render; the grid waits for both.
+  const [books] = useState(getProductSummaries);
+  const [stock] = useState(getStockMap);
+  return (
+    <Suspense fallback={<BookListSkeleton />}>
+      <Books books={books} stock={stock} onAddToCart={onAddToCart} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,34 @@
+import { imageSources } from '../book-image';
+
+export interface BookPictureProps {
+  src: string;
+  alt: string;
+  kind: 'cover' | 'preview';
+  /** The `sizes` attribute: how wide the image is shown at each viewport width. */
+  sizes: string;
+  /** The page's main image: loaded eagerly with high priority; every other image waits (lazy). */
+  priority?: boolean;
+  className?: string;
+}
+
+/** A book image in AVIF or WebP where the browser takes them, JPEG otherwise, at the width it needs. */
+export function BookPicture({ src, alt, kind, sizes, priority = false, className }: BookPictureProps) {
+  const s = imageSources(src, kind);
+  return (
+    <picture className={className}>
+      {s.avif && <source type="image/avif" srcSet={s.avif} sizes={sizes} />}
+      {s.webp && <source type="image/webp" srcSet={s.webp} sizes={sizes} />}
+      <img
+        src={s.src}
+        srcSet={s.jpeg}
+        sizes={s.jpeg ? sizes : undefined}
+        alt={alt}
+        width={s.width}
+        height={s.height}
+        loading={priority ? 'eager' : 'lazy'}
+        fetchPriority={priority ? 'high' : 'auto'}
+        decoding={priority ? 'sync' : 'async'}
+      />
+    </picture>
+  );
+}

@@ -1,0 +1,111 @@
+import { use, useCallback, useId, useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { AddToCart } from '../types';
+import { LineInquiry } from './line-inquiry';
+import { LiveStock } from './live-stock';
+
+/** Orders above this go through the shop by phone or LINE. */
+const MAX_PER_ADD = 99;
+
+interface Props {
+  productId: string;
+  name: string;
+  /** The API's count: shown until the live document arrives, and whenever it cannot. */
+  stock: Promise<number | null>;
+  onAddToCart: AddToCart;
+}
+
+/** Stock (live), a quantity picker capped at it and 加入購物車; a LINE inquiry when sold out. */
+export function BuyBox({ productId, name, stock, onAddToCart }: Props) {
+  const apiQty = use(stock);
+  const [liveQty, setLiveQty] = useState<number | null>(null);
+  const [wanted, setWanted] = useState(1);
+  const onQty = useCallback((q: number) => setLiveQty(q), []);
+  const qtyId = useId();
+  const known = liveQty ?? apiQty;
+  const available = known ?? 0;
+  const max = Math.min(available, MAX_PER_ADD);
+  const qty = Math.max(1, Math.min(wanted, max));
+
+  const setFromInput = (raw: string) => {
+    const n = Number.parseInt(raw, 10);
+    setWanted(Number.isFinite(n) ? n : 1);
+  };
+
+  if (known === null) {
+    return (
+      <div className="buy-box">
+        <LiveStock productId={productId} onQty={onQty} />
+        <p className="buy-box__stock" role="status">
+          暫時無法取得庫存，請稍後重新整理頁面。
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <div className="buy-box">
+      <LiveStock productId={productId} onQty={onQty} />
+      <p className="buy-box__stock" aria-live="polite">
+        {available > 0 ? (
+          <>
+            庫存 <strong data-testid="stock-qty">{available}</strong> 本
+          </>
+        ) : (
+          <strong className="buy-box__soldout" data-testid="stock-qty">
+            目前缺貨中
+          </strong>
+        )}
+      </p>
+      {available > 0 ? (
+        <form
+          className="buy-box__form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            onAddToCart(productId, qty);
+          }}
+        >
+          <div className="qty-picker">
+            <label htmlFor={qtyId} className="qty-picker__label">
+              數量
+            </label>
+            <div className="qty-picker__controls">
+              <button type="button" className="qty-picker__step" onClick={() => setWanted(qty - 1)} disabled={qty <= 1} aria-label="減少數量">
+                −
+              </button>
+              <input
+                id={qtyId}
+                className="qty-picker__input"
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={max}
+                step={1}
+                value={qty}
+                onChange={(e) => setFromInput(e.target.value)}
+                aria-describedby={`${qtyId}-hint`}
+              />
+              <button type="button" className="qty-picker__step" onClick={() => setWanted(qty + 1)} disabled={qty >= max} aria-label="增加數量">
+                +
+              </button>
+            </div>
+            <span id={`${qtyId}-hint`} className="qty-picker__hint muted">
+              最多 {max} 本
+            </span>
+          </div>
+          <button type="submit" className="btn btn--primary buy-box__add">
+            加入購物車
+          </button>
+          <Link className="buy-box__cart-link" to="/cart">
+            前往購物車結帳
+          </Link>
+        </form>
+      ) : (
+        <div className="buy-box__inquiry">
+          <p className="muted">這本書暫時缺貨，歡迎透過 LINE 詢問到貨時間或預訂。</p>
+          <LineInquiry bookName={name} />
+        </div>
+      )}
+    </div>
+  );
+}
