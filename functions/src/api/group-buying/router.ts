@@ -11,8 +11,8 @@ import { currentUser, optionalAuth, requireAuth, requireOwner } from '../../http
 import { validate, validated } from '../../http/middleware/validate';
 import { placeOrder } from '../../orders/place-order';
 
-/** Progress is live through Firestore; the CDN may hold the plan for a few seconds only. */
-export const PLAN_CACHE_CONTROL = 'public, max-age=0, s-maxage=10, stale-while-revalidate=30';
+/** Progress is live through Firestore; the CDN may hold the plan for a few seconds, browsers revalidate (stock changes). */
+export const PLAN_CACHE_CONTROL = 'public, max-age=0, s-maxage=10';
 
 const planSchemas = { params: planParamsSchema };
 const orderSchemas = { params: groupOrderParamsSchema };

@@ -1,7 +1,10 @@
-import { NotYetOpen } from '@/components/page-status';
-import { useDocumentMeta } from '@/lib/use-document-title';
+import { useSearchParams } from 'react-router-dom';
+import { GroupCartPage } from '@/features/group-buying/components/group-cart-page';
+import { isPlanId, pageNotFound } from '@/features/group-buying/route-params';
 
 export function Component() {
-  useDocumentMeta('團購購物車');
-  return <NotYetOpen title="團購購物車">團購結帳功能即將上線。</NotYetOpen>;
+  const [q] = useSearchParams();
+  const planId = q.get('planId');
+  if (!isPlanId(planId)) throw pageNotFound();
+  return <GroupCartPage key={planId} planId={planId} />;
 }

@@ -1,7 +1,9 @@
-import { NotYetOpen } from '@/components/page-status';
-import { useDocumentMeta } from '@/lib/use-document-title';
+import { useParams } from 'react-router-dom';
+import { PlanPage } from '@/features/group-buying/components/plan-page';
+import { isPlanId, pageNotFound } from '@/features/group-buying/route-params';
 
 export function Component() {
-  useDocumentMeta('團購活動');
-  return <NotYetOpen title="團購活動">團購活動頁即將上線。</NotYetOpen>;
+  const { planId } = useParams();
+  if (!isPlanId(planId)) throw pageNotFound();
+  return <PlanPage key={planId} planId={planId} />;
 }

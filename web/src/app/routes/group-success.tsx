@@ -1,7 +1,11 @@
-import { NotYetOpen } from '@/components/page-status';
-import { useDocumentMeta } from '@/lib/use-document-title';
+import { useSearchParams } from 'react-router-dom';
+import { GroupSuccessPage } from '@/features/group-buying/components/group-success-page';
+import { isOrderId, isPlanId, pageNotFound } from '@/features/group-buying/route-params';
 
 export function Component() {
-  useDocumentMeta('團購訂單完成');
-  return <NotYetOpen title="團購訂單完成">團購訂單完成頁即將上線。</NotYetOpen>;
+  const [q] = useSearchParams();
+  const planId = q.get('planId');
+  const orderId = q.get('orderId');
+  if (!isPlanId(planId) || !isOrderId(orderId)) throw pageNotFound();
+  return <GroupSuccessPage key={`${planId}/${orderId}`} planId={planId} orderId={orderId} />;
 }

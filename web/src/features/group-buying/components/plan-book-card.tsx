@@ -1,0 +1,93 @@
+import type { GroupPlanProduct } from '@contracts/group-buying';
+import { useState } from 'react';
+import { formatMoney } from '@/lib/format';
+import { notify } from '@/lib/toast';
+import { groupCart, useGroupCart } from '../group-cart-store';
+import { QuantityStepper } from './quantity-stepper';
+
+export const stockLabel = (stock: number) => (stock > 100 ? '>100' : String(stock));
+
+/** The most one order may hold of a book: its stock, capped by the plan's maxPerOrder. */
+export const maxOrderable = (p: Pick<GroupPlanProduct, 'stock' | 'maxPerOrder'>) => Math.max(0, Math.min(p.stock, p.maxPerOrder ?? p.stock));
+
+interface Props {
+  planId: string;
+  product: GroupPlanProduct;
+  isOpen: boolean;
+  onCheckout: () => void;
+}
+
+export function PlanBookCard({ planId, product: p, isOpen, onCheckout }: Props) {
+  const inCart = useGroupCart(planId).find((l) => l.productId === p.productId)?.qty ?? 0;
+  const max = maxOrderable(p);
+  const room = Math.max(0, max - inCart);
+  const [qty, setQty] = useState(0);
+  const picked = Math.min(qty, room);
+  const titleId = `book-${p.productId}`;
+
+  const add = () => {
+    if (picked <= 0) return false;
+    const now = groupCart.add(planId, p.productId, picked, max);
+    setQty(0);
+    notify('success', `已將《${p.name}》加入購物車（共 ${now} 本）`);
+    return true;
+  };
+
+  return (
+    <article className="gb-book" aria-labelledby={titleId} style={p.primaryColor ? { ['--book-color' as string]: p.primaryColor } : undefined}>
+      <div className="gb-book__cover">
+        <img src={p.imgSrc} alt={`《${p.name}》封面`} width={240} height={320} loading="lazy" decoding="async" onError={(e) => (e.currentTarget.style.visibility = 'hidden')} />
+      </div>
+      <div className="gb-book__head">
+        {p.slogan && <p className="gb-book__slogan">{p.slogan}</p>}
+        <h3 id={titleId} className="gb-book__title">
+          {p.name}
+        </h3>
+        {p.subtitle && <p className="gb-book__subtitle">{p.subtitle}</p>}
+      </div>
+      <div className="gb-book__buy">
+        <p className="gb-book__prices">
+          <span className="gb-book__group-price">
+            優惠價 <strong>{formatMoney(p.groupPrice)}</strong>
+          </span>
+          <span className="gb-book__list-price">
+            定價 <s>{formatMoney(p.listPrice)}</s>
+          </span>
+        </p>
+        <p className="gb-book__meta">
+          <span>庫存：{stockLabel(p.stock)}</span>
+          {p.maxPerOrder != null && <span>每筆限購 {p.maxPerOrder} 本</span>}
+          {inCart > 0 && <span className="gb-book__in-cart">購物車已有 {inCart} 本</span>}
+        </p>
+        {isOpen &&
+          (max === 0 ? (
+            <p className="gb-book__soldout">已售完</p>
+          ) : (
+            <div className="gb-book__actions">
+              <QuantityStepper value={picked} max={room} onChange={setQty} label={`《${p.name}》數量`} />
+              <button type="button" className="btn btn--ghost" onClick={add} disabled={picked === 0}>
+                加入購物車
+              </button>
+              <button
+                type="button"
+                className="btn btn--primary"
+                onClick={() => {
+                  add();
+                  onCheckout();
+                }}
+                disabled={picked === 0 && inCart === 0}
+              >
+                前往結帳
+              </button>
+            </div>
+          ))}
+        {p.overview && (
+          <details className="gb-book__intro">
+            <summary>書籍簡介</summary>
+            <p>{p.overview}</p>
+          </details>
+        )}
+      </div>
+    </article>
+  );
+}

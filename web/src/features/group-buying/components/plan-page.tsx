@@ -1,0 +1,161 @@
+import type { GroupPlanView } from '@contracts/group-buying';
+import { useMemo, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { Spinner } from '@/components/page-status';
+import { isApiError } from '@/lib/api-client';
+import { formatLongDate, formatMoney } from '@/lib/format';
+import { useDocumentMeta } from '@/lib/use-document-title';
+import { useGroupPlan } from '../api/plan';
+import { useGroupCart } from '../group-cart-store';
+import { priceLines } from './cart-lines';
+import { GroupCheckout } from './group-checkout';
+import { PlanBookCard } from './plan-book-card';
+import { PlanInquiryForm } from './plan-inquiry-form';
+import { PlanProgressPanel } from './plan-progress';
+import '../group-buying.css';
+
+export interface LandingCopy {
+  kicker: string;
+  intro: ReactNode;
+}
+
+/** Loads a plan; an unknown plan is the 404 screen, a network failure offers a retry. */
+export function usePlanOrThrow(planId: string) {
+  const plan = useGroupPlan(planId);
+  if (plan.status === 'error' && isApiError(plan.error) && plan.error.statusCode === 404) throw plan.error;
+  return plan;
+}
+
+export function PlanLoading({ label = '活動資料載入中…' }: { label?: string }) {
+  return (
+    <div className="gb-loading">
+      <Spinner label={label} />
+    </div>
+  );
+}
+
+export function PlanLoadError({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div className="gb-alert" role="alert">
+      <p>活動資料載入失敗，請檢查網路連線後再試一次。</p>
+      <button type="button" className="btn btn--primary" onClick={onRetry}>
+        重新載入
+      </button>
+    </div>
+  );
+}
+
+/** /ezbuy/{planId}, and with `landing` the association pages with the order form built in. */
+export function PlanPage({ planId, landing }: { planId: string; landing?: LandingCopy }) {
+  const plan = usePlanOrThrow(planId);
+  useDocumentMeta(plan.data ? `【${plan.data.title}】` : '團購活動', plan.data?.content[0]);
+  if (plan.status === 'loading') return <PlanLoading />;
+  if (plan.status === 'error') return <PlanLoadError onRetry={plan.reload} />;
+  return <PlanView plan={plan.data} landing={landing} />;
+}
+
+function PlanView({ plan, landing }: { plan: GroupPlanView; landing?: LandingCopy }) {
+  const navigate = useNavigate();
+  const cartLines = useGroupCart(plan.planId);
+  const lines = useMemo(() => priceLines(cartLines, plan.products), [cartLines, plan.products]);
+  const cartCount = lines.reduce((n, l) => n + l.qty, 0);
+  const cartTotal = lines.reduce((n, l) => n + l.total, 0);
+  const cartUrl = `/ezbuy/cart?planId=${encodeURIComponent(plan.planId)}`;
+
+  const toCheckout = () => {
+    if (landing) {
+      const el = document.getElementById('order-form');
+      el?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+      el?.focus({ preventScroll: true });
+    } else {
+      void navigate(cartUrl);
+    }
+  };
+
+  return (
+    <article className={`gb-plan${plan.isOpen ? '' : ' gb-plan--closed'}`} aria-labelledby="plan-title">
+      <picture className="gb-banner">
+        <source media="(max-width: 640px)" srcSet={plan.bannerImg.mobile} />
+        <img src={plan.bannerImg.pc} alt={`${plan.organizer}團購活動橫幅`} width={1600} height={500} fetchPriority="high" />
+      </picture>
+
+      <header className="gb-plan__head">
+        {landing && <p className="gb-plan__kicker">{landing.kicker}</p>}
+        <h1 id="plan-title" className="gb-plan__title">
+          【{plan.title}】
+        </h1>
+        <p className="gb-plan__meta">
+          <span className="gb-badge">優惠期間：即日起 - {formatLongDate(plan.closingDate)}</span>
+          <span className="gb-plan__organizer">主辦：{plan.organizer}</span>
+        </p>
+      </header>
+
+      {!plan.isOpen && (
+        <section className="gb-closed" aria-labelledby="closed-title">
+          <h2 id="closed-title">活動截止</h2>
+          <p>本團購活動已於 {formatLongDate(plan.closingDate)} 截止，感謝您的支持。已下單的訂單照常處理。</p>
+        </section>
+      )}
+
+      {landing && <div className="gb-plan__intro">{landing.intro}</div>}
+
+      <div className="gb-plan__content">
+        {plan.content.map((p, i) => (
+          <p key={i}>{p}</p>
+        ))}
+      </div>
+
+      <PlanProgressPanel initial={plan.progress} />
+
+      <section aria-labelledby="books-title" className="gb-books">
+        <h2 id="books-title">團購書單</h2>
+        <div className="gb-books__grid">
+          {plan.products.map((p) => (
+            <PlanBookCard key={p.productId} planId={plan.planId} product={p} isOpen={plan.isOpen} onCheckout={toCheckout} />
+          ))}
+        </div>
+      </section>
+
+      {(plan.pickupNotes || plan.paymentNotes) && (
+        <section className="gb-notes" aria-labelledby="notes-title">
+          <h2 id="notes-title">取書與付款</h2>
+          <dl>
+            {plan.pickupNotes && (
+              <>
+                <dt>取書方式</dt>
+                <dd>{plan.pickupNotes}</dd>
+              </>
+            )}
+            {plan.paymentNotes && (
+              <>
+                <dt>付款方式</dt>
+                <dd>{plan.paymentNotes}</dd>
+              </>
+            )}
+          </dl>
+        </section>
+      )}
+
+      {plan.isOpen && landing && (
+        <section id="order-form" className="gb-order-form" aria-labelledby="order-form-title" tabIndex={-1}>
+          <h2 id="order-form-title">訂購表單</h2>
+          <p className="muted">免註冊、免登入：選好書籍與數量，填寫資料後送出，即完成訂購。</p>
+          <GroupCheckout plan={plan} embedded />
+        </section>
+      )}
+
+      {!plan.isOpen && <PlanInquiryForm planId={plan.planId} planTitle={plan.title} />}
+
+      {plan.isOpen && !landing && cartCount > 0 && (
+        <div className="gb-cartbar" role="region" aria-label="團購購物車">
+          <span>
+            購物車 <strong>{cartCount}</strong> 本・{formatMoney(cartTotal)}
+          </span>
+          <Link className="btn btn--primary" to={cartUrl}>
+            前往結帳
+          </Link>
+        </div>
+      )}
+    </article>
+  );
+}
