@@ -39,6 +39,39 @@ export async function getOrderDoc(orderId: string): Promise<OrderDoc | null> {
   return snap.exists ? (snap.data() as OrderDoc) : null;
 }
 
+type Waiter = { resolve: (d: OrderDoc | null) => void; reject: (e: unknown) => void };
+let waiting: Map<string, Waiter[]> | null = null;
+
+async function flushOrderReads(batch: Map<string, Waiter[]>) {
+  const ids = [...batch.keys()];
+  try {
+    const firestore = await db();
+    for (let i = 0; i < ids.length; i += 100) {
+      const snaps = await firestore.getAll(...ids.slice(i, i + 100).map((id) => firestore.collection(ORDERS).doc(id)));
+      for (const snap of snaps) for (const w of batch.get(snap.id) ?? []) w.resolve(snap.exists ? (snap.data() as OrderDoc) : null);
+    }
+  } catch (err) {
+    for (const ws of batch.values()) for (const w of ws) w.reject(err);
+  }
+}
+
+/** Like getOrderDoc, but the reads of one tick share a single getAll (a burst of placements). */
+export function getOrderDocCoalesced(orderId: string): Promise<OrderDoc | null> {
+  return new Promise((resolve, reject) => {
+    if (!waiting) {
+      const batch = new Map<string, Waiter[]>();
+      waiting = batch;
+      setImmediate(() => {
+        waiting = null;
+        void flushOrderReads(batch);
+      });
+    }
+    const list = waiting.get(orderId) ?? [];
+    list.push({ resolve, reject });
+    waiting.set(orderId, list);
+  });
+}
+
 export async function getOrder(orderId: string): Promise<Order | null> {
   const d = await getOrderDoc(orderId);
   return d ? toOrder(d) : null;

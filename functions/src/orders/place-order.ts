@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { ERROR_KEYS } from '../contracts/errors';
 import type { Order, OrderItem, PlaceOrderInput } from '../contracts/orders';
 import type { ShopSettings } from '../contracts/settings';
-import { getOrderDoc, type OrderDoc } from '../data/orders';
+import { getOrderDocCoalesced, type OrderDoc } from '../data/orders';
 import { shippingFeeFor, shopSettings } from '../data/settings';
 import { badRequest, conflict, HttpError } from '../http/errors';
 import { orderPlacedMail } from './order-mail';
@@ -108,7 +108,7 @@ export async function placeOrder(p: PlaceOrderParams): Promise<PlaceOrderResult>
   // The existing order (a retry or a double click is answered without touching stock), the prices
   // and the settings are read at once.
   const ids = p.input.items.map((i) => i.productId);
-  const [existing, prices, settings] = await Promise.all([getOrderDoc(p.orderId), p.pricing(ids), shopSettings()]);
+  const [existing, prices, settings] = await Promise.all([getOrderDocCoalesced(p.orderId), p.pricing(ids), shopSettings()]);
   if (existing) {
     if (existing.requestHash !== hash) throw orderConflict();
     const { requestHash: _h, ...order } = existing;
