@@ -13,9 +13,9 @@ export const planClosed = (planId: string) => conflict(ERROR_KEYS.planClosed, `T
  * longer launched is left out (400 from the placement service). A plan that is not open refuses
  * the whole order with 409 PLAN_CLOSED, judged at the moment the order is priced.
  */
-export function groupPricing(plan: PlanDoc, now: () => Date = () => new Date()): Pricing {
+export function groupPricing(plan: PlanDoc, { enforceOpen = true, now = () => new Date() }: { enforceOpen?: boolean; now?: () => Date } = {}): Pricing {
   return async (productIds) => {
-    if (!isPlanOpen(plan, now())) throw planClosed(plan.planId);
+    if (enforceOpen && !isPlanOpen(plan, now())) throw planClosed(plan.planId);
     const inPlan = new Map(plan.products.map((p) => [p.productId, p]));
     const ids = [...new Set(productIds)].filter((id) => inPlan.has(id));
     const firestore = await db();

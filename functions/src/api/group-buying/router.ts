@@ -1,9 +1,9 @@
 import { Router } from 'express';
-import { groupOrderParamsSchema, planParamsSchema } from '../../contracts/group-buying';
+import { groupOrderParamsSchema, isPlanOpen, planParamsSchema } from '../../contracts/group-buying';
 import { placeGroupOrderInputSchema } from '../../contracts/orders';
 import { getOrder } from '../../data/orders';
 import { getPlan, listPlanOrders } from '../../data/plans';
-import { groupPricing } from '../../group-buying/group-pricing';
+import { groupPricing, planClosed } from '../../group-buying/group-pricing';
 import { toGroupOrderView } from '../../group-buying/mask';
 import { planView } from '../../group-buying/plan-view';
 import { notFound } from '../../http/errors';
@@ -56,6 +56,10 @@ export function groupBuyingRouter() {
     const { params, body } = validated(req, placeSchemas);
     const plan = await getPlan(params.planId);
     if (!plan) throw noPlan(params.planId);
+    // A closed plan takes no new orders, but a retry of one that landed in time is still answered
+    // (200, or 409 ORDER_CONFLICT): placeOrder settles an existing orderId before pricing matters.
+    const open = isPlanOpen(plan);
+    if (!open && !(await getOrder(params.orderId))) throw planClosed(plan.planId);
     const user = currentUser(req);
     const { created, order } = await placeOrder({
       orderId: params.orderId,
@@ -64,7 +68,7 @@ export function groupBuyingRouter() {
       input: body,
       buyer: body.buyer,
       email: body.email,
-      pricing: groupPricing(plan),
+      pricing: groupPricing(plan, { enforceOpen: open }),
       actor: user ? `member:${user.uid}` : 'guest',
     });
     res.status(created ? 201 : 200).json(toGroupOrderView(order, true));

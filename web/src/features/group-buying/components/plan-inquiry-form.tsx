@@ -91,6 +91,7 @@ export function PlanInquiryForm({ planId, planTitle }: { planId: string; planTit
 
   return (
     <form
+      id="plan-inquiry"
       className="gb-inquiry"
       noValidate
       aria-labelledby={`${id}-title`}

@@ -1,5 +1,5 @@
 import type { GroupPlanView } from '@contracts/group-buying';
-import { useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Spinner } from '@/components/page-status';
 import { isApiError } from '@/lib/api-client';
@@ -8,11 +8,13 @@ import { useDocumentMeta } from '@/lib/use-document-title';
 import { useGroupPlan } from '../api/plan';
 import { useGroupCart } from '../group-cart-store';
 import { priceLines } from './cart-lines';
-import { GroupCheckout } from './group-checkout';
 import { PlanBookCard } from './plan-book-card';
-import { PlanInquiryForm } from './plan-inquiry-form';
 import { PlanProgressPanel } from './plan-progress';
 import '../group-buying.css';
+
+// The forms carry zod (the shared schemas): loaded after the plan has rendered, only where needed.
+const GroupCheckout = lazy(() => import('./group-checkout').then((m) => ({ default: m.GroupCheckout })));
+const PlanInquiryForm = lazy(() => import('./plan-inquiry-form').then((m) => ({ default: m.PlanInquiryForm })));
 
 export interface LandingCopy {
   kicker: string;
@@ -94,6 +96,9 @@ function PlanView({ plan, landing }: { plan: GroupPlanView; landing?: LandingCop
         <section className="gb-closed" aria-labelledby="closed-title">
           <h2 id="closed-title">活動截止</h2>
           <p>本團購活動已於 {formatLongDate(plan.closingDate)} 截止，感謝您的支持。已下單的訂單照常處理。</p>
+          <p>
+            還想訂購？請填寫<a href="#plan-inquiry">活動洽詢表單</a>，我們會盡快與您聯絡。
+          </p>
         </section>
       )}
 
@@ -140,11 +145,17 @@ function PlanView({ plan, landing }: { plan: GroupPlanView; landing?: LandingCop
         <section id="order-form" className="gb-order-form" aria-labelledby="order-form-title" tabIndex={-1}>
           <h2 id="order-form-title">訂購表單</h2>
           <p className="muted">免註冊、免登入：選好書籍與數量，填寫資料後送出，即完成訂購。</p>
-          <GroupCheckout plan={plan} embedded />
+          <Suspense fallback={<PlanLoading label="訂購表單載入中…" />}>
+            <GroupCheckout plan={plan} embedded />
+          </Suspense>
         </section>
       )}
 
-      {!plan.isOpen && <PlanInquiryForm planId={plan.planId} planTitle={plan.title} />}
+      {!plan.isOpen && (
+        <Suspense fallback={<PlanLoading label="洽詢表單載入中…" />}>
+          <PlanInquiryForm planId={plan.planId} planTitle={plan.title} />
+        </Suspense>
+      )}
 
       {plan.isOpen && !landing && cartCount > 0 && (
         <div className="gb-cartbar" role="region" aria-label="團購購物車">
