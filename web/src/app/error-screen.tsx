@@ -1,6 +1,6 @@
 import { describeError } from '@contracts/errors';
 import { useEffect } from 'react';
-import { isRouteErrorResponse, useNavigate, useRouteError } from 'react-router-dom';
+import { isRouteErrorResponse, Link, useNavigate, useRouteError } from 'react-router-dom';
 import { isApiError } from '@/lib/api-client';
 import { isChunkLoadError, reloadOnceForChunkError } from '@/lib/chunk-reload';
 
@@ -29,6 +29,7 @@ export function ErrorView({ statusCode, statusMessage }: ErrorView) {
   return (
     <main className="error-screen" aria-labelledby="error-title">
       <div className="error-screen__card">
+        <img className="error-screen__art" src="/images/error/lost-book.svg" alt="" width="240" height="160" />
         <p className="error-screen__code" aria-hidden="true">
           {statusCode}
         </p>
@@ -36,15 +37,28 @@ export function ErrorView({ statusCode, statusMessage }: ErrorView) {
           <span className="visually-hidden">錯誤 {statusCode}：</span>
           {chinese}
         </h1>
+        <p className="muted">{hintFor(statusCode)}</p>
         <p className="error-screen__raw" data-testid="error-status-message">
           {statusMessage}
         </p>
-        <button type="button" className="btn btn--primary" onClick={() => navigate('/', { replace: true })}>
-          返回首頁
-        </button>
+        <div className="error-screen__actions">
+          <button type="button" className="btn btn--primary" onClick={() => navigate('/', { replace: true })}>
+            返回首頁
+          </button>
+        </div>
+        <nav className="error-screen__links" aria-label="常用連結">
+          <Link to="/bookstore">訂購書籍</Link>｜<Link to="/faq">常見問題</Link>｜<Link to="/contact">聯絡我們</Link>
+        </nav>
       </div>
     </main>
   );
+}
+
+function hintFor(statusCode: number): string {
+  if (statusCode === 404) return '您要找的頁面可能已經移除、改名，或網址輸入有誤。';
+  if (statusCode === 401 || statusCode === 403) return '請登入有權限的帳號後再試一次。';
+  if (statusCode >= 500) return '系統暫時無法處理您的要求，請稍後再試；若問題持續，歡迎來電告訴我們。';
+  return '請確認資料後再試一次。';
 }
 
 export function ErrorScreen() {

@@ -1,4 +1,6 @@
 import { Link, Outlet } from 'react-router-dom';
+import { SHOP } from '@/config/shop';
+import { Brand } from './logo';
 import { SkipLink } from './skip-link';
 
 /** A calm single-card layout on a blue layer, for account mail links such as unsubscribing. */
@@ -7,14 +9,18 @@ export function BlueLayerLayout() {
     <div className="layout layout--blue">
       <SkipLink />
       <header className="blue-header">
-        <Link to="/" className="brand brand--light">
-          <img src="/favicon.svg" alt="" width="28" height="28" />
-          <span className="brand__name">青嶼書房</span>
+        <Link to="/" className="brand brand--light" aria-label="青嶼書房 首頁">
+          <Brand />
         </Link>
       </header>
-      <div id="main" className="layout__main blue-card" tabIndex={-1}>
+      <main id="main" className="layout__main blue-card" tabIndex={-1}>
         <Outlet />
-      </div>
+      </main>
+      <footer className="blue-footer">
+        <p>
+          {SHOP.company}｜客服 <a href={SHOP.phoneHref}>{SHOP.phone}</a>｜<a href={`mailto:${SHOP.email}`}>{SHOP.email}</a>
+        </p>
+      </footer>
     </div>
   );
 }

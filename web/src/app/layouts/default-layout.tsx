@@ -8,9 +8,9 @@ export function DefaultLayout() {
     <div className="layout layout--default">
       <SkipLink />
       <Header />
-      <div id="main" className="layout__main" tabIndex={-1}>
+      <main id="main" className="layout__main" tabIndex={-1}>
         <Outlet />
-      </div>
+      </main>
       <Footer />
     </div>
   );

@@ -4,6 +4,8 @@ import { useCartCount } from '@/features/cart/cart-store';
 import { useSession } from '@/lib/use-session';
 import { logout } from '@/lib/logout';
 
+import { Brand } from './logo';
+
 const SHOPPING_LINKS = [
   { to: '/order', label: '訂單查詢' },
   { to: '/shoppingInfo', label: '購物須知' },
@@ -73,14 +75,25 @@ export function Header() {
   const { pathname } = useLocation();
   const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
   const menuOpen = menuOpenAt === pathname;
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setMenuOpenAt(null);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
   return (
     <header className="site-header">
       <div className="site-header__inner">
         <Link to="/" className="brand" aria-label="青嶼書房 首頁">
-          <img src="/favicon.svg" alt="" width="32" height="32" />
-          <span className="brand__name">青嶼書房</span>
+          <Brand />
         </Link>
         <button
+          ref={toggleRef}
           type="button"
           className="nav-toggle"
           aria-expanded={menuOpen}
@@ -88,7 +101,9 @@ export function Header() {
           onClick={() => setMenuOpenAt(menuOpen ? null : pathname)}
         >
           <span className="visually-hidden">{menuOpen ? '關閉選單' : '開啟選單'}</span>
-          <span aria-hidden="true">☰</span>
+          <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+            {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+          </svg>
         </button>
         <nav id="site-nav" aria-label="主選單" className={`nav${menuOpen ? ' nav--open' : ''}`}>
           <NavLink className="nav__link" to="/" end>

@@ -1,7 +1,32 @@
-import { NotYetOpen } from '@/components/page-status';
+import { data, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
+import { getFilesManifest, type BookFiles } from '@/features/content/api/content-api';
+import { BookFilesTable } from '@/features/content/components/book-files-table';
+import { PageHeader } from '@/features/content/components/page-header';
+import '@/features/content/content.css';
 import { useDocumentMeta } from '@/lib/use-document-title';
 
+/** An unknown book is the 404 error screen. */
+export async function loader({ params }: LoaderFunctionArgs): Promise<BookFiles> {
+  const manifest = await getFilesManifest();
+  const book = manifest.books.find((b) => b.book === params.book);
+  if (!book) throw data({ statusMessage: `Page not found: /file/${params.book ?? ''}` }, { status: 404 });
+  return book;
+}
+
 export function Component() {
-  useDocumentMeta('檔案下載');
-  return <NotYetOpen title="檔案下載">檔案下載區即將上線。</NotYetOpen>;
+  const book = useLoaderData() as BookFiles;
+  useDocumentMeta(`${book.title} 檔案下載`, `《${book.title}》的 ${book.files.length} 個附件：${book.description}`);
+  return (
+    <div className="page page--medium">
+      <nav aria-label="麵包屑" className="breadcrumb">
+        <Link to="/file">檔案下載</Link> <span aria-hidden="true">›</span> <span aria-current="page">{book.title}</span>
+      </nav>
+      <PageHeader title={`《${book.title}》附件`} lead={book.description} />
+      <BookFilesTable book={book} />
+      <p className="muted small files-note">
+        檔案版本 {book.version}，更新於 {book.updatedAt}。Word 檔可用 Microsoft Word、LibreOffice 或 Google 文件開啟。
+        <Link to={`/bookstore/${book.productId}`}>查看這本書</Link>
+      </p>
+    </div>
+  );
 }

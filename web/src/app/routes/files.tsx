@@ -1,7 +1,19 @@
-import { NotYetOpen } from '@/components/page-status';
+import { useLoaderData } from 'react-router-dom';
+import { getFilesManifest, type FilesManifest } from '@/features/content/api/content-api';
+import { FilesIndex } from '@/features/content/components/files-index';
+import { PageHeader } from '@/features/content/components/page-header';
+import '@/features/content/content.css';
 import { useDocumentMeta } from '@/lib/use-document-title';
 
+export const loader = () => getFilesManifest();
+
 export function Component() {
-  useDocumentMeta('檔案下載');
-  return <NotYetOpen title="檔案下載">檔案下載區即將上線。</NotYetOpen>;
+  const manifest = useLoaderData() as FilesManifest;
+  useDocumentMeta('檔案下載', '青嶼出版書籍的附件下載：公司登記申請書範例、議事錄範本、營業稅申報範例與檢核表。');
+  return (
+    <div className="page page--medium">
+      <PageHeader eyebrow="Downloads" title="檔案下載" lead="書中提到的範本與檢核表都在這裡，選擇書名即可搜尋與下載。" />
+      <FilesIndex manifest={manifest} />
+    </div>
+  );
 }

@@ -1,17 +1,18 @@
-import { Link } from 'react-router-dom';
+import { FeaturedBooks } from '@/features/content/components/featured-books';
+import { HomeHero } from '@/features/content/components/home-hero';
+import { OpenCampaigns } from '@/features/content/components/open-campaigns';
+import { WhyUs } from '@/features/content/components/why-us';
+import '@/features/content/content.css';
 import { useDocumentMeta } from '@/lib/use-document-title';
 
 export function Component() {
-  useDocumentMeta('', '青嶼書房：公司登記、稅務、會計與契約實務書的線上書店與團購平台。');
+  useDocumentMeta('', '青嶼書房：青嶼出版直營的線上書店，公司登記、營業稅、會計與契約實務書，匯款付款、郵寄免運，並提供公會與社團團購。');
   return (
-    <section className="page hero" aria-labelledby="page-title">
-      <h1 id="page-title">實務工作者的專業書房</h1>
-      <p className="lead">公司登記、營業稅、會計與契約，一本一本為實務現場而寫。</p>
-      <p>
-        <Link className="btn btn--primary" to="/bookstore">
-          瀏覽書籍
-        </Link>
-      </p>
-    </section>
+    <div className="page home">
+      <HomeHero />
+      <FeaturedBooks />
+      <OpenCampaigns />
+      <WhyUs />
+    </div>
   );
 }

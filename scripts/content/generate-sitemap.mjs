@@ -1,6 +1,6 @@
 // Writes web/public/sitemap.xml and web/public/robots.txt from the public routes and the seed's
 // launched books, open campaigns and download pages.
-//   npx tsx scripts/content/generate-sitemap.ts     (SITE_URL=https://your.domain to override)
+//   npx tsx scripts/content/generate-sitemap.mjs    (tsx reads the TypeScript seed; SITE_URL=https://your.domain to override)
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,15 +9,16 @@ import { products } from '../../seed/data/products';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const SITE = (process.env.SITE_URL ?? 'https://demo-bookstore.web.app').replace(/\/+$/, '');
-const manifest = JSON.parse(readFileSync(path.join(ROOT, 'web/public/files/manifest.json'), 'utf8')) as { books: { book: string }[] };
+const manifest = JSON.parse(readFileSync(path.join(ROOT, 'web/public/files/manifest.json'), 'utf8'));
 
-const entries: [string, string, number][] = [
+/** @type {[string, string, number][]} */
+const entries = [
   ['/', 'weekly', 1.0],
   ['/bookstore', 'weekly', 0.9],
-  ...products.filter((p) => p.launched).map((p): [string, string, number] => [`/bookstore/${p.productId}`, 'monthly', 0.8]),
-  ...plans.filter((p) => p.launched).map((p): [string, string, number] => [`/ezbuy/${p.planId}`, 'weekly', 0.6]),
+  ...products.filter((p) => p.launched).map((p) => [`/bookstore/${p.productId}`, 'monthly', 0.8]),
+  ...plans.filter((p) => p.launched).map((p) => [`/ezbuy/${p.planId}`, 'weekly', 0.6]),
   ['/file', 'monthly', 0.6],
-  ...manifest.books.map((b): [string, string, number] => [`/file/${b.book}`, 'monthly', 0.5]),
+  ...manifest.books.map((b) => [`/file/${b.book}`, 'monthly', 0.5]),
   ['/shoppingInfo', 'yearly', 0.5],
   ['/faq', 'yearly', 0.5],
   ['/business', 'yearly', 0.5],

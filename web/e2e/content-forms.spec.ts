@@ -1,0 +1,98 @@
+import { expect, test } from '@playwright/test';
+import { getApps, initializeApp } from 'firebase-admin/app';
+import { getFirestore } from 'firebase-admin/firestore';
+
+// Runs inside `firebase emulators:exec`, which sets FIRESTORE_EMULATOR_HOST for the Admin SDK.
+const adminDb = () => getFirestore(getApps()[0] ?? initializeApp({ projectId: 'demo-bookstore' }));
+const uniq = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+
+// The inquiry forms and the newsletter's unsubscribe link, as a visitor uses them.
+
+test('the contact form refuses empty, over-long and script-laden input, then sends a good inquiry', async ({ page }) => {
+  const email = `${uniq('contact')}@example.com`;
+  await page.goto('/contact');
+  const form = page.getByTestId('inquiry-form-contact');
+  await form.getByRole('button', { name: '送出詢問' }).click();
+  await expect(form.getByText('請填寫姓名')).toBeVisible();
+  await expect(form.getByLabel('姓名')).toBeFocused();
+  await expect(form.getByLabel('姓名')).toHaveAttribute('aria-invalid', 'true');
+
+  await form.getByLabel('姓名').fill('<script>alert(1)</script>');
+  await form.getByLabel('電子郵件').fill('not-an-email');
+  await form.getByLabel('詢問內容').fill('字'.repeat(2001));
+  await form.getByRole('button', { name: '送出詢問' }).click();
+  await expect(form.getByText('姓名不能包含程式碼或 HTML 標籤')).toBeVisible();
+  await expect(form.getByText('電子郵件格式錯誤')).toBeVisible();
+  await expect(form.getByText('詢問內容最多 2000 個字')).toBeVisible();
+  expect((await adminDb().collection('inquiries').where('email', '==', email).get()).size).toBe(0);
+
+  await form.getByLabel('姓名').fill('陳小姐');
+  await form.getByLabel('電子郵件').fill(email);
+  await form.getByLabel('聯絡電話').fill('06-234-5678');
+  await form.getByLabel('詢問內容').fill('想請問營業稅申報實戰手冊何時再版？');
+  await form.getByRole('button', { name: '送出詢問' }).click();
+  await expect(page.getByText('我們已收到您的訊息')).toBeVisible();
+  const stored = await adminDb().collection('inquiries').where('email', '==', email).get();
+  expect(stored.size).toBe(1);
+  expect(stored.docs[0]!.data()).toMatchObject({ topic: 'contact', name: '陳小姐', phone: '06-234-5678' });
+});
+
+test('the business form asks for the organisation and quantity and stores them', async ({ page }) => {
+  const email = `${uniq('biz')}@example.com`;
+  await page.goto('/business');
+  const form = page.getByTestId('inquiry-form-business');
+  await form.getByLabel('姓名').fill('林會計師');
+  await form.getByLabel('電子郵件').fill(email);
+  await form.getByLabel('單位名稱').fill('南區會計師公會');
+  await form.getByLabel('預計數量（本）').fill('0');
+  await form.getByLabel('需求說明').fill('年度研習會需要公司登記實務全攻略。');
+  await form.getByRole('button', { name: '送出詢問' }).click();
+  await expect(form.getByText('數量至少 1 本')).toBeVisible();
+  await form.getByLabel('預計數量（本）').fill('40');
+  await form.getByRole('button', { name: '送出詢問' }).click();
+  await expect(page.getByText('我們已收到您的訊息')).toBeVisible();
+  const stored = await adminDb().collection('inquiries').where('email', '==', email).get();
+  expect(stored.docs.map((d) => d.data())).toMatchObject([{ topic: 'business', organization: '南區會計師公會', quantity: 40 }]);
+});
+
+test('newsletter: sign up in the footer, then unsubscribe by the mailed link, once', async ({ page }) => {
+  const email = `${uniq('letter')}@example.com`;
+  await page.goto('/faq');
+  const footer = page.locator('footer');
+  await footer.getByLabel('電子郵件').fill('bad@');
+  await footer.getByRole('button', { name: '訂閱' }).click();
+  await expect(footer.getByText('電子郵件格式錯誤')).toBeVisible();
+  await footer.getByLabel('電子郵件').fill(email);
+  await footer.getByRole('button', { name: '訂閱' }).click();
+  await expect(footer.getByText(`訂閱成功！確認信已寄到 ${email}。`)).toBeVisible();
+
+  const mails = await adminDb().collection('mail').where('to', '==', email).get();
+  expect(mails.size).toBe(1);
+  const text = mails.docs[0]!.data().message.text as string;
+  const link = new URL(/https?:\/\/\S+\/user\/cancelSubscribe\?token=\S+/.exec(text)![0]);
+
+  await page.goto(link.pathname + link.search);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('取消訂閱電子報');
+  await expect(page.getByText(email)).toBeVisible();
+  await page.getByRole('button', { name: '確認取消訂閱' }).click();
+  await expect(page.getByText('已取消訂閱。')).toBeVisible();
+  expect((await adminDb().doc(`subscriptions/${email}`).get()).data()?.status).toBe('unsubscribed');
+
+  // The same link again: a clear answer, nothing changes.
+  await page.goto(link.pathname + link.search);
+  await page.getByRole('button', { name: '確認取消訂閱' }).click();
+  await expect(page.getByRole('alert')).toContainText('已經取消過了');
+  await expect(page.getByRole('alert')).toContainText('這個取消訂閱連結已經使用過');
+
+  // A forged link (another address in the payload, the old signature).
+  const [, sig] = link.searchParams.get('token')!.split('.');
+  const forgedPayload = Buffer.from(JSON.stringify({ e: `${uniq('victim')}@example.com`, v: 1, x: Date.now() + 1e9 })).toString('base64url');
+  await page.goto(`/user/cancelSubscribe?token=${forgedPayload}.${sig}`);
+  await page.getByRole('button', { name: '確認取消訂閱' }).click();
+  await expect(page.getByRole('alert')).toContainText('連結無效');
+
+  // A mangled link never reaches the server.
+  await page.goto('/user/cancelSubscribe?token=abc');
+  await expect(page.getByRole('alert')).toContainText('連結無效');
+  await expect(page.getByRole('button', { name: '確認取消訂閱' })).toHaveCount(0);
+});

@@ -1,0 +1,20 @@
+// Every public route of the shop, with the heading each must show (catch-all included).
+export const PUBLIC_PAGES: { path: string; name: string; heading: RegExp }[] = [
+  { path: '/', name: 'home', heading: /實務工作者的/ },
+  { path: '/bookstore', name: 'bookstore', heading: /./ },
+  { path: '/bookstore/company-registration-guide', name: 'book-page', heading: /./ },
+  { path: '/contact', name: 'contact', heading: /聯絡我們/ },
+  { path: '/faq', name: 'faq', heading: /常見問題/ },
+  { path: '/business', name: 'business', heading: /團體與企業採購/ },
+  { path: '/shoppingInfo', name: 'shopping-info', heading: /購物須知/ },
+  { path: '/file', name: 'files', heading: /檔案下載/ },
+  { path: '/file/company-registration-guide', name: 'book-files', heading: /公司登記實務全攻略/ },
+  { path: '/order', name: 'order-lookup', heading: /./ },
+  { path: '/ezbuy/cpaSouth', name: 'ezbuy-cpa-south', heading: /./ },
+  { path: '/ezbuy/onecircle', name: 'ezbuy-onecircle', heading: /./ },
+  { path: '/user/logIn', name: 'log-in', heading: /./ },
+  { path: '/user/signUp', name: 'sign-up', heading: /./ },
+  { path: '/user/resetPassword', name: 'reset-password', heading: /./ },
+  { path: '/user/cancelSubscribe', name: 'cancel-subscribe', heading: /取消訂閱電子報/ },
+  { path: '/no/such/page', name: 'not-found', heading: /找不到這個頁面/ },
+];

@@ -1,0 +1,71 @@
+import { describeError } from '@contracts/errors';
+import { useId, useState, type FormEvent } from 'react';
+import { apiRequest, isApiError } from '@/lib/api-client';
+
+// In the footer of every page, so in the first JS: validated by hand, without zod.
+const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]{2,}$/;
+
+export function checkNewsletterEmail(raw: string): string | null {
+  const email = raw.trim();
+  if (!email) return '請輸入電子郵件';
+  if (email.length > 254) return '電子郵件過長';
+  if (!EMAIL.test(email)) return '電子郵件格式錯誤';
+  return null;
+}
+
+type State = { kind: 'idle' } | { kind: 'sending' } | { kind: 'ok'; text: string } | { kind: 'error'; text: string };
+
+export function NewsletterForm() {
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [state, setState] = useState<State>({ kind: 'idle' });
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const problem = checkNewsletterEmail(email);
+    if (problem) return setState({ kind: 'error', text: problem });
+    setState({ kind: 'sending' });
+    try {
+      const res = await apiRequest<{ email: string; created: boolean }>('/subscriptions', { method: 'POST', body: { email: email.trim() }, auth: false });
+      setState({ kind: 'ok', text: res.created ? `訂閱成功！確認信已寄到 ${res.email}。` : '這個電子郵件已經在訂閱名單中了。' });
+      setEmail('');
+    } catch (err) {
+      setState({ kind: 'error', text: isApiError(err) ? describeError(err.statusCode, err.statusMessage) : '訂閱失敗，請稍後再試' });
+    }
+  }
+
+  const invalid = state.kind === 'error';
+  return (
+    <form className="newsletter" onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="site-footer__heading">
+        訂閱電子報
+      </h2>
+      <p className="small">新書上市、勘誤與團購開跑，第一時間通知您。</p>
+      <label htmlFor={`${id}-email`} className="visually-hidden">
+        電子郵件
+      </label>
+      <div className="newsletter__row">
+        <input
+          id={`${id}-email`}
+          className="input"
+          type="email"
+          name="email"
+          inputMode="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          maxLength={300}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          aria-invalid={invalid || undefined}
+          aria-describedby={`${id}-msg`}
+        />
+        <button type="submit" className="btn btn--accent" disabled={state.kind === 'sending'}>
+          {state.kind === 'sending' ? '送出中…' : '訂閱'}
+        </button>
+      </div>
+      <p id={`${id}-msg`} className={`newsletter__msg${state.kind === 'error' ? ' newsletter__msg--error' : state.kind === 'ok' ? ' newsletter__msg--ok' : ''}`} role="status" aria-live="polite">
+        {state.kind === 'ok' || state.kind === 'error' ? state.text : ''}
+      </p>
+    </form>
+  );
+}

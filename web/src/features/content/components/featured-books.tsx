@@ -1,0 +1,71 @@
+import type { ProductSummary } from '@contracts/products';
+import { Link } from 'react-router-dom';
+import { formatMoney } from '@/lib/format';
+import { getFeaturedBooks } from '../api/content-api';
+import { useResource } from '../api/use-resource';
+
+function Cover({ book }: { book: ProductSummary }) {
+  return (
+    <span className="book-card__cover" data-title={book.name}>
+      <img
+        src={book.imgSrc}
+        alt=""
+        width="240"
+        height="320"
+        loading="lazy"
+        decoding="async"
+        onError={(e) => {
+          e.currentTarget.hidden = true;
+        }}
+      />
+    </span>
+  );
+}
+
+export function FeaturedBooks() {
+  const books = useResource(getFeaturedBooks);
+  return (
+    <section className="home-section" aria-labelledby="featured-title">
+      <div className="home-section__head">
+        <h2 id="featured-title">精選書籍</h2>
+        <Link to="/bookstore" className="home-section__more">
+          全部書籍 →
+        </Link>
+      </div>
+      {books.status === 'error' ? (
+        <p className="notice notice--warn">書籍資料暫時無法載入，請稍後重新整理，或直接前往<Link to="/bookstore">訂購書籍</Link>。</p>
+      ) : (
+        <ul className="book-grid" aria-busy={books.status === 'loading'}>
+          {books.status === 'loading'
+            ? Array.from({ length: 4 }, (_, i) => (
+                <li key={i} className="book-card book-card--skeleton" aria-hidden="true">
+                  <span className="book-card__cover skeleton" />
+                  <span className="skeleton book-card__line" />
+                </li>
+              ))
+            : books.data.slice(0, 4).map((b) => (
+                <li key={b.productId} className="book-card">
+                  <Link to={`/bookstore/${b.productId}`} className="book-card__link">
+                    <Cover book={b} />
+                    <span className="book-card__badges">
+                      {b.isNew && <span className="badge badge--new">新品</span>}
+                      {b.isOnSale && <span className="badge badge--sale">限時優惠</span>}
+                    </span>
+                    <span className="book-card__name">{b.name}</span>
+                    <span className="book-card__price">
+                      <span className="price">{formatMoney(b.salePrice)}</span>
+                      {b.isOnSale && (
+                        <span className="price--list">
+                          <span className="visually-hidden">定價</span>
+                          {formatMoney(b.listPrice)}
+                        </span>
+                      )}
+                    </span>
+                  </Link>
+                </li>
+              ))}
+        </ul>
+      )}
+    </section>
+  );
+}
