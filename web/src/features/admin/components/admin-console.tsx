@@ -13,10 +13,10 @@ const PlanPage = lazy(() => import('./plan-page'));
 const PlanFormPage = lazy(() => import('./plan-form-page'));
 
 const TABS = [
-  { to: 'orders', label: '訂單' },
-  { to: 'payments', label: '待確認匯款' },
-  { to: 'products', label: '書籍與庫存' },
-  { to: 'plans', label: '團購活動' },
+  { to: '/admin/orders', label: '訂單' },
+  { to: '/admin/payments', label: '待確認匯款' },
+  { to: '/admin/products', label: '書籍與庫存' },
+  { to: '/admin/plans', label: '團購活動' },
 ];
 
 /** The owner's console under /admin: its own tabs and nested routes. */
@@ -35,7 +35,7 @@ export function AdminConsole() {
       </nav>
       <Suspense fallback={<Spinner />}>
         <Routes>
-          <Route index element={<Navigate to="orders" replace />} />
+          <Route index element={<Navigate to="/admin/orders" replace />} />
           <Route path="orders" element={<OrdersPage />} />
           <Route path="orders/:orderId" element={<OrderPage />} />
           <Route path="payments" element={<PaymentsPage />} />
