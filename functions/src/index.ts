@@ -1,8 +1,8 @@
 /* eslint-disable @typescript-eslint/no-require-imports */
+import { unsubscribeSecret } from './api/content/secrets';
 import type { Express } from 'express';
 import { onRequest } from 'firebase-functions/https';
 import { onSchedule } from 'firebase-functions/scheduler';
-import { unsubscribeSecret } from './api/content/secrets';
 
 let app: Express | undefined;
 
@@ -16,10 +16,4 @@ export const api = onRequest({ region: 'asia-east1', memory: '512MiB', concurren
 export const sweepUnpaidOrders = onSchedule({ schedule: 'every 30 minutes', region: 'asia-east1', timeZone: 'Asia/Taipei' }, async () => {
   const { sweepUnpaidOrders: sweep } = require('./orders/order-status') as typeof import('./orders/order-status');
   await sweep(new Date());
-});
-
-/** Judges group-buy plans past their closing date: below-threshold plans get their orders marked (never cancelled). */
-export const closeGroupBuyingPlans = onSchedule({ schedule: 'every 15 minutes', region: 'asia-east1', timeZone: 'Asia/Taipei' }, async () => {
-  const { closeDuePlans } = require('./group-buying/close-plans') as typeof import('./group-buying/close-plans');
-  await closeDuePlans(new Date());
 });

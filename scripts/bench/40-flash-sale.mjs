@@ -4,6 +4,7 @@
 //
 // `flashSale()` is reusable: the group-buying bench passes its own setup (a plan), path and body.
 import { randomUUID } from 'node:crypto';
+import { cpus, loadavg } from 'node:os';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
@@ -147,6 +148,7 @@ export function report(say, r) {
   say(`   final stock ${r.finalStock}   oversold ${r.oversold}   orders stored ${r.ordersStored}   stock consistent ${r.stockConsistent ? 'yes' : 'NO'}`);
   say(`   wall ${r.wallMs.toFixed(0)} ms   p50 ${r.p50.toFixed(0)} ms   p95 ${r.p95.toFixed(0)} ms   max ${r.max.toFixed(0)} ms`);
   const ok = r.created === r.units && r.outOfStock === r.buyers - r.units && r.server5xx === 0 && r.oversold === 0 && r.max <= 3000;
+  say(`   machine: ${cpus().length} CPUs, load average ${loadavg().map((l) => l.toFixed(1)).join(' / ')} (the emulators share them; latency follows the load)`);
   say(`   aim (exactly ${r.units} orders, ${r.buyers - r.units} OUT_OF_STOCK, 0 5xx, 0 oversold, all within 3 s): ${ok ? 'met' : 'NOT met'}`);
 }
 

@@ -2,7 +2,7 @@
 // web/public/files/<book>/ with versioned names, and web/public/files/manifest.json that the
 // /file pages read. Hosting serves them as static files (DESIGN.md section 8).
 //   node scripts/content/generate-files.mjs
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { crc32 } from 'node:zlib';
@@ -193,7 +193,12 @@ function pdf(lines) {
 
 // ---- write everything ----
 
-rmSync(OUT, { recursive: true, force: true });
+// Only this script's own files are replaced: other files in these folders (the catalogue's errata) stay.
+const OWN = /^\d\d-[a-z0-9-]+\.v[\d-]+\.(docx|pdf)$/;
+for (const book of BOOKS) {
+  const dir = path.join(OUT, book.book);
+  if (existsSync(dir)) for (const f of readdirSync(dir)) if (OWN.test(f)) rmSync(path.join(dir, f));
+}
 const manifest = { generatedBy: 'scripts/content/generate-files.mjs', books: [] };
 for (const book of BOOKS) {
   const dir = path.join(OUT, book.book);
@@ -207,12 +212,6 @@ for (const book of BOOKS) {
   });
   manifest.books.push({ book: book.book, productId: book.book, title: book.title, description: book.description, version: book.version, updatedAt: book.updatedAt, files });
 }
-
-// The errata notice that the catalogue links from the book page.
-writeFileSync(
-  path.join(OUT, 'company-registration-guide', 'errata-2026-05.pdf'),
-  pdf(['《公司登記實務全攻略》勘誤表（2026 年 5 月）', '', '第三章　增資登記應附文件', '第 128 頁「股東同意書」應為「股東會議事錄」（股份有限公司適用）。', '', `${PUBLISHER} 敬啟`]),
-);
 
 writeFileSync(path.join(OUT, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
 console.log(`wrote ${manifest.books.map((b) => `${b.files.length} files for ${b.book}`).join(', ')} and files/manifest.json`);

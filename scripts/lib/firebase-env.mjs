@@ -58,7 +58,14 @@ export function firestoreEmulatorEnv() {
  */
 export function ports() {
   const offset = Number(process.env.EMULATOR_PORT_OFFSET || 0);
-  return Object.fromEntries(Object.entries(BASE_PORTS).map(([k, v]) => [k, v + offset]));
+  return Object.fromEntries(Object.entries(BASE_PORTS).map(([k, v]) => [k, safePort(v + offset)]));
+}
+
+// Ports that browsers and Node's fetch refuse to connect to (the Fetch standard's "bad ports"), e.g.
+// 6000 (X11) for hosting at offset 1000 and 10080 for Firestore at offset 2000: moved up by 2.
+const BAD_PORTS = new Set([6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080]);
+function safePort(port) {
+  return BAD_PORTS.has(port) ? port + 2 : port;
 }
 
 /**

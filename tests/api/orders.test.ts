@@ -1,8 +1,10 @@
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../functions/src/app';
+import { conflict } from '../../functions/src/http/errors';
 import { db } from '../../functions/src/lib/firebase';
 import { changeOrderStatus, sweepUnpaidOrders } from '../../functions/src/orders/order-status';
+import { placeOrder, type Pricing } from '../../functions/src/orders/place-order';
 import { adminDb, createTestUser, HOSTING_URL, uniq, type TestUser } from '../helpers/emulators';
 
 // Shop orders (DESIGN.md sections 4 and 5): placement, idempotency, stock under concurrency, reads,
@@ -33,6 +35,7 @@ async function fixtureProduct(opts: { qty: number; salePrice?: number; listPrice
   return productId;
 }
 
+const conflictPlanClosed = () => conflict('PLAN_CLOSED', 'The plan is closed');
 const stockOf = async (productId: string) => (await adminDb().doc(`stock/${productId}`).get()).data()?.qty as number | undefined;
 const orderExists = async (orderId: string) => (await adminDb().doc(`orders/${orderId}`).get()).exists;
 const newOrderId = () => `${uniq('o').replace(/[^A-Za-z0-9_-]/g, '')}${Math.random().toString(36).slice(2, 10)}`;
@@ -418,6 +421,34 @@ describe('order life', () => {
     await changeOrderStatus({ orderId: shippedId, to: 'preparing', by: 'test' });
     await changeOrderStatus({ orderId: shippedId, to: 'shipped', by: 'test', delivery: { company: '中華郵政', trackingNo: 'EE123', trackingUrl: '' } });
     expect(await stockOf(productId)).toBe(4);
+  });
+});
+
+describe('placeOrder() as the group orders call it', () => {
+  it('prices from the plan, enforces maxPerOrder, places guest orders and keeps the plan progress', async () => {
+    const productId = await fixtureProduct({ qty: 10, salePrice: 900 });
+    const planId = uniq('plan');
+    const pricing: Pricing = async (ids) => new Map(ids.filter((id) => id === productId).map((id) => [id, { productId: id, name: '團購測試書', unitPrice: 700, maxPerOrder: 3 }]));
+    const input = { ...body([{ productId, qty: 2 }]), buyer: '陳小華', email: 'guest@example.com' };
+    const params = { orderId: newOrderId(), userId: null, planId, input, buyer: input.buyer, email: input.email, pricing, actor: 'guest' };
+
+    const first = await placeOrder(params);
+    expect(first.created).toBe(true);
+    expect(first.order).toMatchObject({ userId: null, planId, buyer: '陳小華', email: 'guest@example.com', itemsTotal: 1400, totalPrice: 1400 });
+    expect((await placeOrder(params)).created).toBe(false);
+    await expect(placeOrder({ ...params, input: { ...input, buyer: '別人' } })).rejects.toMatchObject({ statusCode: 409, statusMessage: 'ORDER_CONFLICT' });
+    await expect(placeOrder({ ...params, orderId: newOrderId(), input: { ...input, items: [{ productId, qty: 4 }] } })).rejects.toMatchObject({
+      statusCode: 400,
+      details: [{ path: 'body.items.0.qty', message: '每筆訂單最多 3 本' }],
+    });
+    await expect(placeOrder({ ...params, orderId: newOrderId(), pricing: async () => Promise.reject(conflictPlanClosed()) })).rejects.toMatchObject({ statusCode: 409, statusMessage: 'PLAN_CLOSED' });
+    expect(await stockOf(productId)).toBe(8);
+    expect((await adminDb().doc(`planProgress/${planId}`).get()).data()).toMatchObject({ orders: 1, copies: 2 });
+    expect((await adminDb().doc(`mail/${params.orderId}-placed`).get()).data()?.to).toBe('guest@example.com');
+
+    await changeOrderStatus({ orderId: params.orderId, to: 'refunded', by: 'test' });
+    expect(await stockOf(productId)).toBe(10);
+    expect((await adminDb().doc(`planProgress/${planId}`).get()).data()).toMatchObject({ orders: 0, copies: 0 });
   });
 });
 

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { PUBLIC_PAGES } from './public-routes';
+import { PUBLIC_PAGES, settle } from './public-routes';
 
 // axe on every public page, at a phone and a desktop width: no serious or critical violations.
 
@@ -11,7 +11,7 @@ for (const width of [360, 1280]) {
       test(`${p.path} has no serious or critical accessibility violations`, async ({ page }) => {
         await page.goto(p.path);
         await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText(p.heading);
-        await page.waitForLoadState('networkidle');
+        await settle(page);
         const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
         const bad = violations
           .filter((v) => v.impact === 'serious' || v.impact === 'critical')

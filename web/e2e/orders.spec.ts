@@ -203,3 +203,45 @@ test('a member buys two books, sees the success page and the order; others canno
   await shoot(guestPage, 'lookup');
   await guest.close();
 });
+
+test('the cart keeps quantities within the live stock, and checkout first asks for a verified email', async ({ page }) => {
+  const email = `${uniq('e2e-unverified')}@example.com`;
+  await getAuth(adminApp()).createUser({ email, password: 'secret123', displayName: '未驗證會員', emailVerified: false });
+  const { idToken, refreshToken, localId } = await signInWithPassword(email, 'secret123');
+  await page.context().addCookies(
+    Object.entries({ idToken, refreshToken, userId: localId, email, emailVerified: 'false', userName: '未驗證會員', signInProvider: 'password', photoUrl: '' }).map(
+      ([name, value]) => ({ name, value: encodeURIComponent(value), url: HOSTING_URL }),
+    ),
+  );
+  // The live stock as GET /api/stock reports it (DESIGN.md section 5).
+  await page.route('**/api/stock', (route) => route.fulfill({ json: { 'company-registration-guide': 2, 'business-tax-handbook': 0 } }));
+  let verifyCalls = 0;
+  await page.route('**/api/auth/sendEmailVerify', async (route) => {
+    verifyCalls++;
+    expect(route.request().postDataJSON()).toEqual({ idToken });
+    await route.fulfill({ json: { email } });
+  });
+
+  await page.goto('/');
+  await page.evaluate(() => localStorage.setItem('cart:v1', JSON.stringify([{ productId: 'company-registration-guide', qty: 5 }, { productId: 'business-tax-handbook', qty: 1 }])));
+  await page.goto('/cart');
+  const line = page.getByRole('group', { name: '公司登記實務全攻略 數量' });
+  await expect(line.getByRole('spinbutton')).toHaveValue('2');
+  await expect(line.getByRole('button', { name: '增加一本' })).toBeDisabled();
+  await expect(page.getByText('目前缺貨，請移除此項商品')).toBeVisible();
+  await expect(page.getByRole('button', { name: '前往結帳' })).toBeDisabled();
+
+  // Going below 1 asks first; confirming removes the book.
+  await page.getByRole('group', { name: '營業稅申報實戰手冊 數量' }).getByRole('button', { name: '減少一本' }).click();
+  const dialog = page.getByRole('alertdialog', { name: '您確定要刪除嗎?' });
+  await dialog.getByRole('button', { name: '刪除' }).click();
+  await expect(page.getByRole('group', { name: '營業稅申報實戰手冊 數量' })).toHaveCount(0);
+  await expect(page.getByTestId('cart-count')).toHaveText('2');
+
+  await page.getByRole('button', { name: '前往結帳' }).click();
+  await expect(page.getByRole('heading', { name: '請先驗證電子郵件' })).toBeVisible();
+  await expect(page.getByLabel('收件人姓名')).toHaveCount(0);
+  await page.getByRole('button', { name: '寄送驗證信' }).click();
+  await expect(page.getByText('驗證信已寄出')).toBeVisible();
+  expect(verifyCalls).toBe(1);
+});

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { PUBLIC_PAGES } from './public-routes';
+import { PUBLIC_PAGES, settle } from './public-routes';
 
 // Every public route at a 360 px phone and a 1280 px desktop: it renders its heading, logs no
 // console errors, never scrolls sideways, and leaves a full-page screenshot for a human to look at.
@@ -28,10 +28,10 @@ for (const vp of VIEWPORTS) {
         const errors = watchErrors(page);
         await page.goto(p.path);
         await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText(p.heading);
-        await page.waitForLoadState('networkidle');
+        await settle(page);
         // Scroll through once so lazy images below the fold are in the screenshot.
         await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-        await page.waitForLoadState('networkidle');
+        await settle(page);
         await page.evaluate(() => window.scrollTo(0, 0));
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect(overflow, 'horizontal scroll in px').toBeLessThanOrEqual(0);

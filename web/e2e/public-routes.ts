@@ -1,3 +1,5 @@
+import type { Page } from '@playwright/test';
+
 // Every public route of the shop, with the heading each must show (catch-all included).
 export const PUBLIC_PAGES: { path: string; name: string; heading: RegExp }[] = [
   { path: '/', name: 'home', heading: /實務工作者的/ },
@@ -18,3 +20,11 @@ export const PUBLIC_PAGES: { path: string; name: string; heading: RegExp }[] = [
   { path: '/user/cancelSubscribe', name: 'cancel-subscribe', heading: /取消訂閱電子報/ },
   { path: '/no/such/page', name: 'not-found', heading: /找不到這個頁面/ },
 ];
+
+/**
+ * Waits until the page has fetched what it shows. Pages with live Firestore listeners never go
+ * network-idle, so the wait is bounded.
+ */
+export async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle', { timeout: 4000 }).catch(() => undefined);
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema } from './common';
+import { emailSchema, uidSchema } from './common';
 
 // Identity Toolkit is the judge of passwords (WEAK_PASSWORD below 6); the form asks for 8.
 const passwordSchema = z.string().min(1, '請輸入密碼').max(4096, '密碼過長');
@@ -28,20 +28,37 @@ export type EmailInput = z.infer<typeof emailInputSchema>;
 export const confirmPasswordResetInputSchema = z.object({ oobCode: oobCodeSchema, newPassword: passwordSchema });
 export type ConfirmPasswordResetInput = z.infer<typeof confirmPasswordResetInputSchema>;
 
+// The forms ask for more than the server: a new password of at least 8 characters, typed twice.
+const newPasswordSchema = z.string().min(8, '密碼至少 8 個字元').max(4096, '密碼過長');
+const samePasswords = (v: { password: string; confirmPassword: string }) => v.password === v.confirmPassword;
+const mismatch = { path: ['confirmPassword'], message: '兩次輸入的密碼不一致' };
+
 /** The sign-up form: at least 8 characters and a matching confirmation. */
 export const signUpFormSchema = signUpInputSchema
-  .extend({
-    password: z.string().min(8, '密碼至少 8 個字元').max(4096, '密碼過長'),
-    confirmPassword: z.string(),
-  })
-  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: '兩次輸入的密碼不一致' });
+  .extend({ password: newPasswordSchema, confirmPassword: z.string().min(1, '請再次輸入密碼') })
+  .refine(samePasswords, mismatch);
 export type SignUpForm = z.infer<typeof signUpFormSchema>;
 
+export const signInFormSchema = signInInputSchema;
+export type SignInForm = z.infer<typeof signInFormSchema>;
+
+export const resetPasswordFormSchema = emailInputSchema;
+export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
+
+/** The new-password step of a reset link. */
+export const newPasswordFormSchema = z
+  .object({ password: newPasswordSchema, confirmPassword: z.string().min(1, '請再次輸入密碼') })
+  .refine(samePasswords, mismatch);
+export type NewPasswordForm = z.infer<typeof newPasswordFormSchema>;
+
 export const memberInfoSchema = z.object({
-  userName: z.string().trim().min(1).max(50),
+  userName: z.string().trim().min(1, '請輸入姓名').max(50, '姓名最多 50 字'),
   email: emailSchema,
-  userUid: z.string().min(1).max(128),
-  picture: z.union([z.string().url().max(2048), z.literal('')]).optional().default(''),
+  userUid: uidSchema,
+  picture: z
+    .union([z.url({ protocol: /^https?$/, error: '圖片網址格式錯誤' }).max(2048), z.literal('')])
+    .optional()
+    .default(''),
 });
 export type MemberInfo = z.infer<typeof memberInfoSchema>;
 

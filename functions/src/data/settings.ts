@@ -1,5 +1,4 @@
 import type { ShopSettings } from '../contracts/settings';
-import { notFound } from '../http/errors';
 import { db } from '../lib/firebase';
 
 /** settings/shop changes rarely; one read per instance per minute is plenty. */
@@ -39,22 +38,8 @@ export async function shopSettings(): Promise<ShopSettings> {
   return value;
 }
 
-// Merge of the orders and content branches: the content pages' read (404 when the document is
-// missing) kept beside the orders' read (defaults when missing, for pricing and dating orders).
-let publicCache: { at: number; value: ShopSettings } | null = null;
-
-/** settings/shop for the public pages, cached per instance; 404 when it does not exist. */
-export async function getShopSettings(): Promise<ShopSettings> {
-  if (publicCache && Date.now() - publicCache.at < SETTINGS_TTL_MS) return publicCache.value;
-  const snap = await (await db()).doc('settings/shop').get();
-  if (!snap.exists) throw notFound('No shop settings');
-  publicCache = { at: Date.now(), value: snap.data() as ShopSettings };
-  return publicCache.value;
-}
-
 export function invalidateShopSettings() {
   cache = null;
-  publicCache = null;
 }
 
 /** The shipping fee of one order (the demo shop ships free within Taiwan). */

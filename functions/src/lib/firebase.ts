@@ -19,7 +19,12 @@ export function adminApp(): Promise<App> {
 export function db(): Promise<Firestore> {
   dbP ??= Promise.all([adminApp(), import('firebase-admin/firestore')]).then(([app, { getFirestore }]) => {
     const firestore = getFirestore(app);
-    firestore.settings({ ignoreUndefinedProperties: true, preferRest: false });
+    try {
+      firestore.settings({ ignoreUndefinedProperties: true });
+    } catch {
+      // Another caller in this process (a test's admin handle) already used this Firestore instance;
+      // its settings stand. The API never writes undefined fields on purpose, so nothing depends on it.
+    }
     return firestore;
   });
   return dbP;

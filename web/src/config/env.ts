@@ -1,26 +1,42 @@
-import * as z from 'zod/mini';
+// Parsed once at start-up; a bad value fails loudly with the key's name. Hand-written rather than zod:
+// this module is in every page's first JS, and zod belongs in the lazy form chunks only.
 
-// Parsed once at start-up; a bad value fails loudly with the key's name.
-const schema = z.object({
-  VITE_FIREBASE_API_KEY: z._default(z.string(), 'demo-api-key'),
-  VITE_FIREBASE_PROJECT_ID: z._default(z.string(), 'demo-bookstore'),
-  VITE_FIREBASE_AUTH_DOMAIN: z._default(z.string(), 'demo-bookstore.firebaseapp.com'),
-  VITE_USE_EMULATORS: z.optional(z.enum(['true', 'false'])),
-  VITE_AUTH_EMULATOR_HOST: z._default(z.string(), '127.0.0.1:9099'),
-  VITE_FIRESTORE_EMULATOR_HOST: z._default(z.string(), '127.0.0.1:8080'),
-  VITE_GTM_ID: z.optional(z.string().check(z.regex(/^GTM-[A-Z0-9]+$/))),
-});
+type Raw = Record<string, string | undefined>;
 
-function parse() {
-  const r = schema.safeParse(import.meta.env);
-  if (!r.success) {
-    const keys = r.error.issues.map((i) => i.path.join('.')).join(', ');
-    throw new Error(`Invalid environment variables: ${keys}`);
-  }
-  return r.data;
+function parse(raw: Raw) {
+  const bad: string[] = [];
+  const str = (key: string, fallback: string) => {
+    const v = raw[key];
+    if (v === undefined || v === '') return fallback;
+    return v;
+  };
+  const oneOf = <T extends string>(key: string, allowed: readonly T[]): T | undefined => {
+    const v = raw[key];
+    if (v === undefined || v === '') return undefined;
+    if (!(allowed as readonly string[]).includes(v)) bad.push(key);
+    return v as T;
+  };
+  const matching = (key: string, re: RegExp) => {
+    const v = raw[key];
+    if (v === undefined || v === '') return undefined;
+    if (!re.test(v)) bad.push(key);
+    return v;
+  };
+  const hostPort = /^[\w.-]+:\d{1,5}$/;
+  const out = {
+    VITE_FIREBASE_API_KEY: str('VITE_FIREBASE_API_KEY', 'demo-api-key'),
+    VITE_FIREBASE_PROJECT_ID: str('VITE_FIREBASE_PROJECT_ID', 'demo-bookstore'),
+    VITE_FIREBASE_AUTH_DOMAIN: str('VITE_FIREBASE_AUTH_DOMAIN', 'demo-bookstore.firebaseapp.com'),
+    VITE_USE_EMULATORS: oneOf('VITE_USE_EMULATORS', ['true', 'false'] as const),
+    VITE_AUTH_EMULATOR_HOST: matching('VITE_AUTH_EMULATOR_HOST', hostPort) ?? '127.0.0.1:9099',
+    VITE_FIRESTORE_EMULATOR_HOST: matching('VITE_FIRESTORE_EMULATOR_HOST', hostPort) ?? '127.0.0.1:8080',
+    VITE_GTM_ID: matching('VITE_GTM_ID', /^GTM-[A-Z0-9]+$/),
+  };
+  if (bad.length) throw new Error(`Invalid environment variables: ${bad.join(', ')}`);
+  return out;
 }
 
-const raw = parse();
+const raw = parse(import.meta.env as Raw);
 const isLocalHost = typeof location !== 'undefined' && ['127.0.0.1', 'localhost'].includes(location.hostname);
 
 export const env = {

@@ -1,6 +1,6 @@
 import type { ErrorBody } from '@contracts/errors';
 import { env } from '@/config/env';
-import { getSession } from './session';
+import { freshIdToken, getSession, refreshIdToken } from './session';
 
 /** An API failure with the catalogue body (DESIGN.md section 5). */
 export class ApiError extends Error {
@@ -29,10 +29,10 @@ export interface RequestOptions {
 }
 
 type Hook = () => Promise<boolean> | boolean;
-let refreshToken: Hook = () => false;
+let refreshToken: Hook = refreshIdToken;
 let onUnauthorized: () => void = () => {};
 
-/** Installed by the account feature: refresh the ID token; true when a new one was stored. */
+/** Refreshes the ID token; true when a new one was stored. Default: the token endpoint (lib/session). */
 export function setTokenRefresher(fn: Hook) {
   refreshToken = fn;
 }
@@ -64,8 +64,9 @@ async function parseError(res: Response): Promise<ApiError> {
 export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Promise<T> {
   const send = async () => {
     const headers: Record<string, string> = { Accept: 'application/json' };
-    const session = getSession();
-    if (opts.auth !== false && session?.idToken) headers.Authorization = `Bearer ${session.idToken}`;
+    // An ID token about to expire is refreshed before the call rather than after a 401.
+    const idToken = opts.auth !== false ? await freshIdToken() : null;
+    if (idToken) headers.Authorization = `Bearer ${idToken}`;
     if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
     try {
       return await fetch(`${env.apiBase}${path}`, {

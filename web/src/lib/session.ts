@@ -1,7 +1,9 @@
 import Cookies from 'js-cookie';
+import { env } from '@/config/env';
 
 // The browser session of the seed's sections 3 and 4: kept in cookies, restored on load.
-// "Logged in" means the idToken cookie is present.
+// "Logged in" means the idToken cookie is present. The ID token is refreshed at the token endpoint
+// shortly before it expires, and by the API client when a call answers 401 once.
 
 export interface Session {
   name: string;
@@ -25,6 +27,9 @@ export const COOKIE_NAMES = {
   signInProvider: 'signInProvider',
 } as const;
 
+/** Refresh this long before the ID token's exp (they live an hour). */
+export const REFRESH_MARGIN_MS = 5 * 60_000;
+
 const cookieOptions = (): Cookies.CookieAttributes => ({
   path: '/',
   sameSite: 'Lax',
@@ -35,25 +40,73 @@ const cookieOptions = (): Cookies.CookieAttributes => ({
 type Listener = (s: Session | null) => void;
 const listeners = new Set<Listener>();
 let current: Session | null | undefined;
+let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+
+export interface IdTokenClaims {
+  name?: string;
+  email?: string;
+  email_verified?: boolean;
+  picture?: string;
+  user_id?: string;
+  sub?: string;
+  exp?: number;
+  firebase?: { sign_in_provider?: string };
+}
+
+/** The claims of an ID token (not verified: the server does that); null when it is not a JWT. */
+export function decodeIdToken(idToken: string): IdTokenClaims | null {
+  const part = idToken.split('.')[1];
+  if (!part) return null;
+  try {
+    const b64 = part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '=');
+    const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+    const claims = JSON.parse(new TextDecoder().decode(bytes)) as unknown;
+    return claims && typeof claims === 'object' ? (claims as IdTokenClaims) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The session after any sign-in: from the decoded ID token, the name falling back to the one given
+ * at sign-in (seed section 3).
+ */
+export function sessionFromTokens(idToken: string, refreshToken: string, fallback: Partial<Pick<Session, 'name' | 'provider' | 'picture'>> = {}): Session {
+  const c = decodeIdToken(idToken) ?? {};
+  return {
+    name: c.name || fallback.name || '',
+    email: c.email ?? '',
+    emailVerified: c.email_verified === true,
+    picture: c.picture || fallback.picture || '',
+    userId: c.user_id ?? c.sub ?? '',
+    provider: c.firebase?.sign_in_provider ?? fallback.provider ?? '',
+    idToken,
+    refreshToken,
+  };
+}
 
 /** Rebuilds the session from the cookies; null when there is no idToken cookie. */
 export function restoreSession(): Session | null {
   const idToken = Cookies.get(COOKIE_NAMES.idToken);
   if (!idToken) return null;
+  const claims = decodeIdToken(idToken);
   return {
-    name: Cookies.get(COOKIE_NAMES.userName) ?? '',
-    email: Cookies.get(COOKIE_NAMES.email) ?? '',
+    name: claims?.name || Cookies.get(COOKIE_NAMES.userName) || '',
+    email: claims?.email ?? Cookies.get(COOKIE_NAMES.email) ?? '',
     emailVerified: Cookies.get(COOKIE_NAMES.emailVerified) === 'true',
-    picture: Cookies.get(COOKIE_NAMES.photoUrl) ?? '',
-    userId: Cookies.get(COOKIE_NAMES.userId) ?? '',
-    provider: Cookies.get(COOKIE_NAMES.signInProvider) ?? '',
+    picture: claims?.picture || Cookies.get(COOKIE_NAMES.photoUrl) || '',
+    userId: claims?.user_id ?? Cookies.get(COOKIE_NAMES.userId) ?? '',
+    provider: claims?.firebase?.sign_in_provider ?? Cookies.get(COOKIE_NAMES.signInProvider) ?? '',
     idToken,
     refreshToken: Cookies.get(COOKIE_NAMES.refreshToken) ?? '',
   };
 }
 
 export function getSession(): Session | null {
-  if (current === undefined) current = restoreSession();
+  if (current === undefined) {
+    current = restoreSession();
+    if (current) scheduleRefresh(current);
+  }
   return current;
 }
 
@@ -72,11 +125,14 @@ export function setSession(s: Session): void {
   Cookies.set(COOKIE_NAMES.refreshToken, s.refreshToken, o);
   Cookies.set(COOKIE_NAMES.signInProvider, s.provider, o);
   current = s;
+  scheduleRefresh(s);
   listeners.forEach((l) => l(s));
 }
 
 /** Clears every session field and cookie. */
 export function clearSession(): void {
+  clearTimeout(refreshTimer);
+  refreshTimer = undefined;
   for (const name of Object.values(COOKIE_NAMES)) Cookies.remove(name, { path: '/' });
   current = null;
   listeners.forEach((l) => l(null));
@@ -85,4 +141,73 @@ export function clearSession(): void {
 export function subscribeSession(l: Listener): () => void {
   listeners.add(l);
   return () => listeners.delete(l);
+}
+
+/** Milliseconds until the token should be refreshed (0 when it is expired or unreadable). */
+export function msUntilRefresh(idToken: string, now = Date.now()): number {
+  const exp = decodeIdToken(idToken)?.exp;
+  if (typeof exp !== 'number') return 0;
+  return Math.max(0, exp * 1000 - REFRESH_MARGIN_MS - now);
+}
+
+function scheduleRefresh(s: Session) {
+  clearTimeout(refreshTimer);
+  refreshTimer = undefined;
+  if (!s.refreshToken || typeof window === 'undefined') return;
+  // Timers above 2^31-1 ms fire at once; tokens live an hour, so cap well below that.
+  const delay = Math.min(msUntilRefresh(s.idToken), 24 * 3600_000);
+  refreshTimer = setTimeout(() => void refreshIdToken(), delay);
+}
+
+export function tokenEndpoint(): string {
+  const key = encodeURIComponent(env.firebase.apiKey);
+  return env.useEmulators
+    ? `http://${env.authEmulatorHost}/securetoken.googleapis.com/v1/token?key=${key}`
+    : `https://securetoken.googleapis.com/v1/token?key=${key}`;
+}
+
+interface TokenEndpointAnswer {
+  id_token?: string;
+  refresh_token?: string;
+}
+
+let inflight: Promise<boolean> | null = null;
+
+/**
+ * Exchanges the refresh token for a new ID token at the token endpoint and stores both.
+ * Concurrent callers share one exchange. Resolves false when there is nothing to refresh or the
+ * endpoint refused (the caller then treats the session as over).
+ */
+export function refreshIdToken(): Promise<boolean> {
+  inflight ??= (async () => {
+    const s = getSession();
+    if (!s?.refreshToken) return false;
+    try {
+      const res = await fetch(tokenEndpoint(), {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: s.refreshToken }).toString(),
+      });
+      if (!res.ok) return false;
+      const body = (await res.json()) as TokenEndpointAnswer;
+      if (!body.id_token) return false;
+      // The session may have ended while the exchange ran.
+      if (getSession()?.refreshToken !== s.refreshToken) return false;
+      setSession(sessionFromTokens(body.id_token, body.refresh_token ?? s.refreshToken, s));
+      return true;
+    } catch {
+      return false;
+    }
+  })().finally(() => {
+    inflight = null;
+  });
+  return inflight;
+}
+
+/** The current ID token, refreshed first when it is about to expire; null when signed out. */
+export async function freshIdToken(): Promise<string | null> {
+  const s = getSession();
+  if (!s) return null;
+  if (s.refreshToken && msUntilRefresh(s.idToken) === 0) await refreshIdToken();
+  return getSession()?.idToken ?? null;
 }

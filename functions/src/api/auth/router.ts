@@ -1,6 +1,76 @@
 import { Router } from 'express';
+import {
+  confirmPasswordResetInputSchema,
+  emailInputSchema,
+  idTokenInputSchema,
+  oobCodeInputSchema,
+  signInInputSchema,
+  signUpInputSchema,
+} from '../../contracts/auth';
+import { bodyEmail, rateLimit } from '../../http/middleware/rate-limit';
+import { validate, validated } from '../../http/middleware/validate';
+import * as service from './service';
 
-/** /api/auth/* wraps the Identity Toolkit REST API (issue: member accounts). */
+const MINUTE = 60_000;
+
+const signUpBody = { body: signUpInputSchema };
+const signInBody = { body: signInInputSchema };
+const idTokenBody = { body: idTokenInputSchema };
+const oobCodeBody = { body: oobCodeInputSchema };
+const emailBody = { body: emailInputSchema };
+const confirmResetBody = { body: confirmPasswordResetInputSchema };
+
+/**
+ * /api/auth/* wraps the Identity Toolkit REST API (DESIGN.md section 5). The success bodies are
+ * Identity Toolkit's own; its refusals pass through as 400 with its message verbatim.
+ */
 export function authRouter() {
-  return Router();
+  const r = Router();
+
+  // Per client address, every attempt counts; per account, only failed sign-ins (a password guesser
+  // who rotates addresses still stops), and reset mails (nobody's inbox gets flooded).
+  const limits = {
+    signInPerIp: rateLimit({ name: 'auth-sign-in-ip', windowMs: 15 * MINUTE, limit: 30 }),
+    signInPerAccount: rateLimit({ name: 'auth-sign-in-account', windowMs: 15 * MINUTE, limit: 10, key: bodyEmail, onlyFailures: true }),
+    signUpPerIp: rateLimit({ name: 'auth-sign-up-ip', windowMs: 60 * MINUTE, limit: 10 }),
+    resetMailPerIp: rateLimit({ name: 'auth-reset-mail-ip', windowMs: 15 * MINUTE, limit: 10 }),
+    resetMailPerAccount: rateLimit({ name: 'auth-reset-mail-account', windowMs: 15 * MINUTE, limit: 3, key: bodyEmail }),
+    verifyMailPerIp: rateLimit({ name: 'auth-verify-mail-ip', windowMs: 15 * MINUTE, limit: 10 }),
+    // Mail links carry long random codes; this only stops a script from spraying guesses.
+    oobCodePerIp: rateLimit({ name: 'auth-oob-code-ip', windowMs: 15 * MINUTE, limit: 60 }),
+  };
+
+  r.post('/signUp', limits.signUpPerIp, validate(signUpBody), async (req, res) => {
+    res.json(await service.signUp(validated(req, signUpBody).body));
+  });
+
+  r.post('/signIn', limits.signInPerIp, limits.signInPerAccount, validate(signInBody), async (req, res) => {
+    res.json(await service.signIn(validated(req, signInBody).body));
+  });
+
+  r.post('/sendEmailVerify', limits.verifyMailPerIp, validate(idTokenBody), async (req, res) => {
+    res.json(await service.sendEmailVerify(validated(req, idTokenBody).body.idToken, req));
+  });
+
+  r.post('/confirmEmailVerification', limits.oobCodePerIp, validate(oobCodeBody), async (req, res) => {
+    res.json(await service.confirmEmailVerification(validated(req, oobCodeBody).body.oobCode));
+  });
+
+  r.post('/getUserData', validate(idTokenBody), async (req, res) => {
+    res.json(await service.getUserData(validated(req, idTokenBody).body.idToken));
+  });
+
+  r.post('/sendPasswordResetEmail', limits.resetMailPerIp, limits.resetMailPerAccount, validate(emailBody), async (req, res) => {
+    res.json(await service.sendPasswordResetEmail(validated(req, emailBody).body.email, req));
+  });
+
+  r.post('/verifyPasswordResetCode', limits.oobCodePerIp, validate(oobCodeBody), async (req, res) => {
+    res.json(await service.verifyPasswordResetCode(validated(req, oobCodeBody).body.oobCode));
+  });
+
+  r.post('/confirmPasswordReset', limits.oobCodePerIp, validate(confirmResetBody), async (req, res) => {
+    res.json(await service.confirmPasswordReset(validated(req, confirmResetBody).body));
+  });
+
+  return r;
 }

@@ -5,7 +5,7 @@ import {
   unsubscribeInputSchema,
   type HomeContent,
 } from '../../contracts/content';
-import { getShopSettings } from '../../data/settings';
+import { shopSettings } from '../../data/settings';
 import { validate, validated } from '../../http/middleware/validate';
 import { openCampaigns } from './open-campaigns';
 import { INQUIRY_LIMIT, perAddressLimit, SUBSCRIPTION_LIMIT, type LimitOptions } from './rate-limit';
@@ -28,7 +28,7 @@ export function contentRouter(options: ContentRouterOptions = {}) {
   const r = Router();
 
   r.get('/content/settings', async (_req, res) => {
-    res.set('Cache-Control', CONTENT_CACHE_CONTROL).json(await getShopSettings());
+    res.set('Cache-Control', CONTENT_CACHE_CONTROL).json(await shopSettings());
   });
 
   r.get('/content/home', async (_req, res) => {

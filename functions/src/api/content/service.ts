@@ -1,7 +1,7 @@
 import type { InquiryCreated, InquiryInput, SubscriptionResult, UnsubscribeResult } from '../../contracts/content';
 import { UNSUBSCRIBE_ERRORS } from '../../contracts/content';
 import { createInquiry } from '../../data/inquiries';
-import { getShopSettings } from '../../data/settings';
+import { shopSettings } from '../../data/settings';
 import { cancelSubscription, subscribe } from '../../data/subscriptions';
 import { HttpError } from '../../http/errors';
 import { newsletterWelcomeMail } from './mail';
@@ -19,7 +19,7 @@ export async function submitInquiry(input: InquiryInput, meta: { ip: string | nu
 
 export async function subscribeNewsletter(rawEmail: string): Promise<SubscriptionResult> {
   const email = rawEmail.toLowerCase();
-  const { shopName } = await getShopSettings().catch(() => ({ shopName: '青嶼書房' }));
+  const { shopName } = await shopSettings().catch(() => ({ shopName: '青嶼書房' }));
   const { created } = await subscribe(email, (version) => {
     const link = `${siteUrl()}/user/cancelSubscribe?token=${signUnsubscribeToken(email, version)}`;
     return newsletterWelcomeMail(email, shopName, link);

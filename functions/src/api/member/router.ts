@@ -1,6 +1,30 @@
 import { Router } from 'express';
+import { z } from 'zod';
+import { patchMemberInputSchema } from '../../contracts/auth';
+import { uidSchema } from '../../contracts/common';
+import { assertSelfOrOwner, requireAuth } from '../../http/middleware/auth';
+import { validate, validated } from '../../http/middleware/validate';
+import { patchMember, readMember } from './service';
 
-/** GET / PATCH /api/member/{uid} (issue: member accounts). */
+const params = z.object({ uid: uidSchema });
+const getSchemas = { params };
+const patchSchemas = { params, body: patchMemberInputSchema };
+
+/** GET / PATCH /api/member/{uid}: the member (self) or the shop owner. */
 export function memberRouter() {
-  return Router();
+  const r = Router();
+
+  r.get('/:uid', requireAuth, validate(getSchemas), async (req, res) => {
+    const { uid } = validated(req, getSchemas).params;
+    assertSelfOrOwner(req, uid);
+    res.json(await readMember(uid));
+  });
+
+  r.patch('/:uid', requireAuth, validate(patchSchemas), async (req, res) => {
+    const { params: p, body } = validated(req, patchSchemas);
+    const user = assertSelfOrOwner(req, p.uid);
+    res.json(await patchMember(req, user, p.uid, body));
+  });
+
+  return r;
 }

@@ -1,8 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
+import { MemberMenu } from '@/features/account/member-menu';
 import { useCartCount } from '@/features/cart/cart-store';
-import { useSession } from '@/lib/use-session';
-import { logout } from '@/lib/logout';
 
 import { Brand } from './logo';
 
@@ -46,27 +45,6 @@ function Dropdown({ label, children }: { label: string; children: React.ReactNod
         {children}
       </div>
     </div>
-  );
-}
-
-function MemberMenu() {
-  const session = useSession();
-  if (!session) {
-    return (
-      <Link className="btn btn--ghost btn--small" to="/user/logIn">
-        登入／註冊
-      </Link>
-    );
-  }
-  return (
-    <Dropdown label={session.name || session.email || '會員'}>
-      <Link className="dropdown__item" to="/order">
-        我的訂單
-      </Link>
-      <button type="button" className="dropdown__item" onClick={() => logout()}>
-        登出
-      </button>
-    </Dropdown>
   );
 }
 

@@ -1,7 +1,9 @@
-import { NotYetOpen } from '@/components/page-status';
+import { useParams } from 'react-router-dom';
+import { AuthActionSuccessPage } from '@/features/account/components/auth-action-success-page';
 import { useDocumentMeta } from '@/lib/use-document-title';
 
 export function Component() {
-  useDocumentMeta('驗證完成');
-  return <NotYetOpen title="驗證完成">驗證完成頁即將上線。</NotYetOpen>;
+  const { modeSuccess } = useParams();
+  useDocumentMeta(modeSuccess === 'resetPassword-success' ? '密碼已重設' : '信箱驗證成功');
+  return <AuthActionSuccessPage />;
 }

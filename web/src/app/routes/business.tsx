@@ -1,5 +1,5 @@
 import { BusinessOffer } from '@/features/content/components/business-offer';
-import { InquiryForm } from '@/features/content/components/inquiry-form';
+import { InquiryForm } from '@/components/inquiry-form';
 import { PageHeader } from '@/features/content/components/page-header';
 import '@/features/content/content.css';
 import { useDocumentMeta } from '@/lib/use-document-title';

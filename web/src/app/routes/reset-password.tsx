@@ -1,7 +1,7 @@
-import { NotYetOpen } from '@/components/page-status';
+import { ResetPasswordPage } from '@/features/account/components/reset-password-page';
 import { useDocumentMeta } from '@/lib/use-document-title';
 
 export function Component() {
   useDocumentMeta('忘記密碼');
-  return <NotYetOpen title="忘記密碼">密碼重設功能即將上線。</NotYetOpen>;
+  return <ResetPasswordPage />;
 }

@@ -1,4 +1,4 @@
-import type { HomeContent, InquiryCreated, InquiryInput, PublicSettings, UnsubscribeResult } from '@contracts/content';
+import type { HomeContent, PublicSettings, UnsubscribeResult } from '@contracts/content';
 import type { ProductSummary } from '@contracts/products';
 import { apiRequest } from '@/lib/api-client';
 
@@ -18,10 +18,6 @@ const once = <T,>(load: () => Promise<T>) => {
 export const getShopSettings = once(() => apiRequest<PublicSettings>('/content/settings', { auth: false }));
 export const getHomeContent = once(() => apiRequest<HomeContent>('/content/home', { auth: false }));
 export const getFeaturedBooks = once(() => apiRequest<ProductSummary[]>('/products/simple', { auth: false }));
-
-export function postInquiry(input: InquiryInput): Promise<InquiryCreated> {
-  return apiRequest<InquiryCreated>('/inquiries', { method: 'POST', body: input, auth: false });
-}
 
 export function cancelSubscription(token: string): Promise<UnsubscribeResult> {
   return apiRequest<UnsubscribeResult>('/subscriptions/cancel', { method: 'POST', body: { token }, auth: false });

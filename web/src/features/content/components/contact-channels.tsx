@@ -79,7 +79,7 @@ export function ContactChannels() {
             <li key={ch.key} className="qr-card">
               <div className="qr-card__code">
                 {codes[ch.key] ? (
-                  <img src={codes[ch.key]} alt={`${ch.label} QR Code`} width="132" height="132" data-testid={`qr-${ch.key}`} />
+                  <img src={codes[ch.key]} alt={`${ch.label} QR Code`} width="120" height="120" data-testid={`qr-${ch.key}`} />
                 ) : (
                   <span className="skeleton qr-card__placeholder" aria-hidden="true" />
                 )}

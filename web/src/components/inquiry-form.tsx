@@ -1,9 +1,14 @@
-import { INQUIRY_LIMITS, inquiryInputSchema, type InquiryInput } from '@contracts/content';
+import { INQUIRY_LIMITS, inquiryInputSchema, type InquiryCreated, type InquiryInput } from '@contracts/content';
 import { describeError } from '@contracts/errors';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { isApiError } from '@/lib/api-client';
+import { apiRequest, isApiError } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
-import { postInquiry } from '../api/content-api';
+
+// The inquiry form (POST /api/inquiries): the contact and business pages, and a closed campaign's
+// page (topic "campaign" with its planId). Shared, so any feature's page may use it. It uses zod:
+// only lazy route chunks import it.
+
+const postInquiry = (input: InquiryInput) => apiRequest<InquiryCreated>('/inquiries', { method: 'POST', body: input, auth: false });
 
 type Topic = InquiryInput['topic'];
 type FieldName = 'name' | 'email' | 'phone' | 'organization' | 'quantity' | 'message';

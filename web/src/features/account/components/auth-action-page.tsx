@@ -1,0 +1,115 @@
+import { newPasswordFormSchema } from '@contracts/auth';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Spinner } from '@/components/page-status';
+import { confirmEmailVerification, confirmPasswordReset, verifyPasswordResetCode } from '../api/auth';
+import { explain, placeError } from '../session-actions';
+import { useZodForm } from '../use-zod-form';
+import { Field, FormAlert } from './field';
+import '../account.css';
+
+// A mail link's code may be applied once only; StrictMode (and a quick re-render) must not apply it twice.
+const applied = new Map<string, Promise<unknown>>();
+function once<T>(key: string, run: () => Promise<T>): Promise<T> {
+  if (!applied.has(key)) applied.set(key, run());
+  return applied.get(key) as Promise<T>;
+}
+
+type State = { kind: 'working' } | { kind: 'failed'; message: string } | { kind: 'newPassword'; email: string };
+
+/** 帳號驗證: the target of the mails' links, /user/authAction?mode=...&oobCode=... */
+export function AuthActionPage() {
+  const [params] = useSearchParams();
+  const mode = params.get('mode');
+  const oobCode = params.get('oobCode') ?? '';
+  const navigate = useNavigate();
+  const usable = Boolean(oobCode) && (mode === 'verifyEmail' || mode === 'resetPassword');
+  const [state, setState] = useState<State>(usable ? { kind: 'working' } : { kind: 'failed', message: '這個連結不完整或已失效，請重新申請。' });
+
+  useEffect(() => {
+    let live = true;
+    const fail = (err: unknown) => live && setState({ kind: 'failed', message: explain(err) });
+    if (!usable) return;
+    if (mode === 'verifyEmail') {
+      once(`verify:${oobCode}`, () => confirmEmailVerification(oobCode)).then(
+        () => live && void navigate('/user/authAction/verifyEmail-success', { replace: true }),
+        fail,
+      );
+    } else {
+      once(`check:${oobCode}`, () => verifyPasswordResetCode(oobCode)).then((r) => live && setState({ kind: 'newPassword', email: r.email }), fail);
+    }
+    return () => {
+      live = false;
+    };
+  }, [usable, mode, oobCode, navigate]);
+
+  return (
+    <section className="account-page" aria-labelledby="page-title">
+      <div className="account-card">
+        <h1 id="page-title" className="account-card__title">
+          {mode === 'resetPassword' ? '重設密碼' : '帳號驗證'}
+        </h1>
+        {state.kind === 'working' && <Spinner label={mode === 'verifyEmail' ? '正在驗證您的電子郵件…' : '正在確認連結…'} />}
+        {state.kind === 'failed' && (
+          <>
+            <FormAlert>{state.message}</FormAlert>
+            <div className="account-card__actions">
+              {mode === 'resetPassword' ? (
+                <Link className="btn btn--primary" to="/user/resetPassword">
+                  重新寄送重設密碼信
+                </Link>
+              ) : (
+                <Link className="btn btn--primary" to="/user/logIn">
+                  前往登入
+                </Link>
+              )}
+              <Link className="btn btn--ghost" to="/">
+                回首頁
+              </Link>
+            </div>
+          </>
+        )}
+        {state.kind === 'newPassword' && <NewPasswordForm email={state.email} oobCode={oobCode} />}
+      </div>
+    </section>
+  );
+}
+
+function NewPasswordForm({ email, oobCode }: { email: string; oobCode: string }) {
+  const navigate = useNavigate();
+  const form = useZodForm(newPasswordFormSchema, { password: '', confirmPassword: '' });
+  const [busy, setBusy] = useState(false);
+  const [alert, setAlert] = useState<string>();
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    setAlert(undefined);
+    const input = form.check();
+    if (!input) return;
+    setBusy(true);
+    try {
+      await confirmPasswordReset({ oobCode, newPassword: input.password });
+      void navigate('/user/authAction/resetPassword-success', { replace: true });
+    } catch (err) {
+      const placed = placeError(err);
+      if (placed.field === 'password' || placed.field === 'newPassword') form.setServerError('password', placed.message);
+      else setAlert(placed.message);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="account-form" noValidate onSubmit={(e) => void onSubmit(e)}>
+      <p>
+        請為 <strong>{email}</strong> 設定新密碼。
+      </p>
+      <FormAlert>{alert}</FormAlert>
+      <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+      <Field label="新密碼" type="password" autoComplete="new-password" required hint="至少 8 個字元" {...form.field('password')} />
+      <Field label="確認新密碼" type="password" autoComplete="new-password" required {...form.field('confirmPassword')} />
+      <button type="submit" className="btn btn--primary account-form__submit" disabled={busy} aria-busy={busy}>
+        {busy ? '儲存中…' : '設定新密碼'}
+      </button>
+    </form>
+  );
+}

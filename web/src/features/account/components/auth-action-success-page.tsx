@@ -1,0 +1,52 @@
+import { useEffect } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { clearSession, refreshIdToken } from '@/lib/session';
+import { useSession } from '@/lib/use-session';
+import '../account.css';
+
+/** /user/authAction/{verifyEmail|resetPassword}-success, with links onward. */
+export function AuthActionSuccessPage() {
+  const { modeSuccess } = useParams();
+  const mode = modeSuccess === 'resetPassword-success' ? 'resetPassword' : 'verifyEmail';
+  const session = useSession();
+  const signedIn = Boolean(session) && mode === 'verifyEmail';
+  const stale = mode === 'verifyEmail' && session !== null && !session.emailVerified;
+  // A new password revokes the old sign-ins: a session still in this browser is over.
+  const revoked = mode === 'resetPassword' && session !== null;
+
+  // A signed-in member's token still says "not verified": fetch a new one that knows.
+  useEffect(() => {
+    if (stale) void refreshIdToken();
+  }, [stale]);
+  useEffect(() => {
+    if (revoked) clearSession();
+  }, [revoked]);
+
+  return (
+    <section className="account-page" aria-labelledby="page-title">
+      <div className="account-card account-card--done">
+        <p className="account-card__icon" aria-hidden="true">
+          ✓
+        </p>
+        <h1 id="page-title" className="account-card__title">
+          {mode === 'verifyEmail' ? '信箱驗證成功' : '密碼已重設'}
+        </h1>
+        <p>{mode === 'verifyEmail' ? '您的電子郵件已完成驗證，現在可以訂購書籍了。' : '您的密碼已更新，請使用新密碼登入。'}</p>
+        <div className="account-card__actions">
+          {signedIn ? (
+            <Link className="btn btn--primary" to="/bookstore">
+              開始選購書籍
+            </Link>
+          ) : (
+            <Link className="btn btn--primary" to="/user/logIn">
+              前往登入
+            </Link>
+          )}
+          <Link className="btn btn--ghost" to="/">
+            回首頁
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}

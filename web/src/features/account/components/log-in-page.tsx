@@ -1,0 +1,67 @@
+import { signInFormSchema } from '@contracts/auth';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { signIn } from '../api/auth';
+import { placeError, safeRedirect, startSession } from '../session-actions';
+import { useZodForm } from '../use-zod-form';
+import { Field, FormAlert } from './field';
+import { GoogleButton } from './google-button';
+import '../account.css';
+
+/** 會員登入: email and password, or Google; then on to `redirect` (same-site paths only) or /. */
+export function LogInPage() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const redirect = params.get('redirect');
+  const goOn = () => void navigate(safeRedirect(redirect), { replace: true });
+  const form = useZodForm(signInFormSchema, { email: '', password: '' });
+  const [busy, setBusy] = useState(false);
+  const [alert, setAlert] = useState<string>();
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    setAlert(undefined);
+    const input = form.check();
+    if (!input) return;
+    setBusy(true);
+    try {
+      const tokens = await signIn(input);
+      startSession(tokens, { name: tokens.displayName, provider: 'password' });
+      goOn();
+    } catch (err) {
+      const placed = placeError(err);
+      if (placed.field === 'email' || placed.field === 'password') form.setServerError(placed.field, placed.message);
+      else setAlert(placed.message);
+      setBusy(false);
+    }
+  };
+
+  const signUpLink = redirect ? `/user/signUp?redirect=${encodeURIComponent(redirect)}` : '/user/signUp';
+  return (
+    <section className="account-page" aria-labelledby="page-title">
+      <div className="account-card">
+        <h1 id="page-title" className="account-card__title">
+          會員登入
+        </h1>
+        <form className="account-form" noValidate onSubmit={(e) => void onSubmit(e)}>
+          <FormAlert>{alert}</FormAlert>
+          <Field label="電子郵件" type="email" autoComplete="email" inputMode="email" required {...form.field('email')} />
+          <Field label="密碼" type="password" autoComplete="current-password" required {...form.field('password')} />
+          <p className="account-form__aside">
+            <Link to="/user/resetPassword">忘記密碼？</Link>
+          </p>
+          <button type="submit" className="btn btn--primary account-form__submit" disabled={busy} aria-busy={busy}>
+            {busy ? '登入中…' : '登入'}
+          </button>
+        </form>
+        <p className="account-divider">
+          <span>或</span>
+        </p>
+        <GoogleButton onSignedIn={goOn} />
+        <p className="account-card__footer">
+          還不是會員？<Link to={signUpLink}>立即註冊</Link>
+        </p>
+      </div>
+    </section>
+  );
+}

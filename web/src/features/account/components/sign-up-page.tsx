@@ -1,0 +1,101 @@
+import { signUpFormSchema } from '@contracts/auth';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { notify } from '@/lib/toast';
+import { sendEmailVerify, signUp } from '../api/auth';
+import { explain, placeError, safeRedirect, startSession } from '../session-actions';
+import { useZodForm } from '../use-zod-form';
+import { Field, FormAlert } from './field';
+import { GoogleButton } from './google-button';
+import '../account.css';
+
+/** 會員註冊: name, email, password (at least 8) and its confirmation; then the verification mail. */
+export function SignUpPage() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const next = safeRedirect(params.get('redirect'));
+  const form = useZodForm(signUpFormSchema, { userName: '', email: '', password: '', confirmPassword: '' });
+  const [busy, setBusy] = useState(false);
+  const [alert, setAlert] = useState<string>();
+  const [done, setDone] = useState<{ email: string; mailSent: boolean } | null>(null);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    setAlert(undefined);
+    const input = form.check();
+    if (!input) return;
+    setBusy(true);
+    try {
+      const tokens = await signUp({ userName: input.userName, email: input.email, password: input.password });
+      startSession(tokens, { name: input.userName, provider: 'password' });
+      let mailSent = true;
+      try {
+        await sendEmailVerify(tokens.idToken);
+      } catch (err) {
+        mailSent = false;
+        notify('warning', `驗證信寄送失敗：${explain(err)}`);
+      }
+      setDone({ email: tokens.email, mailSent });
+    } catch (err) {
+      const placed = placeError(err);
+      if (placed.field === 'email' || placed.field === 'password' || placed.field === 'userName') form.setServerError(placed.field, placed.message);
+      else setAlert(placed.message);
+      setBusy(false);
+    }
+  };
+
+  if (done) {
+    return (
+      <section className="account-page" aria-labelledby="page-title">
+        <div className="account-card account-card--done">
+          <h1 id="page-title" className="account-card__title">
+            註冊成功
+          </h1>
+          {done.mailSent ? (
+            <p>
+              驗證信已寄至 <strong>{done.email}</strong>，請點擊信中的連結完成電子郵件驗證。完成驗證後即可訂購書籍。
+            </p>
+          ) : (
+            <p>您已登入。驗證信暫時無法寄出，請稍後從右上角的會員選單重新寄送。</p>
+          )}
+          <div className="account-card__actions">
+            <Link className="btn btn--primary" to={next === '/' ? '/bookstore' : next}>
+              {next === '/' ? '開始選購書籍' : '繼續'}
+            </Link>
+            <Link className="btn btn--ghost" to="/">
+              回首頁
+            </Link>
+          </div>
+        </div>
+      </section>
+    );
+  }
+
+  const logInLink = params.get('redirect') ? `/user/logIn?redirect=${encodeURIComponent(params.get('redirect')!)}` : '/user/logIn';
+  return (
+    <section className="account-page" aria-labelledby="page-title">
+      <div className="account-card">
+        <h1 id="page-title" className="account-card__title">
+          會員註冊
+        </h1>
+        <form className="account-form" noValidate onSubmit={(e) => void onSubmit(e)}>
+          <FormAlert>{alert}</FormAlert>
+          <Field label="姓名" autoComplete="name" required maxLength={50} {...form.field('userName')} />
+          <Field label="電子郵件" type="email" autoComplete="email" inputMode="email" required {...form.field('email')} />
+          <Field label="密碼" type="password" autoComplete="new-password" required hint="至少 8 個字元" {...form.field('password')} />
+          <Field label="確認密碼" type="password" autoComplete="new-password" required {...form.field('confirmPassword')} />
+          <button type="submit" className="btn btn--primary account-form__submit" disabled={busy} aria-busy={busy}>
+            {busy ? '註冊中…' : '註冊'}
+          </button>
+        </form>
+        <p className="account-divider">
+          <span>或</span>
+        </p>
+        <GoogleButton onSignedIn={() => void navigate(next, { replace: true })} />
+        <p className="account-card__footer">
+          已經是會員？<Link to={logInLink}>登入</Link>
+        </p>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,98 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { logout } from '@/lib/logout';
+import { useSession } from '@/lib/use-session';
+import './member-menu.css';
+
+// The header's member menu. Part of the first JS: no zod, no Firebase here.
+
+/** A menu that closes on navigation, outside clicks and Escape. */
+function useMenu() {
+  const { pathname } = useLocation();
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const open = openAt === pathname;
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const onDoc = (e: MouseEvent) => {
+      if (!ref.current?.contains(e.target as Node)) setOpenAt(null);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setOpenAt(null);
+    };
+    document.addEventListener('click', onDoc);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('click', onDoc);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+  const toggle = () => setOpenAt(open ? null : pathname);
+  const close = () => setOpenAt(null);
+  return [open, ref, toggle, close] as const;
+}
+
+export function MemberMenu() {
+  const session = useSession();
+  const [open, menuRef, toggle, close] = useMenu();
+  const id = useId();
+  const [mail, setMail] = useState<'idle' | 'sending' | 'sent'>('idle');
+
+  if (!session) {
+    return (
+      <Link className="btn btn--ghost btn--small" to="/user/logIn">
+        登入／註冊
+      </Link>
+    );
+  }
+
+  const sendMail = async () => {
+    setMail('sending');
+    const [{ sendVerificationMail, explain }, { notify }] = await Promise.all([import('./session-actions'), import('@/lib/toast')]);
+    try {
+      const email = await sendVerificationMail();
+      notify('success', `驗證信已寄至 ${email}`);
+      setMail('sent');
+    } catch (err) {
+      notify('error', explain(err));
+      setMail('idle');
+    }
+  };
+
+  const name = session.name || session.email || '會員';
+  return (
+    <div className="dropdown member-menu" ref={menuRef}>
+      <button type="button" className="nav__link dropdown__toggle" aria-expanded={open} aria-controls={id} onClick={toggle} data-testid="member-menu">
+        {session.picture ? <img className="member-menu__avatar" src={session.picture} alt="" width="24" height="24" referrerPolicy="no-referrer" /> : null}
+        <span className="member-menu__name">{name}</span>
+        <span aria-hidden="true" className="dropdown__caret">
+          ▾
+        </span>
+      </button>
+      <div id={id} className="dropdown__menu member-menu__panel" hidden={!open}>
+        <p className="member-menu__who">
+          <span className="visually-hidden">登入帳號：</span>
+          {session.email}
+        </p>
+        {!session.emailVerified && session.email && (
+          <button type="button" className="dropdown__item" onClick={() => void sendMail()} disabled={mail !== 'idle'}>
+            {mail === 'sent' ? '驗證信已寄出' : mail === 'sending' ? '寄送中…' : '寄送信箱驗證信'}
+          </button>
+        )}
+        <Link className="dropdown__item" to="/order">
+          我的訂單
+        </Link>
+        <button
+          type="button"
+          className="dropdown__item"
+          onClick={() => {
+            close();
+            logout();
+          }}
+        >
+          登出
+        </button>
+      </div>
+    </div>
+  );
+}
