@@ -17,9 +17,3 @@ export const sweepUnpaidOrders = onSchedule({ schedule: 'every 30 minutes', regi
   const { sweepUnpaidOrders: sweep } = require('./orders/order-status') as typeof import('./orders/order-status');
   await sweep(new Date());
 });
-
-/** Judges group-buy plans past their closing date: below-threshold plans get their orders marked (never cancelled). */
-export const closeGroupBuyingPlans = onSchedule({ schedule: 'every 15 minutes', region: 'asia-east1', timeZone: 'Asia/Taipei' }, async () => {
-  const { closeDuePlans } = require('./group-buying/close-plans') as typeof import('./group-buying/close-plans');
-  await closeDuePlans(new Date());
-});

@@ -49,11 +49,22 @@ async function readAll(): Promise<Record<string, number>> {
 
 export type SetStockResult = { ok: true; stock: Record<string, number>; updatedAt: string } | { ok: false; missing: string[] };
 
+/** One count as it changes, for a caller that logs it in the same transaction (the owner's movement log). */
+export interface StockChange {
+  productId: string;
+  before: number;
+  after: number;
+  at: string;
+}
+
 /**
  * Sets the given counts in one transaction. Every product must exist (launched or not): stock is never
  * created for a book that does not exist, and when one is missing nothing is written.
  */
-export async function setStockQuantities(quantities: StockMap): Promise<SetStockResult> {
+export async function setStockQuantities(
+  quantities: StockMap,
+  record?: (tx: FirebaseFirestore.Transaction, change: StockChange) => void,
+): Promise<SetStockResult> {
   const firestore = await db();
   const ids = Object.keys(quantities).sort();
   const productRefs = ids.map((id) => firestore.collection(PRODUCTS).doc(id));
@@ -68,6 +79,7 @@ export async function setStockQuantities(quantities: StockMap): Promise<SetStock
     ids.forEach((id, i) => {
       const qty = quantities[id]!;
       tx.set(stockRefs[i]!, { qty, updatedAt }, { merge: true });
+      record?.(tx, { productId: id, before: readQty(snaps[ids.length + i]!.data()) ?? 0, after: qty, at: updatedAt });
       stock[id] = qty;
     });
     return { ok: true, stock, updatedAt } as const;

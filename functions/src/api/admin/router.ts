@@ -1,6 +1,111 @@
 import { Router } from 'express';
+import {
+  adminIdParams,
+  adminOrdersQuerySchema,
+  adminPlanInputSchema,
+  adminPlanUpdateSchema,
+  adminProductInputSchema,
+  adminProductUpdateSchema,
+  launchInputSchema,
+  orderStatusChangeSchema,
+  setStockInputSchema,
+} from '../../contracts/admin';
+import { requireAuth, requireOwner, requireUser } from '../../http/middleware/auth';
+import { validate, validated } from '../../http/middleware/validate';
+import { createProduct, getAdminProduct, listAdminProducts, setProductLaunched, setProductStock, stockMovements, updateProduct } from './catalogue-service';
+import { changeStatus, getAdminOrder, listOrders, ownerActor, paymentsToCheck } from './orders-service';
+import { createPlan, getAdminPlan, listAdminPlans, planCsv, setPlanLaunched, updatePlan } from './plans-service';
 
-/** Shop-owner calls under /api/admin (issue: the owner's console). */
+const s = {
+  orders: { query: adminOrdersQuerySchema },
+  order: { params: adminIdParams.order },
+  status: { params: adminIdParams.order, body: orderStatusChangeSchema },
+  createProduct: { body: adminProductInputSchema },
+  product: { params: adminIdParams.product },
+  updateProduct: { params: adminIdParams.product, body: adminProductUpdateSchema },
+  launchProduct: { params: adminIdParams.product, body: launchInputSchema },
+  stock: { params: adminIdParams.product, body: setStockInputSchema },
+  createPlan: { body: adminPlanInputSchema },
+  plan: { params: adminIdParams.plan },
+  updatePlan: { params: adminIdParams.plan, body: adminPlanUpdateSchema },
+  launchPlan: { params: adminIdParams.plan, body: launchInputSchema },
+};
+
+/** Shop-owner calls under /api/admin: 401 without a token, 403 for anyone but the owner. */
 export function adminRouter() {
-  return Router();
+  const r = Router();
+  r.use(requireAuth, requireOwner, (_req, res, next) => {
+    res.set('Cache-Control', 'private, no-store');
+    next();
+  });
+
+  // Orders
+  r.get('/orders', validate(s.orders), async (req, res) => {
+    res.json(await listOrders(validated(req, s.orders).query));
+  });
+  r.get('/orders/:orderId', validate(s.order), async (req, res) => {
+    res.json(await getAdminOrder(validated(req, s.order).params.orderId));
+  });
+  r.post('/orders/:orderId/status', validate(s.status), async (req, res) => {
+    const { params, body } = validated(req, s.status);
+    res.json(await changeStatus(params.orderId, body, requireUser(req)));
+  });
+  r.get('/payments', async (_req, res) => {
+    res.json(await paymentsToCheck());
+  });
+
+  // Catalogue and stock
+  r.get('/products', async (_req, res) => {
+    res.json(await listAdminProducts());
+  });
+  r.post('/products', validate(s.createProduct), async (req, res) => {
+    res.status(201).json(await createProduct(validated(req, s.createProduct).body));
+  });
+  r.get('/products/:productId', validate(s.product), async (req, res) => {
+    res.json(await getAdminProduct(validated(req, s.product).params.productId));
+  });
+  r.put('/products/:productId', validate(s.updateProduct), async (req, res) => {
+    const { params, body } = validated(req, s.updateProduct);
+    res.json(await updateProduct(params.productId, body));
+  });
+  r.patch('/products/:productId/launch', validate(s.launchProduct), async (req, res) => {
+    const { params, body } = validated(req, s.launchProduct);
+    res.json(await setProductLaunched(params.productId, body.launched));
+  });
+  r.get('/stock/:productId/movements', validate(s.product), async (req, res) => {
+    res.json(await stockMovements(validated(req, s.product).params.productId));
+  });
+  r.put('/stock/:productId', validate(s.stock), async (req, res) => {
+    const { params, body } = validated(req, s.stock);
+    res.json(await setProductStock(params.productId, body, ownerActor(requireUser(req))));
+  });
+
+  // Campaigns
+  r.get('/plans', async (_req, res) => {
+    res.json(await listAdminPlans());
+  });
+  r.post('/plans', validate(s.createPlan), async (req, res) => {
+    res.status(201).json(await createPlan(validated(req, s.createPlan).body));
+  });
+  r.get('/plans/:planId', validate(s.plan), async (req, res) => {
+    res.json(await getAdminPlan(validated(req, s.plan).params.planId));
+  });
+  r.put('/plans/:planId', validate(s.updatePlan), async (req, res) => {
+    const { params, body } = validated(req, s.updatePlan);
+    res.json(await updatePlan(params.planId, body));
+  });
+  r.patch('/plans/:planId/launch', validate(s.launchPlan), async (req, res) => {
+    const { params, body } = validated(req, s.launchPlan);
+    res.json(await setPlanLaunched(params.planId, body.launched));
+  });
+  r.get('/plans/:planId/orders.csv', validate(s.plan), async (req, res) => {
+    const { filename, body } = await planCsv(validated(req, s.plan).params.planId);
+    res
+      .status(200)
+      .set('Content-Type', 'text/csv; charset=utf-8')
+      .set('Content-Disposition', `attachment; filename="${filename}"; filename*=UTF-8''${encodeURIComponent(filename)}`)
+      .send(body);
+  });
+
+  return r;
 }

@@ -1,7 +1,14 @@
-import { NotYetOpen } from '@/components/page-status';
+import { AdminConsole } from '@/features/admin/components/admin-console';
+import { isOwnerToken } from '@/features/admin/lib/owner';
 import { useDocumentMeta } from '@/lib/use-document-title';
+import { useSession } from '@/lib/use-session';
+import { ErrorView } from '../error-screen';
 
+/** /admin/*: the shop owner's console. Members get the error screen (the API refuses them too). */
 export function Component() {
-  useDocumentMeta('店長後台');
-  return <NotYetOpen title="店長後台">店長後台即將上線。</NotYetOpen>;
+  const session = useSession();
+  const owner = isOwnerToken(session?.idToken);
+  useDocumentMeta(owner ? '店長後台' : '權限不足');
+  if (!owner) return <ErrorView statusCode={403} statusMessage="Permission denied" />;
+  return <AdminConsole />;
 }

@@ -1,0 +1,178 @@
+import type { AdminPlanDetail, AdminPlanInput, AdminPlanSummary, AdminPlanUpdate, PlanBookTotal, PlanPickupTotal } from '../../contracts/admin';
+import { ERROR_KEYS } from '../../contracts/errors';
+import { isPlanOpen } from '../../contracts/group-buying';
+import { ORDER_STATUS_LABELS, type Order } from '../../contracts/orders';
+import { getPlan, getPlanProgress, isActiveOrder, listPlanOrders, PLAN_PROGRESS, PLANS, type PlanDoc } from '../../data/plans';
+import { invalidateCatalogue } from '../../data/products';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import { db } from '../../lib/firebase';
+import { toCsv, type Cell } from './csv';
+
+const noPlan = (planId: string) => notFound(`No group-buy plan ${planId}`);
+
+async function summary(plan: PlanDoc, now = new Date()): Promise<AdminPlanSummary> {
+  const progress = await getPlanProgress(plan.planId, plan.minQuantity ?? null);
+  const { planId: _id, ...p } = progress;
+  return { plan: { ...plan, outcome: plan.outcome ?? null }, progress: p, isOpen: isPlanOpen(plan, now) };
+}
+
+/** GET /api/admin/plans: every plan, launched or not, soonest closing last (newest campaigns first). */
+export async function listAdminPlans(): Promise<AdminPlanSummary[]> {
+  const snap = await (await db()).collection(PLANS).orderBy('closingDate', 'desc').limit(200).get();
+  const plans = await Promise.all(snap.docs.map((d) => getPlan(d.id)));
+  return Promise.all(plans.filter((p): p is PlanDoc => p !== null).map((p) => summary(p)));
+}
+
+/** Every book of the plan must exist (launched or not); otherwise 400 naming the line. */
+async function assertProductsExist(products: AdminPlanInput['products']) {
+  const firestore = await db();
+  const snaps = await firestore.getAll(...products.map((l) => firestore.collection('products').doc(l.productId)));
+  const details = snaps.flatMap((s, i) => (s.exists ? [] : [{ path: `body.products.${i}.productId`, message: `沒有這本書：${products[i]!.productId}` }]));
+  if (details.length) throw badRequest('Unknown product in the plan', details);
+}
+
+// An absent minQuantity stays absent (the app's Firestore client ignores undefined properties).
+const stored = (input: AdminPlanUpdate) => input;
+
+/**
+ * POST /api/admin/plans: a new campaign (closing date in the future, every book existing) and its
+ * progress document, in one transaction; an id that exists is 409 ALREADY_EXISTS.
+ */
+export async function createPlan(input: AdminPlanInput, now = new Date()): Promise<AdminPlanSummary> {
+  if (Date.parse(input.closingDate) <= now.getTime()) {
+    throw badRequest('A new plan must close in the future', [{ path: 'body.closingDate', message: '新活動的截止時間必須晚於現在' }]);
+  }
+  await assertProductsExist(input.products);
+  const firestore = await db();
+  const { planId, ...fields } = input;
+  const ref = firestore.collection(PLANS).doc(planId);
+  const progressRef = firestore.collection(PLAN_PROGRESS).doc(planId);
+  const at = now.toISOString();
+  await firestore.runTransaction(async (tx) => {
+    const [p, g] = await tx.getAll(ref, progressRef);
+    if (p!.exists) throw conflict(ERROR_KEYS.alreadyExists, `A plan ${planId} exists already`);
+    tx.create(ref, { ...stored(fields), closingDate: new Date(input.closingDate).toISOString(), createdAt: at, updatedAt: at });
+    if (!g!.exists) tx.create(progressRef, { orders: 0, copies: 0, minQuantity: input.minQuantity ?? null, updatedAt: at });
+  });
+  invalidateCatalogue();
+  return summary((await getPlan(planId))!, now);
+}
+
+/**
+ * PUT /api/admin/plans/{planId}: replaces the plan's fields. A closing date may move into the past
+ * (closing early); moved into the future, a plan the closing job had judged is judged again later.
+ */
+export async function updatePlan(planId: string, input: AdminPlanUpdate, now = new Date()): Promise<AdminPlanSummary> {
+  await assertProductsExist(input.products);
+  const firestore = await db();
+  const ref = firestore.collection(PLANS).doc(planId);
+  const at = now.toISOString();
+  await firestore.runTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    if (!snap.exists) throw noPlan(planId);
+    const old = snap.data() as PlanDoc & { createdAt?: string };
+    const closingDate = new Date(input.closingDate).toISOString();
+    const reopened = Date.parse(closingDate) > now.getTime();
+    tx.set(ref, {
+      ...stored(input),
+      closingDate,
+      ...(old.createdAt ? { createdAt: old.createdAt } : {}),
+      ...(!reopened && old.outcome ? { outcome: old.outcome, judgedAt: old.judgedAt } : {}),
+      updatedAt: at,
+    });
+    tx.set(firestore.collection(PLAN_PROGRESS).doc(planId), { minQuantity: input.minQuantity ?? null, updatedAt: at }, { merge: true });
+  });
+  invalidateCatalogue();
+  return summary((await getPlan(planId))!, now);
+}
+
+/** PATCH /api/admin/plans/{planId}/launch */
+export async function setPlanLaunched(planId: string, launched: boolean): Promise<AdminPlanSummary> {
+  const firestore = await db();
+  const ref = firestore.collection(PLANS).doc(planId);
+  await firestore.runTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    if (!snap.exists) throw noPlan(planId);
+    tx.update(ref, { launched, updatedAt: new Date().toISOString() });
+  });
+  invalidateCatalogue();
+  return summary((await getPlan(planId))!);
+}
+
+/** Totals of the plan's active orders (cancelled and refunded ones left out). */
+export function planTotals(orders: readonly Order[]): { bookTotals: PlanBookTotal[]; pickupTotals: PlanPickupTotal[] } {
+  const books = new Map<string, PlanBookTotal>();
+  const pickups = new Map<string, PlanPickupTotal>();
+  for (const o of orders.filter(isActiveOrder)) {
+    const pickup = o.receiver.address.trim();
+    const p = pickups.get(pickup) ?? { pickup, orders: 0, copies: 0, amount: 0, byProduct: {} };
+    p.orders += 1;
+    p.amount += o.totalPrice;
+    for (const i of o.items) {
+      const b = books.get(i.productId) ?? { productId: i.productId, name: i.name, qty: 0, amount: 0 };
+      b.qty += i.qty;
+      b.amount += i.totalPrice;
+      books.set(i.productId, b);
+      p.copies += i.qty;
+      p.byProduct[i.productId] = (p.byProduct[i.productId] ?? 0) + i.qty;
+    }
+    pickups.set(pickup, p);
+  }
+  return {
+    bookTotals: [...books.values()].sort((a, b) => a.productId.localeCompare(b.productId)),
+    pickupTotals: [...pickups.values()].sort((a, b) => a.pickup.localeCompare(b.pickup, 'zh-Hant')),
+  };
+}
+
+/** GET /api/admin/plans/{planId}: the plan, its progress, its orders (newest first) and totals. */
+export async function getAdminPlan(planId: string): Promise<AdminPlanDetail> {
+  const plan = await getPlan(planId);
+  if (!plan) throw noPlan(planId);
+  const [s, orders] = await Promise.all([summary(plan), listPlanOrders(planId)]);
+  return { ...s, orders, ...planTotals(orders) };
+}
+
+const twTime = (iso: string) => {
+  const d = new Date(Date.parse(iso) + 8 * 3600_000);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getUTCFullYear()}/${p(d.getUTCMonth() + 1)}/${p(d.getUTCDate())} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}`;
+};
+
+export const CSV_HEADER = [
+  '訂單號碼', '訂單日期', '訂單狀態', '訂購人', '電子郵件', '電話', '收件人', '收件地址（取貨地點）',
+  '統一編號', '發票抬頭', '匯款帳號末五碼', '書籍編號', '書名', '數量', '單價', '小計', '運費', '訂單總額', '備註',
+] as const;
+
+/** The plan's orders as CSV: one row per order line (oldest first), then per-book and per-pickup totals. */
+export function planOrdersCsv(plan: Pick<PlanDoc, 'planId' | 'title'>, orders: readonly Order[]): string {
+  const rows: Cell[][] = [[...CSV_HEADER]];
+  const oldestFirst = [...orders].sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.orderId.localeCompare(b.orderId)));
+  for (const o of oldestFirst) {
+    o.items.forEach((i, n) => {
+      rows.push([
+        o.orderNo, twTime(o.createdAt), ORDER_STATUS_LABELS[o.status], o.buyer, o.email, o.phone, o.receiver.name, o.receiver.address,
+        o.taxId, o.invoiceTitle, o.bankAccountNo, i.productId, i.name, i.qty, i.unitPrice, i.totalPrice,
+        n === 0 ? o.shippingFee : null, n === 0 ? o.totalPrice : null, n === 0 ? o.remark : null,
+      ]);
+    });
+  }
+  const { bookTotals, pickupTotals } = planTotals(orders);
+  rows.push([]);
+  rows.push(['各書合計（不含已取消、已退款訂單）']);
+  rows.push(['書籍編號', '書名', '數量', '金額']);
+  for (const b of bookTotals) rows.push([b.productId, b.name, b.qty, b.amount]);
+  rows.push(['總計', '', bookTotals.reduce((n, b) => n + b.qty, 0), bookTotals.reduce((n, b) => n + b.amount, 0)]);
+  rows.push([]);
+  rows.push(['各取貨地點合計（不含已取消、已退款訂單）']);
+  rows.push(['收件地址（取貨地點）', '訂單數', ...bookTotals.map((b) => b.name), '總冊數', '金額']);
+  for (const p of pickupTotals) rows.push([p.pickup, p.orders, ...bookTotals.map((b) => p.byProduct[b.productId] ?? 0), p.copies, p.amount]);
+  return toCsv(rows);
+}
+
+/** GET /api/admin/plans/{planId}/orders.csv */
+export async function planCsv(planId: string): Promise<{ filename: string; body: string }> {
+  const plan = await getPlan(planId);
+  if (!plan) throw noPlan(planId);
+  const orders = await listPlanOrders(planId);
+  return { filename: `${planId}-orders.csv`, body: planOrdersCsv(plan, orders) };
+}

@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import { bankAccountNoSchema, orderIdSchema, planIdSchema, productIdSchema, qtySchema } from './common';
+import { groupBuyingPlanSchema } from './group-buying';
+import { ORDER_STATUSES, type Order, type OrderStatus } from './orders';
+import { productSchema, type Product } from './products';
+
+// The shop owner's console: /api/admin/... (DESIGN.md section 5, "Shop-owner calls").
+
+/** yyyy-mm-dd, read as a Taiwan calendar day. */
+const daySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式為 yyyy-mm-dd').refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00+08:00`)), '日期不存在');
+
+/** `shop` = shop orders only (planId null); a plan id = that plan's orders. */
+export const orderPlanFilterSchema = z.union([z.literal('shop'), planIdSchema]);
+
+/** GET /api/admin/orders: filters and paging (newest first, cursor from the previous page). */
+export const adminOrdersQuerySchema = z
+  .object({
+    status: z.enum(ORDER_STATUSES).optional(),
+    planId: orderPlanFilterSchema.optional(),
+    from: daySchema.optional(),
+    to: daySchema.optional(),
+    q: z.string().trim().max(100).optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(20),
+    cursor: z.string().max(300).optional(),
+  })
+  .refine((v) => !v.from || !v.to || v.from <= v.to, { message: '結束日期不能早於開始日期', path: ['to'] });
+export type AdminOrdersQuery = z.infer<typeof adminOrdersQuerySchema>;
+
+export interface AdminOrderPage {
+  orders: Order[];
+  /** Pass as `cursor` for the next page; null on the last page. */
+  nextCursor: string | null;
+  /** A free-text search looks through the newest orders only (see docs/admin.md); true when it stopped there. */
+  searchTruncated: boolean;
+}
+
+/** One row of the payments queue (GET /api/admin/payments). */
+export interface PaymentToCheck {
+  orderId: string;
+  orderNo: string;
+  planId: string | null;
+  buyer: string;
+  email: string;
+  phone: string;
+  bankAccountNo: string;
+  totalPrice: number;
+  createdAt: string;
+  paymentDueAt: string;
+  overdue: boolean;
+}
+
+export const trackingUrlSchema = z
+  .string()
+  .trim()
+  .max(500, '網址過長')
+  .url('請填寫完整網址（https://…）')
+  .refine((u) => /^https?:\/\//i.test(u), '網址須以 http:// 或 https:// 開頭');
+
+export const deliverySchema = z.object({
+  company: z.string().trim().min(1, '請填寫貨運公司').max(50, '貨運公司最多 50 字'),
+  trackingNo: z.string().trim().min(1, '請填寫貨件編號').max(60, '貨件編號最多 60 字'),
+  trackingUrl: trackingUrlSchema,
+});
+export type Delivery = z.infer<typeof deliverySchema>;
+
+const noteSchema = z.string().trim().max(500, '備註最多 500 字').optional();
+
+/**
+ * POST /api/admin/orders/{orderId}/status. Every target of ORDER_STATUSES is accepted by the schema;
+ * whether the move is allowed from the order's current status is ORDER_TRANSITIONS' call (409).
+ */
+export const orderStatusChangeSchema = z.discriminatedUnion('status', [
+  z.object({
+    status: z.literal('preparing'),
+    /** What the owner read on the bank statement; must match the order. */
+    bankAccountNo: bankAccountNoSchema,
+    amount: z.number().int('金額必須是整數').min(0, '金額不能是負數').max(100_000_000),
+    note: noteSchema,
+  }),
+  z.object({ status: z.literal('shipped'), delivery: deliverySchema, note: noteSchema }),
+  z.object({ status: z.literal('cancelledUnpaid'), note: noteSchema }),
+  z.object({ status: z.literal('refunded'), note: noteSchema }),
+  z.object({ status: z.literal('awaitingPayment'), note: noteSchema }),
+]);
+export type OrderStatusChange = z.infer<typeof orderStatusChangeSchema>;
+export type OrderStatusTarget = OrderStatus;
+
+// --- Catalogue ------------------------------------------------------------------------------------
+
+/** A book as the owner creates or edits it: every stored field, the id a safe document id. */
+export const adminProductInputSchema = productSchema.extend({ productId: productIdSchema });
+export type AdminProductInput = z.infer<typeof adminProductInputSchema>;
+/** PUT /api/admin/products/{productId}: the same fields; the id comes from the path. */
+export const adminProductUpdateSchema = productSchema.omit({ productId: true });
+
+export const launchInputSchema = z.object({ launched: z.boolean() });
+
+export interface AdminProduct extends Product {
+  /** Copies on hand, or null when the book has no stock record yet. */
+  stock: number | null;
+}
+
+export const setStockInputSchema = z.object({
+  qty: qtySchema,
+  reason: z.string().trim().min(1, '請填寫調整原因').max(200, '原因最多 200 字'),
+});
+export type SetStockInput = z.infer<typeof setStockInputSchema>;
+
+/** stock/{productId}/movements/{id}: one change of a book's count made by the owner. */
+export interface StockMovement {
+  id: string;
+  productId: string;
+  before: number;
+  after: number;
+  delta: number;
+  reason: string;
+  by: string;
+  at: string;
+}
+
+// --- Campaigns ------------------------------------------------------------------------------------
+
+const planBodySchema = groupBuyingPlanSchema
+  .extend({ planId: planIdSchema })
+  .refine((p) => new Set(p.products.map((l) => l.productId)).size === p.products.length, {
+    message: '同一本書只能列一次',
+    path: ['products'],
+  });
+
+export const adminPlanInputSchema = planBodySchema;
+export type AdminPlanInput = z.infer<typeof adminPlanInputSchema>;
+export const adminPlanUpdateSchema = groupBuyingPlanSchema
+  .omit({ planId: true })
+  .refine((p) => new Set(p.products.map((l) => l.productId)).size === p.products.length, {
+    message: '同一本書只能列一次',
+    path: ['products'],
+  });
+export type AdminPlanUpdate = z.infer<typeof adminPlanUpdateSchema>;
+
+export const adminIdParams = {
+  product: z.object({ productId: productIdSchema }),
+  plan: z.object({ planId: planIdSchema }),
+  order: z.object({ orderId: orderIdSchema }),
+};
+
+/** Per-book totals of a plan's active orders. */
+export interface PlanBookTotal {
+  productId: string;
+  name: string;
+  qty: number;
+  amount: number;
+}
+
+/** Per pickup point (the order's receiver address) totals of a plan's active orders. */
+export interface PlanPickupTotal {
+  pickup: string;
+  orders: number;
+  copies: number;
+  amount: number;
+  byProduct: Record<string, number>;
+}
+
+export interface AdminPlanSummary {
+  plan: z.infer<typeof groupBuyingPlanSchema> & { outcome?: string | null };
+  progress: { orders: number; copies: number; minQuantity: number | null; updatedAt: string };
+  isOpen: boolean;
+}
+
+export interface AdminPlanDetail extends AdminPlanSummary {
+  orders: Order[];
+  bookTotals: PlanBookTotal[];
+  pickupTotals: PlanPickupTotal[];
+}

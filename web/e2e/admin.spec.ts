@@ -1,0 +1,265 @@
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { getApps, initializeApp } from 'firebase-admin/app';
+import { getFirestore } from 'firebase-admin/firestore';
+
+// The shop owner's console (issue 8). The owner confirms a payment and ships; the member then sees
+// 已發貨 with the tracking link in /order. The owner creates a campaign and exports its CSV. A member
+// is refused /admin. Sign-in writes the session cookies directly (no login page). Books and plans are
+// this test's own fixtures. SCREENSHOTS=1 also saves 360 px and 1280 px shots of the console pages.
+
+const SHOTS = process.env.SCREENSHOTS === '1';
+const HOSTING_URL = process.env.HOSTING_URL ?? 'http://127.0.0.1:5000';
+const AUTH_HOST = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
+const SHOT_DIR = 'test-output/admin';
+
+const adminDb = () => getFirestore(getApps()[0] ?? initializeApp({ projectId: 'demo-bookstore' }));
+const uniq = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+
+async function signIn(email: string, password: string) {
+  const res = await fetch(`http://${AUTH_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password, returnSecureToken: true }),
+  });
+  const body = (await res.json()) as { idToken: string; refreshToken: string; localId: string };
+  if (!res.ok) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
+  return body;
+}
+
+async function signInByCookies(context: BrowserContext, email: string, password: string, userName: string) {
+  const s = await signIn(email, password);
+  const values = { idToken: s.idToken, refreshToken: s.refreshToken, userId: s.localId, email, emailVerified: 'true', userName, signInProvider: 'password', photoUrl: '' };
+  await context.addCookies(Object.entries(values).map(([name, value]) => ({ name, value: encodeURIComponent(value), url: HOSTING_URL })));
+  return s;
+}
+
+async function shoot(page: Page, name: string) {
+  if (!SHOTS) return;
+  mkdirSync(SHOT_DIR, { recursive: true });
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
+    await page.screenshot({ path: `${SHOT_DIR}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+async function fixtureBook(name: string, salePrice: number, qty = 10) {
+  const productId = uniq('e2e-admin-book');
+  await adminDb().doc(`products/${productId}`).set({
+    name,
+    imgSrc: '/favicon.svg',
+    listPrice: salePrice + 200,
+    salePrice,
+    launched: true,
+    isNew: false,
+    sortOrder: 9100,
+    bookIntroduction: { primaryColor: '#2f5d62', slogan: '測試', overview: '測試用書籍', summary: [], detail: [] },
+  });
+  await adminDb().doc(`stock/${productId}`).set({ qty, updatedAt: new Date().toISOString() });
+  return productId;
+}
+
+const newOrderId = () => uniq('e2eadmin').replace(/[^A-Za-z0-9_-]/g, '') + Math.random().toString(36).slice(2, 8);
+
+async function api<T>(path: string, init: { method: string; body: unknown; idToken?: string }): Promise<T> {
+  const res = await fetch(`${HOSTING_URL}/api${path}`, {
+    method: init.method,
+    headers: { 'Content-Type': 'application/json', ...(init.idToken ? { Authorization: `Bearer ${init.idToken}` } : {}) },
+    body: JSON.stringify(init.body),
+  });
+  const body = (await res.json()) as T;
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+test('a member is refused the console with the 403 error screen', async ({ page }) => {
+  await signInByCookies(page.context(), 'demo@example.com', 'demo1234', '王小明');
+  await page.goto('/admin/orders');
+  await expect(page.getByText('403', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('error-status-message')).toHaveText('Permission denied');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('權限不足');
+  await expect(page.getByRole('navigation', { name: '後台功能' })).toHaveCount(0);
+});
+
+test('the owner confirms a payment and ships; the member sees 已發貨 with the tracking link', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const book = await fixtureBook('測試用：後台出貨實務', 880);
+  const member = await signIn('demo@example.com', 'demo1234');
+  const order = await api<{ orderId: string; orderNo: string; totalPrice: number }>(`/order/${member.localId}/${newOrderId()}`, {
+    method: 'PATCH',
+    idToken: member.idToken,
+    body: { items: [{ productId: book, qty: 2 }], receiver: { name: '王小明', address: '臺南市中西區民族路二段 100 號' }, phone: '0912-345-678', bankAccountNo: '24680' },
+  });
+
+  await signInByCookies(page.context(), 'admin@example.com', 'admin1234', '店長');
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/admin\/orders$/);
+  await expect(page.getByRole('heading', { name: '店長後台', level: 1 })).toBeVisible();
+
+  // The orders table finds it by number.
+  await page.getByLabel('搜尋', { exact: true }).fill(order.orderNo);
+  await page.getByRole('button', { name: '查詢' }).click();
+  await expect(page.getByRole('link', { name: order.orderNo })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: order.orderNo })).toContainText('待匯款');
+  await shoot(page, 'orders');
+
+  // The payments queue lists it with the amount and the digits.
+  await page.getByRole('link', { name: '待確認匯款' }).click();
+  const row = page.getByRole('row').filter({ hasText: order.orderNo });
+  await expect(row).toContainText('NT$1,760');
+  await expect(row).toContainText('24680');
+  await shoot(page, 'payments');
+  await row.getByRole('link', { name: `核對 ${order.orderNo} 的匯款` }).click();
+
+  await expect(page.getByRole('heading', { name: `訂單 ${order.orderNo}` })).toBeVisible();
+  // A mismatch is refused and explained.
+  await page.getByLabel('匯款帳號末五碼').fill('11111');
+  await page.getByLabel('入帳金額（NT$）').fill('1760');
+  await page.getByRole('button', { name: '確認收款' }).click();
+  await expect(page.locator('.admin-alert').filter({ hasText: '帳號末五碼不符' })).toBeVisible();
+  await shoot(page, 'order-mismatch');
+
+  await page.getByLabel('匯款帳號末五碼').fill('24680');
+  await page.getByRole('button', { name: '確認收款' }).click();
+  const head = page.locator('.admin-head');
+  await expect(head).toContainText('匯款完成，訂單準備中');
+  await expect(page.getByRole('heading', { name: '出貨' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '確認收款' })).toHaveCount(0);
+
+  const trackingNo = `RR${Date.now().toString().slice(-9)}TW`;
+  const trackingUrl = `https://postserv.post.gov.tw/pstmail/main_mail.html?targetTxt=${trackingNo}`;
+  await page.getByLabel('貨件編號').fill(trackingNo);
+  await page.getByLabel('貨件查詢連結').fill(trackingUrl);
+  await page.getByRole('button', { name: '標記已發貨' }).click();
+  await expect(head).toContainText('已發貨');
+  await expect(page.getByRole('link', { name: '查詢貨件' })).toHaveAttribute('href', trackingUrl);
+  const history = page.getByRole('list').filter({ hasText: '店長 admin@example.com' });
+  await expect(history.getByRole('listitem')).toHaveCount(3);
+  await shoot(page, 'order-shipped');
+
+  // The customer's mails were written.
+  const mails = await Promise.all(['preparing', 'shipped'].map((s) => adminDb().doc(`mail/${order.orderId}-${s}`).get()));
+  expect(mails.every((m) => m.exists && m.data()?.to === 'demo@example.com')).toBe(true);
+
+  // The member, in a fresh browser context.
+  const memberContext = await browser.newContext();
+  const memberPage = await memberContext.newPage();
+  await signInByCookies(memberContext, 'demo@example.com', 'demo1234', '王小明');
+  await memberPage.goto('/order');
+  const mine = memberPage.getByRole('row').filter({ hasText: order.orderNo });
+  await expect(mine).toContainText('已發貨');
+  await mine.getByRole('link', { name: `查看訂單 ${order.orderNo} 詳情` }).click();
+  await expect(memberPage.getByText('已發貨').first()).toBeVisible();
+  await expect(memberPage.getByRole('link', { name: trackingNo })).toHaveAttribute('href', trackingUrl);
+  await memberContext.close();
+});
+
+test('the owner creates a campaign, sees its orders and exports the CSV', async ({ page }) => {
+  test.setTimeout(120_000);
+  const title = `測試團購 ${Date.now().toString(36)}`;
+  const bookName = `測試用：團購用書 ${Date.now().toString(36)}`;
+  const book = await fixtureBook(bookName, 900, 20);
+  const planId = uniq('e2ePlan').replace(/[^A-Za-z0-9_-]/g, '');
+
+  await signInByCookies(page.context(), 'admin@example.com', 'admin1234', '店長');
+  await page.goto('/admin/plans');
+  await expect(page.getByRole('heading', { name: '團購活動' })).toBeVisible();
+  await shoot(page, 'plans');
+  await page.getByRole('link', { name: '新增團購活動' }).click();
+
+  await page.getByLabel('活動編號').fill(planId);
+  await page.getByLabel('活動名稱').fill(title);
+  await page.getByLabel('主辦單位').fill('測試會計師公會');
+  await page.getByLabel('成團門檻').fill('3');
+  await page.getByRole('combobox', { name: /^書籍/ }).selectOption({ label: bookName });
+  await page.getByLabel('團購價（NT$）').fill('700');
+  await page.getByLabel('每單上限').fill('5');
+  await page.getByLabel('上架（開放下單）').check();
+  await page.getByLabel('活動說明').fill('第一段說明\n第二段說明');
+  await page.getByLabel('取貨／配送說明').fill('公會辦公室自取');
+  await shoot(page, 'plan-form');
+  await page.getByRole('button', { name: '建立活動' }).click();
+
+  await expect(page.getByRole('heading', { name: `【${title}】` })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/admin/plans/${planId}$`));
+  await expect(page.getByText('還沒有人下單。')).toBeVisible();
+
+  // A buyer orders on the campaign (a guest group order through the public API).
+  const placed = await api<{ orderNo: string }>(`/groupOrder/${planId}/${newOrderId()}`, {
+    method: 'PATCH',
+    body: {
+      items: [{ productId: book, qty: 2 }],
+      buyer: '陳團購',
+      email: 'e2e-group@example.com',
+      receiver: { name: '陳團購', address: '公會辦公室自取（高雄）' },
+      phone: '07-123-4567',
+      bankAccountNo: '13579',
+    },
+  });
+  await page.reload();
+  await expect(page.getByRole('heading', { name: '活動訂單（1）' })).toBeVisible();
+  await expect(page.getByRole('link', { name: placed.orderNo })).toBeVisible();
+  await expect(page.locator('.admin-progress')).toContainText('2 / 3 本');
+  await shoot(page, 'plan');
+
+  const downloadPromise = page.waitForEvent('download');
+  await page.getByRole('button', { name: '匯出訂單 CSV' }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toBe(`${planId}-orders.csv`);
+  const bytes = readFileSync((await download.path())!);
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const text = bytes.toString('utf8');
+  expect(text).toContain('訂單號碼,訂單日期,訂單狀態,訂購人');
+  expect(text).toContain(placed.orderNo);
+  expect(text).toContain(`${book},${bookName},2,1400`);
+  expect(text).toContain('公會辦公室自取（高雄）,1,2,2,1400');
+
+  // Back on the list, the new plan shows with its progress; editing keeps the fields.
+  await page.getByRole('link', { name: '編輯活動' }).click();
+  await expect(page.getByLabel('活動名稱')).toHaveValue(title);
+  await expect(page.getByLabel('活動編號')).toBeDisabled();
+});
+
+test('the owner adds a book, sets its stock with a reason, launches and hides it', async ({ page }) => {
+  test.setTimeout(90_000);
+  const productId = uniq('e2e-new-book');
+  await signInByCookies(page.context(), 'admin@example.com', 'admin1234', '店長');
+  await page.goto('/admin/products');
+  await expect(page.getByRole('heading', { name: '書籍與庫存' })).toBeVisible();
+  await shoot(page, 'products');
+  await page.getByRole('link', { name: '新增書籍' }).click();
+  await page.getByLabel('書籍編號').fill(productId);
+  await page.getByLabel('書名').fill('測試用：新書上架');
+  await page.getByLabel('作者').fill('測試作者');
+  await page.getByLabel('定價（NT$）').fill('1200');
+  await page.getByLabel('售價（NT$）').fill('-1');
+  await page.getByRole('button', { name: '建立書籍' }).click();
+  await expect(page.locator('.admin-alert').filter({ hasText: '價格不能是負數' })).toBeVisible();
+  await page.getByLabel('售價（NT$）').fill('990');
+  await page.getByRole('button', { name: '新增勘誤' }).click();
+  await page.getByLabel('章節').fill('第二章');
+  await page.getByLabel('標題', { exact: true }).fill('表格數字更正');
+  await shoot(page, 'product-form');
+  await page.getByRole('button', { name: '建立書籍' }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/products/${productId}$`));
+  await expect(page.getByTestId('stock-qty')).toHaveText('0');
+
+  await page.getByLabel('新的庫存數量').fill('25');
+  await page.getByLabel('原因').fill('首刷到貨');
+  await page.getByRole('button', { name: '設定庫存' }).click();
+  await expect(page.getByTestId('stock-qty')).toHaveText('25');
+  await expect(page.getByRole('table', { name: /庫存異動紀錄/ })).toContainText('首刷到貨');
+  await expect(page.getByRole('table', { name: /庫存異動紀錄/ })).toContainText('0 → 25');
+  await shoot(page, 'product-stock');
+
+  await page.getByRole('link', { name: '← 返回書籍列表' }).click();
+  const row = page.getByRole('row').filter({ hasText: '測試用：新書上架' });
+  await expect(row).toContainText('已隱藏');
+  await row.getByRole('button', { name: '上架「測試用：新書上架」' }).click();
+  await expect(row).toContainText('上架中');
+  await row.getByRole('button', { name: '隱藏「測試用：新書上架」' }).click();
+  await expect(row).toContainText('已隱藏');
+  const stored = (await adminDb().doc(`products/${productId}`).get()).data();
+  expect(stored?.launched).toBe(false);
+});

@@ -1,0 +1,54 @@
+import { lazy, Suspense } from 'react';
+import { NavLink, Navigate, Route, Routes } from 'react-router-dom';
+import { Spinner } from '@/components/page-status';
+import '../admin.css';
+
+const OrdersPage = lazy(() => import('./orders-page'));
+const OrderPage = lazy(() => import('./order-page'));
+const PaymentsPage = lazy(() => import('./payments-page'));
+const ProductsPage = lazy(() => import('./products-page'));
+const ProductFormPage = lazy(() => import('./product-form-page'));
+const PlansPage = lazy(() => import('./plans-page'));
+const PlanPage = lazy(() => import('./plan-page'));
+const PlanFormPage = lazy(() => import('./plan-form-page'));
+
+const TABS = [
+  { to: '/admin/orders', label: '訂單' },
+  { to: '/admin/payments', label: '待確認匯款' },
+  { to: '/admin/products', label: '書籍與庫存' },
+  { to: '/admin/plans', label: '團購活動' },
+];
+
+/** The owner's console under /admin: its own tabs and nested routes. */
+export function AdminConsole() {
+  return (
+    <section className="admin" aria-labelledby="admin-title">
+      <h1 id="admin-title" className="admin__title">
+        店長後台
+      </h1>
+      <nav className="admin-tabs" aria-label="後台功能">
+        {TABS.map((t) => (
+          <NavLink key={t.to} to={t.to} className={({ isActive }) => `admin-tabs__link${isActive ? ' is-active' : ''}`}>
+            {t.label}
+          </NavLink>
+        ))}
+      </nav>
+      <Suspense fallback={<Spinner />}>
+        <Routes>
+          <Route index element={<Navigate to="/admin/orders" replace />} />
+          <Route path="orders" element={<OrdersPage />} />
+          <Route path="orders/:orderId" element={<OrderPage />} />
+          <Route path="payments" element={<PaymentsPage />} />
+          <Route path="products" element={<ProductsPage />} />
+          <Route path="products/new" element={<ProductFormPage />} />
+          <Route path="products/:productId" element={<ProductFormPage />} />
+          <Route path="plans" element={<PlansPage />} />
+          <Route path="plans/new" element={<PlanFormPage />} />
+          <Route path="plans/:planId" element={<PlanPage />} />
+          <Route path="plans/:planId/edit" element={<PlanFormPage />} />
+          <Route path="*" element={<p className="muted">找不到這個後台頁面。</p>} />
+        </Routes>
+      </Suspense>
+    </section>
+  );
+}

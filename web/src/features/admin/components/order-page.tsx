@@ -1,0 +1,252 @@
+import type { OrderStatusChange } from '@contracts/admin';
+import { ORDER_STATUS_LABELS, ORDER_TRANSITIONS, type Order } from '@contracts/orders';
+import { useState, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { formatDateTime, formatMoney } from '@/lib/format';
+import { notify } from '@/lib/toast';
+import { changeOrderStatus, getOrder } from '../api/admin-api';
+import { actorLabel } from '../lib/labels';
+import { useResource } from '../lib/use-resource';
+import { BusyButton, Field, FormErrors, Loaded, PageHead, StatusBadge } from './ui';
+
+/** One order: details, history, and the actions its status allows. */
+export default function OrderPage() {
+  const { orderId = '' } = useParams();
+  const order = useResource((signal) => getOrder(orderId, signal), orderId);
+  return (
+    <div>
+      <p>
+        <Link to="/admin/orders">← 返回訂單列表</Link>
+      </p>
+      <Loaded resource={order}>{(o) => <OrderView order={o} onChange={order.set} />}</Loaded>
+    </div>
+  );
+}
+
+function OrderView({ order: o, onChange }: { order: Order; onChange: (o: Order) => void }) {
+  const next = ORDER_TRANSITIONS[o.status];
+  return (
+    <>
+      <PageHead title={`訂單 ${o.orderNo}`}>
+        <StatusBadge status={o.status} />
+      </PageHead>
+      <div className="admin-grid">
+        <section className="admin-card" aria-labelledby="o-buyer">
+          <h3 id="o-buyer">訂購資料</h3>
+          <dl className="admin-dl">
+            <dt>類型</dt>
+            <dd>{o.planId ? <Link to={`/admin/plans/${o.planId}`}>團購 {o.planId}</Link> : '書店訂單'}</dd>
+            <dt>訂購人</dt>
+            <dd>{o.buyer || '—'}</dd>
+            <dt>Email</dt>
+            <dd>{o.email || '—'}</dd>
+            <dt>電話</dt>
+            <dd>{o.phone}</dd>
+            <dt>收件人</dt>
+            <dd>{o.receiver.name}</dd>
+            <dt>收件地址</dt>
+            <dd>{o.receiver.address}</dd>
+            <dt>統一編號</dt>
+            <dd>{o.taxId || '—'}</dd>
+            <dt>發票抬頭</dt>
+            <dd>{o.invoiceTitle || '—'}</dd>
+            <dt>匯款帳號末五碼</dt>
+            <dd className="admin-mono">{o.bankAccountNo === '00000' ? '00000（未填）' : o.bankAccountNo}</dd>
+            <dt>訂單日期</dt>
+            <dd>{formatDateTime(o.createdAt)}</dd>
+            <dt>匯款期限</dt>
+            <dd>{formatDateTime(o.paymentDueAt)}</dd>
+            {o.remark ? (
+              <>
+                <dt>備註</dt>
+                <dd>{o.remark}</dd>
+              </>
+            ) : null}
+          </dl>
+        </section>
+        <section className="admin-card" aria-labelledby="o-items">
+          <h3 id="o-items">訂購內容</h3>
+          <table className="admin-table admin-table--plain">
+            <thead>
+              <tr>
+                <th scope="col">書名</th>
+                <th scope="col" className="num">
+                  數量
+                </th>
+                <th scope="col" className="num">
+                  小計
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {o.items.map((i) => (
+                <tr key={i.productId}>
+                  <td data-label="書名">{i.name}</td>
+                  <td data-label="數量" className="num">
+                    {i.qty} × {formatMoney(i.unitPrice)}
+                  </td>
+                  <td data-label="小計" className="num">
+                    {formatMoney(i.totalPrice)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <dl className="admin-dl admin-dl--totals">
+            <dt>商品小計</dt>
+            <dd>{formatMoney(o.itemsTotal)}</dd>
+            <dt>運費</dt>
+            <dd>{formatMoney(o.shippingFee)}</dd>
+            <dt>應付總額</dt>
+            <dd>
+              <strong>{formatMoney(o.totalPrice)}</strong>
+            </dd>
+          </dl>
+          {o.delivery ? (
+            <p className="admin-delivery">
+              {o.delivery.company}・{o.delivery.trackingNo}・
+              <a href={o.delivery.trackingUrl} target="_blank" rel="noopener noreferrer">
+                查詢貨件
+              </a>
+            </p>
+          ) : null}
+        </section>
+      </div>
+
+      {next.length ? (
+        <section className="admin-card" aria-labelledby="o-actions">
+          <h3 id="o-actions">處理訂單</h3>
+          <div className="admin-actions">
+            {next.includes('preparing') ? <MarkPaid order={o} onChange={onChange} /> : null}
+            {next.includes('shipped') ? <Ship order={o} onChange={onChange} /> : null}
+            {next.includes('cancelledUnpaid') ? <Cancel order={o} to="cancelledUnpaid" onChange={onChange} /> : null}
+            {next.includes('refunded') ? <Cancel order={o} to="refunded" onChange={onChange} /> : null}
+          </div>
+        </section>
+      ) : (
+        <p className="muted">此訂單已結案，不能再變更狀態。</p>
+      )}
+
+      <section className="admin-card" aria-labelledby="o-history">
+        <h3 id="o-history">狀態紀錄</h3>
+        <ol className="admin-history">
+          {o.statusHistory.map((h, i) => (
+            <li key={i}>
+              <time dateTime={h.at}>{formatDateTime(h.at)}</time>
+              <StatusBadge status={h.status} />
+              <span>{actorLabel(h.by)}</span>
+              {h.note ? <span className="admin-sub">{h.note}</span> : null}
+            </li>
+          ))}
+        </ol>
+      </section>
+    </>
+  );
+}
+
+function useChange(order: Order, onChange: (o: Order) => void) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  async function run(change: OrderStatusChange) {
+    setBusy(true);
+    setError(null);
+    try {
+      const next = await changeOrderStatus(order.orderId, change);
+      onChange(next);
+      notify('success', `訂單 ${next.orderNo} 已更新為「${ORDER_STATUS_LABELS[next.status]}」，並已寄信通知顧客`);
+    } catch (e) {
+      setError(e);
+      notify('error', '更新失敗，請檢查下方訊息');
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { busy, error, run };
+}
+
+function MarkPaid({ order, onChange }: { order: Order; onChange: (o: Order) => void }) {
+  const { busy, error, run } = useChange(order, onChange);
+  function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const d = new FormData(e.currentTarget);
+    void run({ status: 'preparing', bankAccountNo: String(d.get('bankAccountNo') ?? '').trim(), amount: Number(d.get('amount')) });
+  }
+  return (
+    <form className="admin-action" id="pay" onSubmit={submit} aria-labelledby="pay-title">
+      <h4 id="pay-title">確認收款</h4>
+      <p className="admin-sub">請依銀行入帳明細填寫；須與訂單的末五碼（{order.bankAccountNo}）及應付金額（{formatMoney(order.totalPrice)}）相符。</p>
+      <Field label="匯款帳號末五碼">
+        <input name="bankAccountNo" inputMode="numeric" pattern="\d{5}" maxLength={5} required autoComplete="off" />
+      </Field>
+      <Field label="入帳金額（NT$）">
+        <input name="amount" type="number" inputMode="numeric" min={0} step={1} required />
+      </Field>
+      <FormErrors error={error} />
+      <BusyButton busy={busy} type="submit">
+        確認收款
+      </BusyButton>
+    </form>
+  );
+}
+
+function Ship({ order, onChange }: { order: Order; onChange: (o: Order) => void }) {
+  const { busy, error, run } = useChange(order, onChange);
+  function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const d = new FormData(e.currentTarget);
+    const s = (k: string) => String(d.get(k) ?? '').trim();
+    void run({ status: 'shipped', delivery: { company: s('company'), trackingNo: s('trackingNo'), trackingUrl: s('trackingUrl') } });
+  }
+  return (
+    <form className="admin-action" onSubmit={submit} aria-labelledby="ship-title">
+      <h4 id="ship-title">出貨</h4>
+      <Field label="貨運公司">
+        <input name="company" defaultValue="中華郵政" required maxLength={50} />
+      </Field>
+      <Field label="貨件編號">
+        <input name="trackingNo" required maxLength={60} autoComplete="off" />
+      </Field>
+      <Field label="貨件查詢連結">
+        <input name="trackingUrl" type="url" required placeholder="https://" maxLength={500} />
+      </Field>
+      <FormErrors error={error} />
+      <BusyButton busy={busy} type="submit">
+        標記已發貨
+      </BusyButton>
+    </form>
+  );
+}
+
+function Cancel({ order, to, onChange }: { order: Order; to: 'cancelledUnpaid' | 'refunded'; onChange: (o: Order) => void }) {
+  const { busy, error, run } = useChange(order, onChange);
+  const [confirming, setConfirming] = useState(false);
+  const [note, setNote] = useState('');
+  const title = to === 'refunded' ? '取消並退款' : '取消訂單（未匯款）';
+  return (
+    <div className="admin-action admin-action--danger">
+      <h4>{title}</h4>
+      <p className="admin-sub">
+        {to === 'refunded' ? '款項退回後使用；' : ''}庫存會退回，顧客會收到通知信。狀態將成為「{ORDER_STATUS_LABELS[to]}」，無法復原。
+      </p>
+      <Field label="說明（選填，會寫進通知信）">
+        <input value={note} onChange={(e) => setNote(e.target.value)} maxLength={500} />
+      </Field>
+      <FormErrors error={error} />
+      {confirming ? (
+        <div className="admin-confirm" role="group" aria-label={`確定${title}？`}>
+          <span>確定{title}？</span>
+          <BusyButton busy={busy} type="button" className="btn btn--danger" onClick={() => void run({ status: to, note: note.trim() || undefined })}>
+            確定
+          </BusyButton>
+          <button type="button" className="btn btn--ghost" onClick={() => setConfirming(false)} disabled={busy}>
+            返回
+          </button>
+        </div>
+      ) : (
+        <button type="button" className="btn btn--ghost btn--danger-outline" onClick={() => setConfirming(true)}>
+          {title}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,147 @@
+import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from '@contracts/orders';
+import { useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { formatDateTime, formatMoney } from '@/lib/format';
+import { listOrders, listPlans } from '../api/admin-api';
+import { useResource } from '../lib/use-resource';
+import { Field, Loaded, PageHead, StatusBadge } from './ui';
+
+const PAGE_SIZE = 20;
+const FILTER_KEYS = ['status', 'planId', 'from', 'to', 'q'] as const;
+
+/** All orders (shop and group) with filters in the address bar and cursor paging. */
+export default function OrdersPage() {
+  const [params, setParams] = useSearchParams();
+  const filters = Object.fromEntries(FILTER_KEYS.map((k) => [k, params.get(k) ?? ''])) as Record<(typeof FILTER_KEYS)[number], string>;
+  // Cursors of the pages seen so far: [null (first page), cursor of page 2, ...].
+  const [cursors, setCursors] = useState<(string | null)[]>([null]);
+  const cursor = cursors[cursors.length - 1] ?? null;
+  const key = `${params.toString()}|${cursor ?? ''}`;
+  const orders = useResource((signal) => listOrders({ ...filters, status: filters.status as OrderStatus | '', limit: PAGE_SIZE, cursor }, signal), key);
+  const plans = useResource((signal) => listPlans(signal), 'plans');
+
+  function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const data = new FormData(e.currentTarget);
+    const next = new URLSearchParams();
+    for (const k of FILTER_KEYS) {
+      const v = String(data.get(k) ?? '').trim();
+      if (v) next.set(k, v);
+    }
+    setCursors([null]);
+    setParams(next);
+  }
+
+  function reset() {
+    setCursors([null]);
+    setParams(new URLSearchParams());
+  }
+
+  return (
+    <div aria-labelledby="admin-page-title">
+      <PageHead title="訂單管理" />
+      <form className="admin-filters" onSubmit={submit} key={params.toString()} role="search" aria-label="篩選訂單">
+        <Field label="搜尋">
+          <input name="q" type="search" defaultValue={filters.q} placeholder="訂單號碼、姓名、電話或 Email" />
+        </Field>
+        <Field label="狀態">
+          <select name="status" defaultValue={filters.status}>
+            <option value="">全部狀態</option>
+            {ORDER_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {ORDER_STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label="類型／活動">
+          <select name="planId" defaultValue={filters.planId}>
+            <option value="">全部訂單</option>
+            <option value="shop">書店訂單</option>
+            {(plans.data ?? []).map((p) => (
+              <option key={p.plan.planId} value={p.plan.planId}>
+                團購：{p.plan.title}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label="訂單日期（起）">
+          <input name="from" type="date" defaultValue={filters.from} />
+        </Field>
+        <Field label="訂單日期（迄）">
+          <input name="to" type="date" defaultValue={filters.to} />
+        </Field>
+        <div className="admin-filters__actions">
+          <button type="submit" className="btn btn--primary">
+            查詢
+          </button>
+          <button type="button" className="btn btn--ghost" onClick={reset}>
+            清除
+          </button>
+        </div>
+      </form>
+
+      <Loaded resource={orders}>
+        {(page) => (
+          <>
+            {page.searchTruncated ? <p className="muted">搜尋只涵蓋最近的 1000 筆訂單；請加上日期或狀態縮小範圍。</p> : null}
+            {page.orders.length === 0 ? (
+              <p className="admin-empty">沒有符合條件的訂單。</p>
+            ) : (
+              <table className="admin-table" aria-busy={orders.loading}>
+                <caption className="visually-hidden">訂單列表</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">訂單號碼</th>
+                    <th scope="col">訂單日期</th>
+                    <th scope="col">訂購人</th>
+                    <th scope="col">類型</th>
+                    <th scope="col" className="num">
+                      總金額
+                    </th>
+                    <th scope="col">狀態</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {page.orders.map((o) => (
+                    <tr key={o.orderId}>
+                      <td data-label="訂單號碼">
+                        <Link to={`/admin/orders/${o.orderId}`}>{o.orderNo}</Link>
+                      </td>
+                      <td data-label="訂單日期">{formatDateTime(o.createdAt)}</td>
+                      <td data-label="訂購人">
+                        {o.buyer || o.receiver.name}
+                        <span className="admin-sub">{o.phone}</span>
+                      </td>
+                      <td data-label="類型">{o.planId ? `團購 ${o.planId}` : '書店'}</td>
+                      <td data-label="總金額" className="num">
+                        {formatMoney(o.totalPrice)}
+                      </td>
+                      <td data-label="狀態">
+                        <StatusBadge status={o.status} />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+            <nav className="admin-pager" aria-label="分頁">
+              <button type="button" className="btn btn--ghost btn--small" disabled={cursors.length < 2} onClick={() => setCursors((c) => c.slice(0, -1))}>
+                上一頁
+              </button>
+              <span className="muted">第 {cursors.length} 頁</span>
+              <button
+                type="button"
+                className="btn btn--ghost btn--small"
+                disabled={!page.nextCursor}
+                onClick={() => page.nextCursor && setCursors((c) => [...c, page.nextCursor])}
+              >
+                下一頁
+              </button>
+            </nav>
+          </>
+        )}
+      </Loaded>
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import { Link } from 'react-router-dom';
+import { formatDateTime, formatMoney } from '@/lib/format';
+import { listPayments } from '../api/admin-api';
+import { useResource } from '../lib/use-resource';
+import { Loaded, PageHead } from './ui';
+
+/** Orders awaiting payment, oldest first: what to look for on the bank statement. */
+export default function PaymentsPage() {
+  const payments = useResource((signal) => listPayments(signal), 'payments');
+  return (
+    <div>
+      <PageHead title="待確認匯款">
+        <button type="button" className="btn btn--ghost btn--small" onClick={payments.reload} disabled={payments.loading}>
+          重新整理
+        </button>
+      </PageHead>
+      <p className="muted">依匯款期限排序，最早到期的在最上面。逾期未匯款的訂單會由系統自動取消。</p>
+      <Loaded resource={payments}>
+        {(rows) =>
+          rows.length === 0 ? (
+            <p className="admin-empty">目前沒有待確認的匯款。</p>
+          ) : (
+            <table className="admin-table">
+              <caption className="visually-hidden">待確認匯款</caption>
+              <thead>
+                <tr>
+                  <th scope="col">訂單號碼</th>
+                  <th scope="col">訂購人</th>
+                  <th scope="col" className="num">
+                    應付金額
+                  </th>
+                  <th scope="col">帳號末五碼</th>
+                  <th scope="col">下單時間</th>
+                  <th scope="col">匯款期限</th>
+                  <th scope="col">
+                    <span className="visually-hidden">動作</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((p) => (
+                  <tr key={p.orderId} className={p.overdue ? 'is-overdue' : undefined}>
+                    <td data-label="訂單號碼">
+                      <Link to={`/admin/orders/${p.orderId}`}>{p.orderNo}</Link>
+                      {p.planId ? <span className="admin-sub">團購 {p.planId}</span> : null}
+                    </td>
+                    <td data-label="訂購人">
+                      {p.buyer}
+                      <span className="admin-sub">{p.phone}</span>
+                    </td>
+                    <td data-label="應付金額" className="num">
+                      <strong>{formatMoney(p.totalPrice)}</strong>
+                    </td>
+                    <td data-label="帳號末五碼" className="admin-mono">
+                      {p.bankAccountNo === '00000' ? '未填' : p.bankAccountNo}
+                    </td>
+                    <td data-label="下單時間">{formatDateTime(p.createdAt)}</td>
+                    <td data-label="匯款期限">
+                      {formatDateTime(p.paymentDueAt)}
+                      {p.overdue ? <span className="admin-badge admin-badge--cancelledUnpaid">已逾期</span> : null}
+                    </td>
+                    <td>
+                      <Link className="btn btn--primary btn--small" to={`/admin/orders/${p.orderId}#pay`} aria-label={`核對 ${p.orderNo} 的匯款`}>
+                        核對收款
+                      </Link>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )
+        }
+      </Loaded>
+    </div>
+  );
+}

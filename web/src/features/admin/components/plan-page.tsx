@@ -1,0 +1,164 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { formatDateTime, formatMoney } from '@/lib/format';
+import { notify } from '@/lib/toast';
+import { downloadPlanCsv, getPlan } from '../api/admin-api';
+import { errorText } from '../lib/labels';
+import { useResource } from '../lib/use-resource';
+import { PlanState, ProgressBar } from './plans-page';
+import { BusyButton, Loaded, PageHead, StatusBadge } from './ui';
+
+/** One campaign: progress, totals per book and per pickup point, its orders and the CSV export. */
+export default function PlanPage() {
+  const { planId = '' } = useParams();
+  const plan = useResource((signal) => getPlan(planId, signal), planId);
+  const [busy, setBusy] = useState(false);
+
+  async function exportCsv() {
+    setBusy(true);
+    try {
+      await downloadPlanCsv(planId);
+      notify('success', 'CSV 已下載');
+    } catch (e) {
+      notify('error', errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div>
+      <p>
+        <Link to="/admin/plans">← 返回團購活動</Link>
+      </p>
+      <Loaded resource={plan}>
+        {(d) => (
+          <>
+            <PageHead title={`【${d.plan.title}】`}>
+              <Link className="btn btn--ghost btn--small" to={`/admin/plans/${planId}/edit`}>
+                編輯活動
+              </Link>
+              <BusyButton busy={busy} type="button" className="btn btn--primary btn--small" onClick={() => void exportCsv()}>
+                匯出訂單 CSV
+              </BusyButton>
+            </PageHead>
+            <div className="admin-grid">
+              <section className="admin-card" aria-labelledby="p-summary">
+                <h3 id="p-summary">活動概況</h3>
+                <dl className="admin-dl">
+                  <dt>主辦單位</dt>
+                  <dd>{d.plan.organizer || '—'}</dd>
+                  <dt>狀態</dt>
+                  <dd>
+                    <PlanState s={d} />
+                  </dd>
+                  <dt>截止時間</dt>
+                  <dd>{formatDateTime(d.plan.closingDate)}</dd>
+                  <dt>有效訂單</dt>
+                  <dd>{d.progress.orders} 筆</dd>
+                  <dt>進度</dt>
+                  <dd>
+                    <ProgressBar copies={d.progress.copies} minQuantity={d.progress.minQuantity} />
+                  </dd>
+                  <dt>活動頁</dt>
+                  <dd>
+                    <a href={`/ezbuy/${planId}`} target="_blank" rel="noopener noreferrer">
+                      /ezbuy/{planId}
+                    </a>
+                  </dd>
+                </dl>
+              </section>
+              <section className="admin-card" aria-labelledby="p-books">
+                <h3 id="p-books">各書合計</h3>
+                {d.bookTotals.length === 0 ? (
+                  <p className="muted">尚無有效訂單。</p>
+                ) : (
+                  <table className="admin-table admin-table--plain">
+                    <thead>
+                      <tr>
+                        <th scope="col">書名</th>
+                        <th scope="col" className="num">
+                          數量
+                        </th>
+                        <th scope="col" className="num">
+                          金額
+                        </th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {d.bookTotals.map((b) => (
+                        <tr key={b.productId}>
+                          <td data-label="書名">{b.name}</td>
+                          <td data-label="數量" className="num">
+                            {b.qty}
+                          </td>
+                          <td data-label="金額" className="num">
+                            {formatMoney(b.amount)}
+                          </td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                )}
+                <h3>各取貨地點合計</h3>
+                {d.pickupTotals.length === 0 ? (
+                  <p className="muted">尚無有效訂單。</p>
+                ) : (
+                  <ul className="admin-list">
+                    {d.pickupTotals.map((p) => (
+                      <li key={p.pickup}>
+                        <strong>{p.pickup}</strong>
+                        <span className="admin-sub">
+                          {p.orders} 筆・{p.copies} 本・{formatMoney(p.amount)}
+                        </span>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </section>
+            </div>
+            <section className="admin-card" aria-labelledby="p-orders">
+              <h3 id="p-orders">活動訂單（{d.orders.length}）</h3>
+              {d.orders.length === 0 ? (
+                <p className="muted">還沒有人下單。</p>
+              ) : (
+                <table className="admin-table">
+                  <thead>
+                    <tr>
+                      <th scope="col">訂單號碼</th>
+                      <th scope="col">訂單日期</th>
+                      <th scope="col">訂購人</th>
+                      <th scope="col">內容</th>
+                      <th scope="col" className="num">
+                        總金額
+                      </th>
+                      <th scope="col">狀態</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {d.orders.map((o) => (
+                      <tr key={o.orderId}>
+                        <td data-label="訂單號碼">
+                          <Link to={`/admin/orders/${o.orderId}`}>{o.orderNo}</Link>
+                        </td>
+                        <td data-label="訂單日期">{formatDateTime(o.createdAt)}</td>
+                        <td data-label="訂購人">{o.buyer || o.receiver.name}</td>
+                        <td data-label="內容">{o.items.map((i) => `${i.name} × ${i.qty}`).join('、')}</td>
+                        <td data-label="總金額" className="num">
+                          {formatMoney(o.totalPrice)}
+                        </td>
+                        <td data-label="狀態">
+                          <StatusBadge status={o.status} />
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              )}
+            </section>
+          </>
+        )}
+      </Loaded>
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import type { AdminProduct } from '@contracts/admin';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { formatMoney } from '@/lib/format';
+import { notify } from '@/lib/toast';
+import { listProducts, setProductLaunched } from '../api/admin-api';
+import { errorText } from '../lib/labels';
+import { useResource } from '../lib/use-resource';
+import { BusyButton, Loaded, PageHead } from './ui';
+
+/** Every book, launched or hidden, with its stock. */
+export default function ProductsPage() {
+  const products = useResource((signal) => listProducts(signal), 'products');
+  return (
+    <div>
+      <PageHead title="書籍與庫存">
+        <Link className="btn btn--primary btn--small" to="/admin/products/new">
+          新增書籍
+        </Link>
+      </PageHead>
+      <Loaded resource={products}>
+        {(rows) => (
+          <table className="admin-table">
+            <caption className="visually-hidden">書籍列表</caption>
+            <thead>
+              <tr>
+                <th scope="col">書名</th>
+                <th scope="col" className="num">
+                  定價／售價
+                </th>
+                <th scope="col" className="num">
+                  庫存
+                </th>
+                <th scope="col">狀態</th>
+                <th scope="col">
+                  <span className="visually-hidden">動作</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((p) => (
+                <ProductRow key={p.productId} product={p} onChange={(next) => products.set(rows.map((r) => (r.productId === next.productId ? next : r)))} />
+              ))}
+            </tbody>
+          </table>
+        )}
+      </Loaded>
+    </div>
+  );
+}
+
+function ProductRow({ product: p, onChange }: { product: AdminProduct; onChange: (p: AdminProduct) => void }) {
+  const [busy, setBusy] = useState(false);
+  async function toggle() {
+    setBusy(true);
+    try {
+      const next = await setProductLaunched(p.productId, !p.launched);
+      onChange(next);
+      notify('success', next.launched ? `「${next.name}」已上架` : `「${next.name}」已隱藏`);
+    } catch (e) {
+      notify('error', errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <tr>
+      <td data-label="書名">
+        <Link to={`/admin/products/${p.productId}`}>{p.name}</Link>
+        <span className="admin-sub admin-mono">{p.productId}</span>
+      </td>
+      <td data-label="定價／售價" className="num">
+        {formatMoney(p.listPrice)} / {formatMoney(p.salePrice)}
+      </td>
+      <td data-label="庫存" className="num">
+        {p.stock === null ? '—' : p.stock}
+      </td>
+      <td data-label="狀態">{p.launched ? <span className="admin-badge admin-badge--preparing">上架中</span> : <span className="admin-badge">已隱藏</span>}</td>
+      <td className="admin-row-actions">
+        <Link className="btn btn--ghost btn--small" to={`/admin/products/${p.productId}`} aria-label={`編輯「${p.name}」與庫存`}>
+          編輯／庫存
+        </Link>
+        <BusyButton busy={busy} type="button" className="btn btn--ghost btn--small" onClick={() => void toggle()} aria-label={`${p.launched ? '隱藏' : '上架'}「${p.name}」`}>
+          {p.launched ? '隱藏' : '上架'}
+        </BusyButton>
+      </td>
+    </tr>
+  );
+}

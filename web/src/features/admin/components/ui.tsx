@@ -1,0 +1,72 @@
+import { ORDER_STATUS_LABELS, type OrderStatus } from '@contracts/orders';
+import type { ReactNode } from 'react';
+import { Spinner } from '@/components/page-status';
+import { errorText } from '../lib/labels';
+import type { Resource } from '../lib/use-resource';
+
+export function StatusBadge({ status }: { status: OrderStatus }) {
+  return <span className={`admin-badge admin-badge--${status}`}>{ORDER_STATUS_LABELS[status]}</span>;
+}
+
+/** Loading, failure (with a retry) or the page itself. */
+export function Loaded<T>({ resource, children }: { resource: Resource<T>; children: (data: T) => ReactNode }) {
+  if (resource.data !== undefined) return <>{children(resource.data)}</>;
+  if (resource.error) {
+    return (
+      <div className="admin-alert" role="alert">
+        <p>{errorText(resource.error)}</p>
+        <button type="button" className="btn btn--ghost btn--small" onClick={resource.reload}>
+          重新載入
+        </button>
+      </div>
+    );
+  }
+  return <Spinner />;
+}
+
+export function Field({ label, hint, children, wide }: { label: string; hint?: string; children: ReactNode; wide?: boolean }) {
+  return (
+    <label className={`admin-field${wide ? ' admin-field--wide' : ''}`}>
+      <span className="admin-field__label">{label}</span>
+      {children}
+      {hint ? <span className="admin-field__hint">{hint}</span> : null}
+    </label>
+  );
+}
+
+/** The server's field messages, in a list the screen reader announces. */
+export function FormErrors({ error }: { error: unknown }) {
+  if (!error) return null;
+  return (
+    <div className="admin-alert" role="alert">
+      <p>{errorText(error)}</p>
+    </div>
+  );
+}
+
+export function PageHead({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="admin-head">
+      <h2 id="admin-page-title">{title}</h2>
+      {children ? <div className="admin-head__actions">{children}</div> : null}
+    </div>
+  );
+}
+
+/** A button that shows progress while its action runs and cannot be pressed twice. */
+export function BusyButton({ busy, children, className = 'btn btn--primary', ...rest }: { busy: boolean } & React.ButtonHTMLAttributes<HTMLButtonElement>) {
+  return (
+    <button className={className} disabled={busy || rest.disabled} aria-busy={busy} {...rest}>
+      {busy ? <span className="spinner__dot" aria-hidden="true" /> : null}
+      {children}
+    </button>
+  );
+}
+
+/** Lines of a textarea <-> string[] (blank lines dropped). */
+export const toLines = (s: string) => s.split('\n').map((l) => l.trim()).filter(Boolean);
+export const fromLines = (xs: readonly string[] | undefined) => (xs ?? []).join('\n');
+
+/** A Taiwan wall-clock value for <input type="datetime-local"> and back. */
+export const toTaipeiLocal = (iso: string) => (iso ? new Date(Date.parse(iso) + 8 * 3600_000).toISOString().slice(0, 16) : '');
+export const fromTaipeiLocal = (local: string) => (local ? `${local}:00+08:00` : '');

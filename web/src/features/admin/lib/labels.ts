@@ -1,0 +1,19 @@
+import { describeError } from '@contracts/errors';
+import { isApiError } from '@/lib/api-client';
+
+/** statusHistory's `by`, in words. */
+export function actorLabel(by: string): string {
+  if (by.startsWith('owner:')) return `店長 ${by.slice(6)}`;
+  if (by.startsWith('member:')) return '會員本人';
+  if (by === 'guest') return '訪客';
+  if (by.startsWith('system:')) return '系統自動';
+  return by;
+}
+
+/** A failure as the owner reads it: the catalogue's Chinese, then the field details. */
+export function errorText(e: unknown): string {
+  if (!isApiError(e)) return '未知錯誤';
+  const base = describeError(e.statusCode, e.statusMessage);
+  const details = e.details?.map((d) => d.message).join('；');
+  return details ? `${base}：${details}` : base;
+}
