@@ -2,7 +2,11 @@
 import { unsubscribeSecret } from './api/content/secrets';
 import type { Express } from 'express';
 import { onRequest } from 'firebase-functions/https';
+import { defineString } from 'firebase-functions/params';
 import { onSchedule } from 'firebase-functions/scheduler';
+
+// Declared at load so that `firebase deploy` asks for it once; read lazily by lib/identity-toolkit.ts.
+defineString('WEB_API_KEY', { description: "The project's Web API key, for the Identity Toolkit REST API" });
 
 let app: Express | undefined;
 
@@ -16,4 +20,10 @@ export const api = onRequest({ region: 'asia-east1', memory: '512MiB', concurren
 export const sweepUnpaidOrders = onSchedule({ schedule: 'every 30 minutes', region: 'asia-east1', timeZone: 'Asia/Taipei' }, async () => {
   const { sweepUnpaidOrders: sweep } = require('./orders/order-status') as typeof import('./orders/order-status');
   await sweep(new Date());
+});
+
+/** Judges group-buy plans that have closed (threshold met or not) without cancelling any order. */
+export const closeGroupBuyingPlans = onSchedule({ schedule: 'every 15 minutes', region: 'asia-east1', timeZone: 'Asia/Taipei' }, async () => {
+  const { closeDuePlans } = require('./group-buying/close-plans') as typeof import('./group-buying/close-plans');
+  await closeDuePlans(new Date());
 });
