@@ -2,11 +2,8 @@
 import { unsubscribeSecret } from './api/content/secrets';
 import type { Express } from 'express';
 import { onRequest } from 'firebase-functions/https';
-import { defineString } from 'firebase-functions/params';
 import { onSchedule } from 'firebase-functions/scheduler';
 
-// Declared at load so that `firebase deploy` asks for it once; read lazily by lib/identity-toolkit.ts.
-defineString('WEB_API_KEY', { description: "The project's Web API key, for the Identity Toolkit REST API" });
 
 let app: Express | undefined;
 
