@@ -1,20 +1,11 @@
-import type { Request, RequestHandler } from 'express';
-import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
+import type { RequestHandler } from 'express';
+import { rateLimit } from 'express-rate-limit';
 import { tooManyAttempts } from '../../http/errors';
+import { clientIp } from '../../http/middleware/rate-limit';
 
 /** Order lookups per client address per window; ORDER_LOOKUP_LIMIT overrides (tests prove the 429 with a small one). */
 export const DEFAULT_LOOKUP_LIMIT = 10;
 export const LOOKUP_WINDOW_MS = 15 * 60_000;
-
-/**
- * The client's address. Behind the Functions emulator req.ip can be undefined (the framework hands
- * over a request without a socket address), so fall back to the forwarded header, then one shared key.
- */
-export function clientKey(req: Request): string {
-  const forwarded = String(req.headers['x-forwarded-for'] ?? '').split(',')[0]?.trim();
-  const ip = req.ip || forwarded || req.socket?.remoteAddress;
-  return ip ? ipKeyGenerator(ip) : 'unknown-client';
-}
 
 /**
  * Slows down guessing order numbers and contacts: a few lookups per address per window, then the
@@ -28,7 +19,7 @@ export function lookupLimiter(limit = Number(process.env.ORDER_LOOKUP_LIMIT) || 
     legacyHeaders: false,
     // The app trusts Google's front end (app.set('trust proxy', true)); req.ip is the client.
     validate: { trustProxy: false, xForwardedForHeader: false, ip: false },
-    keyGenerator: clientKey,
+    keyGenerator: clientIp,
     handler: (_req, _res, next) => next(tooManyAttempts()),
   });
 }

@@ -28,9 +28,15 @@ export function rateLimitScale(): number {
   return process.env.FUNCTIONS_EMULATOR === 'true' ? 100 : 1;
 }
 
-/** The client's address; behind Hosting and Google's front end `trust proxy` makes req.ip the caller. */
+/**
+ * The client's address; behind Hosting and Google's front end `trust proxy` makes req.ip the caller.
+ * Behind the Functions emulator req.ip can be undefined (the request has no socket address), so fall
+ * back to the forwarded header, then one shared key: never a 500 for want of an address.
+ */
 export function clientIp(req: Request): string {
-  return ipKeyGenerator(req.ip ?? req.socket.remoteAddress ?? 'unknown');
+  const forwarded = String(req.headers['x-forwarded-for'] ?? '').split(',')[0]?.trim();
+  const ip = req.ip || forwarded || req.socket?.remoteAddress;
+  return ip ? ipKeyGenerator(ip) : 'unknown-client';
 }
 
 /** A reusable limiter: `rateLimit({ windowMs: 60_000, limit: 10, name: 'order-lookup' })`. */
