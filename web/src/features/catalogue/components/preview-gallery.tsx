@@ -10,6 +10,9 @@ const SIZES = '(max-width: 767px) calc(100vw - 2rem), 720px';
 export function PreviewGallery({ images, bookName }: { images: string[]; bookName: string }) {
   const track = useRef<HTMLUListElement>(null);
   const [index, setIndex] = useState(0);
+  // While a button or key scrolls the strip, the scroll events report the pages it passes on the
+  // way; the page it is heading for stays current (a quick second click then moves on from there).
+  const heading = useRef<{ to: number; at: number } | null>(null);
   const count = images.length;
   if (!count) return null;
 
@@ -18,6 +21,7 @@ export function PreviewGallery({ images, bookName }: { images: string[]; bookNam
     const next = Math.max(0, Math.min(count - 1, i));
     setIndex(next);
     if (!el) return;
+    heading.current = { to: next, at: Date.now() };
     const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
     el.scrollTo({ left: next * el.clientWidth, behavior: smooth ? 'smooth' : 'auto' });
   };
@@ -29,7 +33,15 @@ export function PreviewGallery({ images, bookName }: { images: string[]; bookNam
   };
   const onScroll = () => {
     const el = track.current;
-    if (el && el.clientWidth) setIndex(Math.round(el.scrollLeft / el.clientWidth));
+    if (!el || !el.clientWidth) return;
+    const page = Math.round(el.scrollLeft / el.clientWidth);
+    const h = heading.current;
+    if (h && Date.now() - h.at < 1500) {
+      if (page === h.to) heading.current = null;
+      return;
+    }
+    heading.current = null;
+    setIndex(page);
   };
 
   return (
