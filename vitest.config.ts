@@ -23,6 +23,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
+          setupFiles: ['tests/helpers/rate-limit-namespace.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
           env: { LOG_LEVEL: 'silent' },

@@ -272,13 +272,19 @@ export function Checkout({ lines, ready, onPlaced }: CheckoutProps) {
       <h2 id="checkout-title" className="visually-hidden">
         結帳
       </h2>
-      <ol className="steps" aria-label="結帳步驟">
+      <ol className="checkout-steps" aria-label="結帳步驟">
         {STEPS.map((label, i) => (
-          <li key={label} className={`steps__item${i === step ? ' steps__item--current' : ''}${i < step ? ' steps__item--done' : ''}`} aria-current={i === step ? 'step' : undefined}>
-            <span className="steps__num" aria-hidden="true">
-              {i + 1}
+          <li
+            key={label}
+            className={`checkout-steps__item${i === step ? ' checkout-steps__item--current' : ''}${i < step ? ' checkout-steps__item--done' : ''}`}
+            aria-current={i === step ? 'step' : undefined}
+            data-state={i === step ? 'current' : i < step ? 'done' : 'todo'}
+          >
+            <span className="checkout-steps__num" aria-hidden="true">
+              {i < step ? '✓' : i + 1}
             </span>
-            {label}
+            <span className="checkout-steps__label">{label}</span>
+            {i < step && <span className="visually-hidden">（已完成）</span>}
           </li>
         ))}
       </ol>
