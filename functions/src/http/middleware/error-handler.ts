@@ -22,7 +22,9 @@ function toHttpError(err: unknown): HttpError {
   if (e?.type === 'entity.parse.failed') return new HttpError(400, ERROR_KEYS.invalidJson, 'The body is not valid JSON');
   if (e?.type === 'entity.too.large') return payloadTooLarge(BODY_LIMIT);
   if (e?.status === 415) return unsupportedMediaType(undefined);
-  if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500 && e.type) return badRequest(String(e.type));
+  // Express's own 4xx errors: body-parser's (with a type) and a path that is not valid percent-encoded
+  // UTF-8 (a URIError from the router's decodeURIComponent, with status 400 and no type).
+  if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500 && (e.type || err instanceof URIError)) return badRequest(err instanceof URIError ? 'The URL is not valid percent-encoded UTF-8' : String(e.type));
   if (UNAVAILABLE_CODES.has(e?.code as never)) return unavailable();
   if (e?.cause && ['ECONNREFUSED', 'ENOTFOUND', 'ETIMEDOUT'].includes(String(e.cause.code))) return unavailable();
   return new HttpError(500, ERROR_KEYS.internal, 'Something went wrong on our side');
