@@ -30,6 +30,11 @@ export default defineConfig({
       },
       {
         resolve: { alias },
+        // Alone after the api suite: it proves that nothing was written, so no other test may write meanwhile.
+        test: { name: 'hostile', include: ['tests/hostile/**/*.test.ts'], testTimeout: 240_000, hookTimeout: 60_000, env: { LOG_LEVEL: 'silent' } },
+      },
+      {
+        resolve: { alias },
         test: { name: 'rules', include: ['tests/rules/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 30_000 },
       },
     ],

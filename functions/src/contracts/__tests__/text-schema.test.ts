@@ -1,6 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { adminOrderCursorSchema, adminOrdersQuerySchema, deliverySchema } from '../admin';
 import { memberInfoSchema, signInInputSchema, signUpInputSchema } from '../auth';
@@ -27,7 +26,7 @@ describe('well-formed text', () => {
   });
 
   it('is the base of every string in the contracts (no bare z.string())', () => {
-    const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+    const dir = path.resolve(process.cwd(), 'functions/src/contracts');
     const offenders = readdirSync(dir)
       .filter((f) => f.endsWith('.ts'))
       .flatMap((f) =>
