@@ -35,6 +35,11 @@ export default defineConfig({
       },
       {
         resolve: { alias },
+        // Last, alone: it freezes this run's Firestore emulator (tests/faults/firestore-outage.test.ts).
+        test: { name: 'faults', include: ['tests/faults/**/*.test.ts'], testTimeout: 240_000, hookTimeout: 60_000, fileParallelism: false, env: { LOG_LEVEL: 'silent' } },
+      },
+      {
+        resolve: { alias },
         test: { name: 'rules', include: ['tests/rules/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 30_000 },
       },
     ],

@@ -32,6 +32,8 @@ function toHttpError(err: unknown): HttpError {
 
 /** The one place where failures become the catalogue body. Never a stack, never internals. */
 export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
+  // The request deadline (deadline.ts) already answered; the handler finishing late is not a failure.
+  if (res.headersSent && (err as { code?: unknown })?.code === 'ERR_HTTP_HEADERS_SENT') return;
   const httpError = toHttpError(err);
   if (httpError.statusCode >= 500) {
     logger.error('request failed', {

@@ -1,0 +1,35 @@
+import type { RequestHandler } from 'express';
+import { logger } from '../../lib/logger';
+import { unavailable } from '../errors';
+
+/**
+ * How long a request may wait for Firestore or Identity Toolkit before it answers 503. The Admin
+ * SDK retries an unreachable Firestore on its own (gRPC deadlines of 60 s per attempt, then the
+ * SDK's retries: about 90 s measured with the emulator frozen, even with 3 s gRPC deadlines), so
+ * only a deadline around the whole request bounds what the shopper waits. Generous enough for the
+ * slowest legitimate call (an order in a flash-sale burst on the emulator); see docs/decisions.md.
+ */
+export const REQUEST_DEADLINE_MS = Number(process.env.API_DEADLINE_MS) > 0 ? Number(process.env.API_DEADLINE_MS) : 10_000;
+
+/**
+ * Answers 503 `Firebase not find` when the handler has not answered within the deadline. Work that
+ * is still running goes on: a write is atomic and lands whole or not at all, and a retried order is
+ * idempotent (same orderId), so the client's retry gets the order that landed late.
+ */
+export function deadline(ms = REQUEST_DEADLINE_MS): RequestHandler {
+  return (req, res, next) => {
+    const timer = setTimeout(() => {
+      if (res.headersSent) return;
+      logger.error('request deadline exceeded', { method: req.method, path: req.originalUrl, ms });
+      res
+        .status(503)
+        .set('Cache-Control', 'no-store')
+        .json(unavailable(`No answer from Firestore or Identity Toolkit within ${ms / 1000} s`).toBody());
+    }, ms);
+    timer.unref();
+    const stop = () => clearTimeout(timer);
+    res.on('finish', stop);
+    res.on('close', stop);
+    next();
+  };
+}
