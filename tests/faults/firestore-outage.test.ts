@@ -9,10 +9,14 @@ import { adminDb, createTestUser, FIRESTORE_HOST, HOSTING_URL, uniq, type TestUs
 // data survives and can be checked. Runs as its own suite after the others (scripts/test.mjs), so no
 // other test waits on the frozen emulator.
 
-const INITIAL = 20;
-const BURST = 30;
-/** The API's request deadline (functions/src/http/middleware/deadline.ts) plus room for a busy machine. */
-const MAX_ANSWER_MS = 20_000;
+const INITIAL = 15;
+const BURST = 20;
+/**
+ * The API answers within its 10 s request deadline (functions/src/http/middleware/deadline.ts); the
+ * Functions emulator adds the start of a cold worker process per concurrent request, which on a loaded
+ * two-core machine takes up to tens of seconds. Well under the 60 s of a hang either way.
+ */
+const MAX_ANSWER_MS = 40_000;
 
 function firestorePid(): number {
   const port = FIRESTORE_HOST.split(':').at(-1)!;
@@ -115,6 +119,8 @@ describe('Firestore unreachable in the middle of a burst of orders', () => {
 
     const answers = [...first, ...(await rest)];
     thaw();
+    const times = answers.filter((a) => a.status === 503).map((a) => Math.round(a.ms)).sort((x, y) => x - y);
+    console.log(`outage: ${times.length} orders answered 503 in ${times.join(', ')} ms; reads in ${reads.map((r) => Math.round(r.ms)).join(', ')} ms`);
     for (const a of answers) {
       expect([201, 409, 503], `${a.orderId}: ${a.status} ${JSON.stringify(a.body)}`).toContain(a.status);
       expect(a.ms, a.orderId).toBeLessThan(MAX_ANSWER_MS);
@@ -122,11 +128,15 @@ describe('Firestore unreachable in the middle of a burst of orders', () => {
     }
     expect(answers.filter((a) => a.status === 503).length).toBeGreaterThan(0);
 
-    // Back up: the client retries what failed with the same orderId until it gets an answer.
+    // Back up: once reads answer again, the client retries what failed with the same orderId.
+    await expect
+      .poll(async () => (await fetch(`${HOSTING_URL}/api/stock/${productId}`, { signal: AbortSignal.timeout(70_000) })).status, { timeout: 90_000, interval: 1000 })
+      .toBe(200);
     let final = answers;
-    for (let round = 0; round < 10 && final.some((a) => a.status === 503); round++) {
-      await new Promise((r) => setTimeout(r, 1000));
-      final = await Promise.all(final.map((a) => (a.status === 503 ? place(a.orderId) : Promise.resolve(a))));
+    for (let round = 0; round < 5 && final.some((a) => a.status >= 500); round++) {
+      const retried: Answer[] = [];
+      for (const a of final) retried.push(a.status >= 500 ? await place(a.orderId) : a);
+      final = retried;
     }
     for (const a of final) expect([200, 201, 409], `${a.orderId} after the outage: ${a.status}`).toContain(a.status);
 
