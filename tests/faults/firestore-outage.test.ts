@@ -9,14 +9,16 @@ import { adminDb, createTestUser, FIRESTORE_HOST, HOSTING_URL, uniq, type TestUs
 // data survives and can be checked. Runs as its own suite after the others (scripts/test.mjs), so no
 // other test waits on the frozen emulator.
 
-const INITIAL = 15;
-const BURST = 20;
+const INITIAL = 10;
+const BURST = 15;
 /**
- * The API answers within its 10 s request deadline (functions/src/http/middleware/deadline.ts); the
- * Functions emulator adds the start of a cold worker process per concurrent request, which on a loaded
- * two-core machine takes up to tens of seconds. Well under the 60 s of a hang either way.
+ * Reads answer within the API's 10 s request deadline, placements within 50 s (the allocator's own
+ * 40 s, then 10 s more: functions/src/http/middleware/deadline.ts). The Functions emulator adds the start
+ * of a cold worker process per concurrent request, which on a loaded two-core machine takes seconds.
+ * Either way well under the 60 s function timeout, where a hang would end.
  */
-const MAX_ANSWER_MS = 40_000;
+const MAX_READ_MS = 30_000;
+const MAX_ORDER_MS = 58_000;
 
 function firestorePid(): number {
   const port = FIRESTORE_HOST.split(':').at(-1)!;
@@ -79,21 +81,21 @@ describe('Firestore unreachable in the middle of a burst of orders', () => {
   it('answers every order and read quickly with 201, 409 or 503, shows the Chinese message, and loses or half-writes nothing', async () => {
     const orderIds = Array.from({ length: BURST }, (_, i) => `outage${String(i).padStart(4, '0')}${uniq('').replace(/[^A-Za-z0-9]/g, '')}`.slice(0, 40));
 
-    // The burst: the first third before the outage, the rest while Firestore is frozen; five lanes
-    // at a time, because the Functions emulator starts a worker process per concurrent request and a
+    // The burst: a third before the outage, the rest while Firestore is frozen; a few lanes at a
+    // time, because the Functions emulator starts a worker process per concurrent request and a
     // pile of cold workers on two cores would measure the emulator, not the API.
-    const lanes = (ids: string[]) => {
+    const lanes = (ids: string[], width: number) => {
       const queue = [...ids];
       const out: Answer[] = [];
       return Promise.all(
-        Array.from({ length: 5 }, async () => {
+        Array.from({ length: width }, async () => {
           for (let id = queue.shift(); id; id = queue.shift()) out.push(await place(id));
         }),
       ).then(() => out);
     };
-    const first = await lanes(orderIds.slice(0, 10));
+    const first = await lanes(orderIds.slice(0, 5), 5);
     freeze();
-    const rest = lanes(orderIds.slice(10));
+    const rest = lanes(orderIds.slice(5), 10);
 
     const readsAt = performance.now();
     const reads = await Promise.all(
@@ -104,7 +106,7 @@ describe('Firestore unreachable in the middle of a burst of orders', () => {
     );
     for (const r of reads) {
       expect(r, r.path).toMatchObject({ status: 503, body: { statusCode: 503, statusMessage: 'Firebase not find' } });
-      expect(r.ms, r.path).toBeLessThan(MAX_ANSWER_MS);
+      expect(r.ms, r.path).toBeLessThan(MAX_READ_MS);
     }
 
     // What a shopper sees: the book page's data call fails, the page says so in Chinese.
@@ -112,7 +114,7 @@ describe('Firestore unreachable in the middle of a burst of orders', () => {
     try {
       const page = await browser.newPage({ locale: 'zh-TW' });
       await page.goto(`${HOSTING_URL}/bookstore/${productId}`);
-      await page.getByText('外部伺服器連線失敗').first().waitFor({ timeout: MAX_ANSWER_MS + 10_000 });
+      await page.getByText('外部伺服器連線失敗').first().waitFor({ timeout: MAX_READ_MS + 10_000 });
     } finally {
       await browser.close();
     }
@@ -123,7 +125,7 @@ describe('Firestore unreachable in the middle of a burst of orders', () => {
     console.log(`outage: ${times.length} orders answered 503 in ${times.join(', ')} ms; reads in ${reads.map((r) => Math.round(r.ms)).join(', ')} ms`);
     for (const a of answers) {
       expect([201, 409, 503], `${a.orderId}: ${a.status} ${JSON.stringify(a.body)}`).toContain(a.status);
-      expect(a.ms, a.orderId).toBeLessThan(MAX_ANSWER_MS);
+      expect(a.ms, a.orderId).toBeLessThan(MAX_ORDER_MS);
       if (a.status === 503) expect(a.body).toMatchObject({ statusCode: 503, statusMessage: 'Firebase not find' });
     }
     expect(answers.filter((a) => a.status === 503).length).toBeGreaterThan(0);

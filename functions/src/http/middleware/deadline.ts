@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { logger } from '../../lib/logger';
 import { unavailable } from '../errors';
 
@@ -12,12 +12,26 @@ import { unavailable } from '../errors';
 export const REQUEST_DEADLINE_MS = Number(process.env.API_DEADLINE_MS) > 0 ? Number(process.env.API_DEADLINE_MS) : 10_000;
 
 /**
- * Answers 503 `Firebase not find` when the handler has not answered within the deadline. Work that
+ * Placing an order has its own, longer bound: the allocator (functions/src/orders/place-order.ts)
+ * gives a placement ALLOC_DEADLINE_MS (40 s) and then withdraws the request, so that a failure answer
+ * means no order; cutting in earlier would answer before that withdrawal. This one only catches a
+ * placement whose Firestore calls themselves hang, still inside the 60 s function timeout.
+ */
+export const PLACEMENT_REQUEST_DEADLINE_MS = (Number(process.env.ALLOC_DEADLINE_MS) || 40_000) + 10_000;
+
+const PLACEMENT = /^\/(order|groupOrder)\/[^/]+\/[^/]+\/?$/;
+/** The deadline of a request: placements (PATCH /order/{uid}/{orderId}, /groupOrder/{planId}/{orderId}) get the longer one. */
+export const deadlineFor = (req: Pick<Request, 'method' | 'path'>) =>
+  req.method === 'PATCH' && PLACEMENT.test(req.path) ? PLACEMENT_REQUEST_DEADLINE_MS : REQUEST_DEADLINE_MS;
+
+/**
+ * Answers 503 `Firebase not find` when the handler has not answered within its deadline. Work that
  * is still running goes on: a write is atomic and lands whole or not at all, and a retried order is
  * idempotent (same orderId), so the client's retry gets the order that landed late.
  */
-export function deadline(ms = REQUEST_DEADLINE_MS): RequestHandler {
+export function deadline(msFor: (req: Request) => number = deadlineFor): RequestHandler {
   return (req, res, next) => {
+    const ms = msFor(req);
     const timer = setTimeout(() => {
       if (res.headersSent) return;
       logger.error('request deadline exceeded', { method: req.method, path: req.originalUrl, ms });
