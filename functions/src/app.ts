@@ -1,5 +1,6 @@
 import express, { type Express, type Router } from 'express';
 import { jsonBody } from './http/middleware/body';
+import { deadline } from './http/middleware/deadline';
 import { errorHandler, notFoundHandler } from './http/middleware/error-handler';
 import { rateLimitSettings, type RateLimitSettings } from './http/middleware/rate-limit';
 import { requestLog } from './http/middleware/request-log';
@@ -38,6 +39,7 @@ export function createApp(options: AppOptions = {}): Express {
 
   const api = express.Router();
   api.use(requestLog);
+  api.use(deadline());
   api.use(securityHeaders());
   api.use(jsonBody());
 
