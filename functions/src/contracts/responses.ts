@@ -260,9 +260,12 @@ export const setStockResultSchema = z
   .object({ productId: z.string(), qty: count, movements: z.array(stockMovementSchema) })
   .meta({ id: 'SetStockResult' });
 
+/** The plan as stored: the contract's fields and what the closing job and the console record. */
 const storedPlanSchema = groupBuyingPlanSchema.extend({
   outcome: planOutcome.nullable().optional(),
   judgedAt: z.string().optional(),
+  createdAt: z.string().optional(),
+  updatedAt: z.string().optional(),
 });
 
 export const adminPlanSummarySchema = z
