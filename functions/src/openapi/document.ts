@@ -86,6 +86,8 @@ function catalogueTable(): string {
     const [status, ...rest] = pair.split(' ');
     return `| ${status} | \`${rest.join(' ')}\` | ${zh} |`;
   });
+  // 415 is answered before any client could show it (the web client always sends JSON).
+  if (!ERROR_CATALOGUE['415 Unsupported Media Type']) rows.push('| 415 | `Unsupported Media Type` | (a body that is not `application/json` on a JSON route) |');
   return ['| status | statusMessage | shown to the shopper as |', '|---|---|---|', ...rows].join('\n');
 }
 
@@ -108,7 +110,6 @@ unknown pair to 未知錯誤. Identity Toolkit's refusals pass through as 400 wi
 before \` : \`. The catalogue (\`functions/src/contracts/errors.ts\`):
 
 ${catalogueTable()}
-| 415 | \`Unsupported Media Type\` | a body that is not \`application/json\` on a JSON route |
 `;
 
 export function openApiDocument() {
