@@ -46,6 +46,8 @@ let fx: Fixtures;
 const createdProducts = new Set<string>();
 const createdPlans = new Set<string>();
 let sent = 0;
+/** Answers per phase and status, printed at the end: valid requests must mostly get past validation. */
+const statuses: Record<string, Record<number, number>> = { valid: {}, hostile: {} };
 // The fuzzer's own client address, so its requests count against rate limits of their own and never
 // use up the limits that other suites' requests from 127.0.0.1 rely on.
 const clientAddress = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
@@ -292,6 +294,7 @@ async function fuzzRoutes(kind: 'valid' | 'hostile', runs: number): Promise<stri
       const arb = kind === 'valid' ? validRequest(route) : hostileRequest(route).filter(refusedByContract);
       const property = fc.asyncProperty(arb, async (req) => {
         const a = await send(req, target(req));
+        statuses[kind]![a.status] = (statuses[kind]![a.status] ?? 0) + 1;
         checkAnswer(req, a);
         if (kind === 'hostile' && (a.status < 400 || a.status >= 500)) throw new Error(`a request the contract refuses was not refused:\n${describeExchange(req, a)}`);
       });
@@ -318,7 +321,7 @@ describe('the API under property-based fuzzing, every answer validated by Prism'
   afterAll(async () => {
     prism?.stop();
     await hideFixtures(fx, createdProducts, createdPlans);
-    console.log(`fuzz: ${sent} requests sent`);
+    console.log(`fuzz: ${sent} requests sent; answers by status: ${JSON.stringify(statuses)}`);
   });
 
   it('really validates: an answer off the document comes back as Prism\'s 500', async () => {
