@@ -48,9 +48,15 @@ const createdPlans = new Set<string>();
 let sent = 0;
 /** Answers per phase and status, printed at the end: valid requests must mostly get past validation. */
 const statuses: Record<string, Record<number, number>> = { valid: {}, hostile: {} };
-// The fuzzer's own client address, so its requests count against rate limits of their own and never
-// use up the limits that other suites' requests from 127.0.0.1 rely on.
+// The fuzzer is a client of its own for the rate limits, so that it never uses up the limits that other
+// suites' requests (all from 127.0.0.1) rely on: the emulators of a test run honour `X-Test-Client`
+// with the run's secret (RATE_LIMIT_TEST_SECRET, set by scripts/test.mjs), and limiters keyed on the
+// forwarded address see a client address of its own.
 const clientAddress = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+const clientHeaders: Record<string, string> = {
+  'X-Forwarded-For': clientAddress,
+  ...(process.env.RATE_LIMIT_TEST_SECRET ? { 'X-Test-Client': `${process.env.RATE_LIMIT_TEST_SECRET}:fuzz-${clientAddress}` } : {}),
+};
 
 // --- Making requests ------------------------------------------------------------------------------
 
@@ -221,7 +227,7 @@ interface Answer {
  * idle would fail the next request for reasons that are not the API's.
  */
 async function send(req: FuzzRequest, base: string): Promise<Answer> {
-  const headers: Record<string, string> = { 'X-Forwarded-For': clientAddress };
+  const headers: Record<string, string> = { ...clientHeaders };
   const auth = tokenHeader(req.token);
   if (auth) headers.Authorization = auth;
   let body: Buffer | undefined;
