@@ -114,6 +114,7 @@ export async function submitOps(ops: AllocationOp[], opts: { deadlineMs?: number
 
   const leaseRef = firestore.collection(LEASE).doc(LEASE_DOC);
   let pause = 15;
+  // (The first poll also tells whether the lease is free: one round trip for both.)
   for (;;) {
     const pending = entries.filter((e) => e.done === undefined);
     if (!pending.length) break;
@@ -137,13 +138,18 @@ export async function submitOps(ops: AllocationOp[], opts: { deadlineMs?: number
     if (leaseIsFree(lease)) {
       const held = await acquireLease(firestore, leaseRef, lease);
       if (held) {
-        await drain(firestore, leaseRef, held);
+        // What this drain committed is known without another read.
+        const applied = await drain(firestore, leaseRef, held);
+        for (const e of entries) {
+          const r = applied.get(e.id);
+          if (e.done === undefined && e.own && r?.nonce === e.nonce) e.done = r.result;
+        }
         pause = 15;
         continue;
       }
     }
     await sleep(pause + Math.random() * pause);
-    pause = Math.min(150, pause * 1.5);
+    pause = Math.min(200, pause * 1.5);
   }
   return entries.map((e) => e.done ?? { kind: 'retry' });
 }
@@ -197,19 +203,21 @@ async function acquireLease(firestore: Firestore, ref: DocumentReference, seen: 
   }
 }
 
-/** Drains the queue while holding the lease, then releases it. */
-async function drain(firestore: Firestore, leaseRef: DocumentReference, acquired: Timestamp): Promise<void> {
+/** Drains the queue while holding the lease, then releases it. Resolves with the results it committed. */
+async function drain(firestore: Firestore, leaseRef: DocumentReference, acquired: Timestamp): Promise<Map<string, ResultDoc>> {
   let lease: Timestamp | null = acquired;
   const until = Date.now() + MAX_HOLD_MS;
+  const applied = new Map<string, ResultDoc>();
   try {
     while (lease && Date.now() < until) {
       const snap = await firestore.collection(QUEUE).orderBy('createdAt').limit(MAX_OPS_PER_BATCH).get();
       if (snap.empty) break;
-      lease = await commitRequests(firestore, leaseRef, lease, snap.docs);
+      lease = await commitRequests(firestore, leaseRef, lease, snap.docs, applied);
     }
   } finally {
     if (lease) await leaseRef.delete({ lastUpdateTime: lease }).catch(() => undefined);
   }
+  return applied;
 }
 
 interface Read {
@@ -268,7 +276,13 @@ async function readState(firestore: Firestore, ops: AllocationOp[], now: Date): 
  * Applies up to one batch of queued requests in one preconditioned batched write. Resolves with the
  * lease's new update time, or null when the lease was lost (another process took over).
  */
-async function commitRequests(firestore: Firestore, leaseRef: DocumentReference, lease: Timestamp, docs: QueryDocumentSnapshot[]): Promise<Timestamp | null> {
+async function commitRequests(
+  firestore: Firestore,
+  leaseRef: DocumentReference,
+  lease: Timestamp,
+  docs: QueryDocumentSnapshot[],
+  applied: Map<string, ResultDoc>,
+): Promise<Timestamp | null> {
   const { FieldValue, Timestamp: Ts } = await firestoreNs();
   const settings = await shopSettings();
 
@@ -289,10 +303,11 @@ async function commitRequests(firestore: Firestore, leaseRef: DocumentReference,
     const expireAt = Ts.fromMillis(now.getTime() + RESULT_TTL_MS);
     const batch = firestore.batch();
     batch.update(leaseRef, { expiresAt: Date.now() + LEASE_MS }, { lastUpdateTime: lease });
-    batchDocs.forEach((d, i) => {
+    const results = batchDocs.map((d, i) => {
       batch.delete(d.ref, { lastUpdateTime: d.updateTime });
       const result: ResultDoc = { nonce: (d.data() as QueuedDoc).nonce, result: plan.results[i]!, expireAt };
       batch.set(firestore.collection(RESULTS).doc(d.id), result);
+      return [d.id, result] as const;
     });
     for (const o of plan.createOrders) batch.create(firestore.collection(ORDERS).doc(o.orderId), o);
     for (const n of plan.numbers) batch.create(firestore.collection(ORDER_NUMBERS).doc(n.orderNo), { orderId: n.orderId, createdAt: nowIso });
@@ -316,8 +331,9 @@ async function commitRequests(firestore: Firestore, leaseRef: DocumentReference,
     try {
       const writes = await batch.commit();
       allocatorStats.batches++;
+      for (const [id, r] of results) applied.set(id, r);
       const renewed = writes[0]!.writeTime;
-      if (take < docs.length) return commitRequests(firestore, leaseRef, renewed, docs.slice(take));
+      if (take < docs.length) return commitRequests(firestore, leaseRef, renewed, docs.slice(take), applied);
       return renewed;
     } catch (err) {
       if (isRace(err)) {
@@ -335,17 +351,24 @@ async function commitRequests(firestore: Firestore, leaseRef: DocumentReference,
       // and answer the op that cannot be written on its own.
       if (docs.length > 1) {
         const half = Math.ceil(docs.length / 2);
-        const mid = await commitRequests(firestore, leaseRef, lease, docs.slice(0, half));
-        return mid && commitRequests(firestore, leaseRef, mid, docs.slice(half));
+        const mid = await commitRequests(firestore, leaseRef, lease, docs.slice(0, half), applied);
+        return mid && commitRequests(firestore, leaseRef, mid, docs.slice(half), applied);
       }
-      return rejectRequest(firestore, leaseRef, lease, docs[0]!, err);
+      return rejectRequest(firestore, leaseRef, lease, docs[0]!, err, applied);
     }
   }
   // Five redos in a row: leave the requests queued and let the lease lapse to whoever comes next.
   return null;
 }
 
-async function rejectRequest(firestore: Firestore, leaseRef: DocumentReference, lease: Timestamp, doc: QueryDocumentSnapshot, err: unknown): Promise<Timestamp | null> {
+async function rejectRequest(
+  firestore: Firestore,
+  leaseRef: DocumentReference,
+  lease: Timestamp,
+  doc: QueryDocumentSnapshot,
+  err: unknown,
+  applied: Map<string, ResultDoc>,
+): Promise<Timestamp | null> {
   const { Timestamp: Ts } = await firestoreNs();
   const batch = firestore.batch();
   batch.update(leaseRef, { expiresAt: Date.now() + LEASE_MS }, { lastUpdateTime: lease });
@@ -354,7 +377,9 @@ async function rejectRequest(firestore: Firestore, leaseRef: DocumentReference, 
   const result: ResultDoc = { nonce: (doc.data() as QueuedDoc).nonce, result: { kind: 'rejected', message }, expireAt: Ts.fromMillis(Date.now() + RESULT_TTL_MS) };
   batch.set(firestore.collection(RESULTS).doc(doc.id), result);
   try {
-    return (await batch.commit())[0]!.writeTime;
+    const writeTime = (await batch.commit())[0]!.writeTime;
+    applied.set(doc.id, result);
+    return writeTime;
   } catch (e) {
     if (isRace(e)) return null;
     throw e;
