@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponsesObject } from 'zod-openapi';
 import { ERROR_CATALOGUE, ERROR_KEYS } from '../contracts/errors';
-import { errorBodySchema } from '../contracts/responses';
+import { errorBodySchema } from './responses';
 import { ROUTES, type RouteDoc } from './routes';
 
 // Builds the OpenAPI 3.1 document from the route table (routes.ts) and the zod contracts, with

@@ -24,7 +24,7 @@ import { inquiryInputSchema, subscriptionInputSchema, unsubscribeInputSchema } f
 import { ERROR_KEYS } from '../contracts/errors';
 import { groupOrderParamsSchema, planParamsSchema } from '../contracts/group-buying';
 import { orderLookupInputSchema, placeGroupOrderInputSchema, placeOrderInputSchema } from '../contracts/orders';
-import * as res from '../contracts/responses';
+import * as res from './responses';
 import { stockMapSchema, stockQtyInputSchema } from '../contracts/stock';
 
 // Every route of the API, described once: the OpenAPI document (document.ts) is generated from this

@@ -91,6 +91,9 @@ export async function createFixtures(): Promise<Fixtures> {
     createTestUser({ emailVerified: false }),
     createTestUser({ admin: true, displayName: '店長' }),
   ]);
+  // A hidden book stored without most fields (as a hand edit might leave one): the owner's lists must
+  // still answer it in the documented shape.
+  await adminDb().doc(`products/${idSafe('fuzzbroken')}`).set({ name: '', launched: false, sortOrder: 9999, listPrice: 'free' });
   const [planId, sparePlan] = await Promise.all([plan(books, true), plan([books[0]!], false)]);
   const base = { books, spareBook, plan: planId, sparePlan, member, other, unverified, owner };
   return { ...base, ...(await placeSeedOrders(base)) };

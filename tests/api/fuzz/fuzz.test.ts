@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import http from 'node:http';
 import { isValidTaxId } from '../../../functions/src/contracts/common';
-import { errorBodySchema } from '../../../functions/src/contracts/responses';
+import { errorBodySchema } from '../../../functions/src/openapi/responses';
 import { ROUTES, type RouteDoc } from '../../../functions/src/openapi/routes';
 import { HOSTING_URL } from '../../helpers/emulators';
 import { arbitraryOf, HOSTILE_STRINGS, mutate, mutationArbitrary, toJsonSchema, type Overrides } from './arbitraries';

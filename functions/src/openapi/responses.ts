@@ -1,18 +1,20 @@
 import { z } from 'zod';
-import type { AdminOrderPage, AdminPlanDetail, AdminPlanSummary, AdminProduct, PaymentToCheck, StockMovement } from './admin';
-import type { Member } from './auth';
-import type { HomeContent, InquiryCreated, SubscriptionResult, UnsubscribeResult } from './content';
-import type { ErrorBody } from './errors';
-import { groupBuyingPlanSchema, type GroupOrderView, type GroupPlanView } from './group-buying';
-import { ORDER_STATUSES, type Order, type OrderSummary } from './orders';
-import { productSchema, type Product, type ProductPlanOffer, type ProductSummary } from './products';
-import type { ShopSettings } from './settings';
-import type { StockRecord } from './stock';
+import type { AdminOrderPage, AdminPlanDetail, AdminPlanSummary, AdminProduct, PaymentToCheck, StockMovement } from '../contracts/admin';
+import type { Member } from '../contracts/auth';
+import type { HomeContent, InquiryCreated, SubscriptionResult, UnsubscribeResult } from '../contracts/content';
+import type { ErrorBody } from '../contracts/errors';
+import { groupBuyingPlanSchema, type GroupOrderView, type GroupPlanView } from '../contracts/group-buying';
+import { ORDER_STATUSES, type Order, type OrderSummary } from '../contracts/orders';
+import { productSchema, type Product, type ProductPlanOffer, type ProductSummary } from '../contracts/products';
+import type { ShopSettings } from '../contracts/settings';
+import type { StockRecord } from '../contracts/stock';
 
-// The shapes the API answers with, as zod schemas: the OpenAPI document (functions/src/openapi/) is
-// generated from them, and the API fuzzer (tests/api/fuzz/) checks every answer against that document.
-// The TypeScript interfaces beside each contract stay the types the code uses; the `Same<>` checks at
-// the end of this file fail the typecheck when a schema and its interface drift apart.
+// The shapes the API answers with, as zod schemas: the OpenAPI document (document.ts) is generated
+// from them, and the API fuzzer (tests/api/fuzz/) checks every answer against that document. They live
+// beside the generator rather than in contracts/, whose schemas validate what clients send (and whose
+// strings must all be the well-formed text schema): these only describe. The TypeScript interfaces in
+// contracts/ stay the types the code uses; the `Same<>` checks at the end of this file fail the
+// typecheck when a schema and its interface drift apart.
 
 const isoInstant = z.string().meta({ format: 'date-time', description: 'ISO 8601 instant' });
 const money = z.number().int().min(0).meta({ description: 'Whole NT$' });
