@@ -9,6 +9,7 @@ import { adminRouter } from './api/admin/router';
 import { authRouter } from './api/auth/router';
 import { contentRouter } from './api/content/router';
 import { groupBuyingRouter } from './api/group-buying/router';
+import { openApiDocument } from './api/openapi/router';
 import { memberRouter } from './api/member/router';
 import { orderRouter } from './api/orders/router';
 import { productsRouter } from './api/products/router';
@@ -53,6 +54,7 @@ export function createApp(options: AppOptions = {}): Express {
   api.use('/settings', settingsRouter());
   api.use('/admin', adminRouter());
   api.use('/', contentRouter());
+  api.get('/openapi.json', openApiDocument);
   options.extend?.(api);
 
   api.use(notFoundHandler);
