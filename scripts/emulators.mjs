@@ -3,6 +3,7 @@
 //   node scripts/emulators.mjs start            (no build; see npm start for the full shop)
 // EMULATOR_PORT_OFFSET=100 shifts every port, so two checkouts can run at once.
 import { configArgs, emulatorEnv, firebase, PROJECT_ID, requireJava } from './lib/firebase-env.mjs';
+import { startMailDev } from './lib/maildev.mjs';
 
 requireJava();
 const [mode = 'start', ...rest] = process.argv.slice(2);
@@ -10,5 +11,8 @@ const only = process.env.EMULATORS_ONLY ?? 'auth,firestore,functions,hosting';
 const hostingPublic = process.env.WEB_OUT_DIR;
 const args = [`emulators:${mode}`, ...configArgs({ hostingPublic }), '--project', PROJECT_ID, '--only', only, '--import', 'emulator-data'];
 if (mode === 'exec') args.push(rest.join(' '));
+const inbox = await startMailDev();
 const { done } = firebase(args, { env: emulatorEnv() });
-process.exit(await done);
+const code = await done;
+inbox.stop();
+process.exit(code);
