@@ -58,7 +58,7 @@ export function orderCancelledMail(order: Order, settings: ShopSettings): Compos
     heading: '訂單已取消',
     greeting: greeting(order),
     blocks: [
-      { kind: 'text', text: `您的訂單 ${order.orderNo} 因未於 ${formatTaipeiTime(order.paymentDueAt)} 前完成匯款，已自動取消。` },
+      { kind: 'text', text: `您的訂單 ${order.orderNo} 因未於 ${formatTaipeiTime(order.paymentDueAt)}前完成匯款，已自動取消。` },
       orderFacts(order),
       itemsBlock(order, false),
       { kind: 'text', text: `若仍需要這些書籍，歡迎重新下單。如您已經匯款，請來信或來電 ${settings.contact.phone}，我們會儘快為您處理。` },
