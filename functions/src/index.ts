@@ -28,6 +28,15 @@ export const closeGroupBuyingPlans = onSchedule({ schedule: 'every 15 minutes', 
 });
 
 /**
+ * Backstop of the stock allocator: drains requests whose requesters died before anyone drained them
+ * (any later order drains them too; this bounds the wait when none comes).
+ */
+export const drainStockQueue = onSchedule({ schedule: 'every 1 minutes', region: 'asia-east1', timeZone: 'Asia/Taipei' }, async () => {
+  const { drainQueue } = require('./orders/stock-allocator') as typeof import('./orders/stock-allocator');
+  await drainQueue();
+});
+
+/**
  * Sends each new document of `mail` (the Trigger Email extension's shape) over SMTP and records
  * `delivery` on it; claims the document first, so a redelivered event sends nothing twice
  * (functions/src/mail/send-mail.ts). Never retried by the platform: failed sends are retried inside.
