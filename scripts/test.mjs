@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { configArgs, emulatorEnv, firebase, PROJECT_ID, requireJava, ROOT, run } from './lib/firebase-env.mjs';
+import { startMailDev } from './lib/maildev.mjs';
 
 const argv = process.argv.slice(2);
 const onlyAt = argv.indexOf('--only');
@@ -42,11 +43,14 @@ if (emulatorSuites.length) {
     const resultFile = path.join(ROOT, '.cache', `suite-results-${offset}.json`);
     rmSync(resultFile, { force: true });
     const inner = `node scripts/emulator-suites.mjs ${emulatorSuites.join(',')} ${resultFile}`;
+    // The inbox the Functions emulator's sendMail delivers to; the suites read the mails from it.
+    const inbox = await startMailDev();
     const { done } = firebase(
       ['emulators:exec', ...configArgs({ hostingPublic: offset ? webOut : undefined }), '--project', PROJECT_ID, '--only', 'auth,firestore,functions,hosting', '--import', 'emulator-data', inner],
       { env },
     );
     const code = await done;
+    inbox.stop();
     const inner_results = existsSync(resultFile) ? JSON.parse(readFileSync(resultFile, 'utf8')) : [];
     results.push(...inner_results);
     for (const s of emulatorSuites) if (!inner_results.some((r) => r.name === s)) results.push({ name: s, ok: false, seconds: 0, note: `emulators exited ${code}` });
