@@ -30,6 +30,12 @@ export default defineConfig({
       },
       {
         resolve: { alias },
+        // Alone after the api suite: its load (about 2,000 requests through Prism) stays out of the
+        // other suites' timings, and no other test writes what it fingerprints (tests/fuzz/).
+        test: { name: 'fuzz', include: ['tests/fuzz/**/*.test.ts'], testTimeout: 900_000, hookTimeout: 300_000, env: { LOG_LEVEL: 'silent' } },
+      },
+      {
+        resolve: { alias },
         test: { name: 'rules', include: ['tests/rules/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 30_000 },
       },
     ],

@@ -6,6 +6,7 @@ import { run } from './lib/firebase-env.mjs';
 const [list, resultFile] = process.argv.slice(2);
 const suites = {
   api: ['npx', ['vitest', 'run', '--project', 'api']],
+  fuzz: ['npx', ['vitest', 'run', '--project', 'fuzz']],
   rules: ['npx', ['vitest', 'run', '--project', 'rules']],
   e2e: ['npx', ['playwright', 'test']],
 };

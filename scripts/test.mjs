@@ -8,7 +8,7 @@ import { configArgs, emulatorEnv, firebase, PROJECT_ID, requireJava, ROOT, run }
 const argv = process.argv.slice(2);
 const onlyAt = argv.indexOf('--only');
 const onlyArg = argv.find((a) => a.startsWith('--only='))?.slice(7) ?? (onlyAt >= 0 ? argv[onlyAt + 1] : undefined);
-const selected = new Set((onlyArg ?? 'typecheck,lint,unit,api,rules,e2e').split(','));
+const selected = new Set((onlyArg ?? 'typecheck,lint,unit,api,fuzz,rules,e2e').split(','));
 const results = [];
 const offset = Number(process.env.EMULATOR_PORT_OFFSET || 0);
 const webOut = offset ? `web/dist-${offset}` : 'web/dist';
@@ -26,7 +26,7 @@ await suite('typecheck', 'npm', ['run', 'typecheck']);
 await suite('lint', 'npm', ['run', 'lint']);
 await suite('unit', 'npx', ['vitest', 'run', '--project', 'unit']);
 
-const emulatorSuites = ['api', 'rules', 'e2e'].filter((s) => selected.has(s));
+const emulatorSuites = ['api', 'fuzz', 'rules', 'e2e'].filter((s) => selected.has(s));
 if (emulatorSuites.length) {
   requireJava();
   console.log('\n━━ build ━━ functions and web');

@@ -1,7 +1,7 @@
 // What the fuzzer owns: its own books, plans, members and a few orders, so that valid requests reach
 // the code behind the lookups and placements without ever touching the demo shop's records (other
 // suites and the demo need its stock). Books are sorted last and hidden again when the fuzzer ends.
-import { adminDb, createTestUser, HOSTING_URL, type TestUser, uniq } from '../../helpers/emulators';
+import { adminDb, createTestUser, HOSTING_URL, type TestUser, uniq } from '../helpers/emulators';
 
 export interface Fixtures {
   /** Launched books with plenty of stock: what valid orders buy. */
