@@ -36,13 +36,13 @@ export function contentRouter(options: ContentRouterOptions = {}) {
     res.set('Cache-Control', CONTENT_CACHE_CONTROL).json(body);
   });
 
-  r.post('/inquiries', perAddressLimit(options.inquiryLimit ?? INQUIRY_LIMIT), validate(inquiry), async (req, res) => {
+  r.post('/inquiries', validate(inquiry), perAddressLimit('inquiries', options.inquiryLimit ?? INQUIRY_LIMIT), async (req, res) => {
     const input = validated(req, inquiry).body;
     const created = await submitInquiry(input, { ip: req.ip ?? null, userAgent: req.get('user-agent') ?? null });
     res.status(201).json(created);
   });
 
-  r.post('/subscriptions', perAddressLimit(options.subscriptionLimit ?? SUBSCRIPTION_LIMIT), validate(subscription), async (req, res) => {
+  r.post('/subscriptions', validate(subscription), perAddressLimit('newsletter', options.subscriptionLimit ?? SUBSCRIPTION_LIMIT), async (req, res) => {
     const result = await subscribeNewsletter(validated(req, subscription).body.email);
     res.status(result.created ? 201 : 200).json(result);
   });
