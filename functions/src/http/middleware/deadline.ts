@@ -15,9 +15,10 @@ export const REQUEST_DEADLINE_MS = Number(process.env.API_DEADLINE_MS) > 0 ? Num
  * Placing an order has its own, longer bound: the allocator (functions/src/orders/place-order.ts)
  * gives a placement ALLOC_DEADLINE_MS (40 s) and then withdraws the request, so that a failure answer
  * means no order; cutting in earlier would answer before that withdrawal. This one only catches a
- * placement whose Firestore calls themselves hang, still inside the 60 s function timeout.
+ * placement whose Firestore calls themselves hang, 5 s later, still inside the 60 s function timeout
+ * (and the Functions emulator's, which also counts the start of a cold worker).
  */
-export const PLACEMENT_REQUEST_DEADLINE_MS = (Number(process.env.ALLOC_DEADLINE_MS) || 40_000) + 10_000;
+export const PLACEMENT_REQUEST_DEADLINE_MS = (Number(process.env.ALLOC_DEADLINE_MS) || 40_000) + 5_000;
 
 const PLACEMENT = /^\/(order|groupOrder)\/[^/]+\/[^/]+\/?$/;
 /** The deadline of a request: placements (PATCH /order/{uid}/{orderId}, /groupOrder/{planId}/{orderId}) get the longer one. */
