@@ -31,6 +31,16 @@ export default defineConfig({
       },
       {
         resolve: { alias },
+        // Alone after the api suite: it proves that nothing was written, so no other test may write meanwhile.
+        test: { name: 'hostile', include: ['tests/hostile/**/*.test.ts'], testTimeout: 240_000, hookTimeout: 60_000, env: { LOG_LEVEL: 'silent' } },
+      },
+      {
+        resolve: { alias },
+        // Last, alone: it freezes this run's Firestore emulator (tests/faults/firestore-outage.test.ts).
+        test: { name: 'faults', include: ['tests/faults/**/*.test.ts'], testTimeout: 240_000, hookTimeout: 60_000, fileParallelism: false, env: { LOG_LEVEL: 'silent' } },
+      },
+      {
+        resolve: { alias },
         test: { name: 'rules', include: ['tests/rules/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 30_000 },
       },
     ],

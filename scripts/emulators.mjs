@@ -4,6 +4,7 @@
 // EMULATOR_PORT_OFFSET=100 shifts every port, so two checkouts can run at once.
 import { randomBytes } from 'node:crypto';
 import { configArgs, emulatorEnv, firebase, PROJECT_ID, requireJava } from './lib/firebase-env.mjs';
+import { startMailDev } from './lib/maildev.mjs';
 
 requireJava();
 const [mode = 'start', ...rest] = process.argv.slice(2);
@@ -13,5 +14,8 @@ const args = [`emulators:${mode}`, ...configArgs({ hostingPublic }), '--project'
 if (mode === 'exec') args.push(rest.join(' '));
 // As in scripts/test.mjs: `exec` runs tests, which may name their own rate-limit client (docs/limits.md).
 const extra = mode === 'exec' ? { RATE_LIMIT_TEST_SECRET: randomBytes(18).toString('base64url') } : {};
+const inbox = await startMailDev();
 const { done } = firebase(args, { env: emulatorEnv(extra) });
-process.exit(await done);
+const code = await done;
+inbox.stop();
+process.exit(code);

@@ -1,5 +1,6 @@
 import express, { type Express, type Router } from 'express';
 import { jsonBody } from './http/middleware/body';
+import { deadline } from './http/middleware/deadline';
 import { errorHandler, notFoundHandler } from './http/middleware/error-handler';
 import { rateLimitSettings, type RateLimitSettings } from './http/middleware/rate-limit';
 import { requestLog } from './http/middleware/request-log';
@@ -8,6 +9,7 @@ import { adminRouter } from './api/admin/router';
 import { authRouter } from './api/auth/router';
 import { contentRouter } from './api/content/router';
 import { groupBuyingRouter } from './api/group-buying/router';
+import { openApiDocument } from './api/openapi/router';
 import { memberRouter } from './api/member/router';
 import { orderRouter } from './api/orders/router';
 import { productsRouter } from './api/products/router';
@@ -38,6 +40,7 @@ export function createApp(options: AppOptions = {}): Express {
 
   const api = express.Router();
   api.use(requestLog);
+  api.use(deadline());
   api.use(securityHeaders());
   api.use(jsonBody());
 
@@ -51,6 +54,7 @@ export function createApp(options: AppOptions = {}): Express {
   api.use('/settings', settingsRouter());
   api.use('/admin', adminRouter());
   api.use('/', contentRouter());
+  api.get('/openapi.json', openApiDocument);
   options.extend?.(api);
 
   api.use(notFoundHandler);
