@@ -113,8 +113,7 @@ describe('bursts through Hosting -> Functions (many processes)', () => {
           return { status: res.status, body: (await res.json()) as { orderNo?: string } };
         }),
       );
-      expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
-      expect(answers.filter((a) => a.status === 200)).toHaveLength(19);
+      expect(answers.map((a) => a.status).sort()).toEqual([...Array<number>(19).fill(200), 201]);
       expect(new Set(answers.map((a) => a.body.orderNo)).size).toBe(1);
       const { db } = admin();
       expect((await db.collection('orders').where('orderId', '==', orderId).get()).size).toBe(1);
