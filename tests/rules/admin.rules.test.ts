@@ -1,37 +1,23 @@
-import { assertFails, assertSucceeds, initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { collection, doc, getDoc, getDocs, setDoc, updateDoc } from 'firebase/firestore';
-import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
+import { describe, it } from 'vitest';
+import { rulesTestEnv } from '../helpers/rules-env';
 
 // The owner's console works only through /api/admin: the rules give a browser nothing more, not even
 // the owner's. Stock movements stay server-side; nobody writes orders, stock, books, plans or mail.
-let env: RulesTestEnvironment;
-
-beforeAll(async () => {
-  const [host, port] = (process.env.FIRESTORE_EMULATOR_HOST ?? '127.0.0.1:8080').split(':');
-  env = await initializeTestEnvironment({
-    projectId: 'demo-rules-admin',
-    firestore: { rules: readFileSync('firestore.rules', 'utf8'), host, port: Number(port) },
-  });
-});
-afterAll(() => env.cleanup());
-beforeEach(async () => {
-  await env.clearFirestore();
-  await env.withSecurityRulesDisabled(async (ctx) => {
-    const db = ctx.firestore();
-    await setDoc(doc(db, 'products/guide'), { name: '公司登記實務全攻略', launched: true, salePrice: 880 });
-    await setDoc(doc(db, 'stock/guide'), { qty: 3, updatedAt: '2026-01-01T00:00:00.000Z' });
-    await setDoc(doc(db, 'stock/guide/movements/m1'), { before: 0, after: 3, delta: 3, reason: '進貨', by: 'owner:boss@example.com', at: '2026-01-01T00:00:00.000Z' });
-    await setDoc(doc(db, 'orders/order-aaaaaaaaaaaaaaaa'), { userId: 'alice', status: 'awaitingPayment', totalPrice: 880 });
-    await setDoc(doc(db, 'groupBuyingPlans/plan'), { title: '團購', launched: true });
-    await setDoc(doc(db, 'mail/m1'), { to: 'alice@example.com', message: { subject: 's', text: 't', html: 'h' } });
-  });
+const rules = rulesTestEnv('demo-rules-admin', {
+  'products/guide': { name: '公司登記實務全攻略', launched: true, salePrice: 880 },
+  'stock/guide': { qty: 3, updatedAt: '2026-01-01T00:00:00.000Z' },
+  'stock/guide/movements/m1': { before: 0, after: 3, delta: 3, reason: '進貨', by: 'owner:boss@example.com', at: '2026-01-01T00:00:00.000Z' },
+  'orders/order-aaaaaaaaaaaaaaaa': { userId: 'alice', status: 'awaitingPayment', totalPrice: 880 },
+  'groupBuyingPlans/plan': { title: '團購', launched: true },
+  'mail/m1': { to: 'alice@example.com', message: { subject: 's', text: 't', html: 'h' } },
 });
 
 const everyone = () => [
-  ['anonymous', env.unauthenticatedContext()],
-  ['a member', env.authenticatedContext('alice', { email_verified: true })],
-  ['the owner', env.authenticatedContext('boss', { admin: true, email: 'boss@example.com' })],
+  ['anonymous', rules.env.unauthenticatedContext()],
+  ['a member', rules.env.authenticatedContext('alice', { email_verified: true })],
+  ['the owner', rules.env.authenticatedContext('boss', { admin: true, email: 'boss@example.com' })],
 ] as const;
 
 describe('the owner console has no browser path around the API', () => {
@@ -57,8 +43,8 @@ describe('the owner console has no browser path around the API', () => {
   });
 
   it('lets the owner read an order (the member their own), as the orders rules say', async () => {
-    await assertSucceeds(getDoc(doc(env.authenticatedContext('boss', { admin: true }).firestore(), 'orders/order-aaaaaaaaaaaaaaaa')));
-    await assertSucceeds(getDoc(doc(env.authenticatedContext('alice').firestore(), 'orders/order-aaaaaaaaaaaaaaaa')));
-    await assertFails(getDoc(doc(env.authenticatedContext('mallory').firestore(), 'orders/order-aaaaaaaaaaaaaaaa')));
+    await assertSucceeds(getDoc(doc(rules.owner(), 'orders/order-aaaaaaaaaaaaaaaa')));
+    await assertSucceeds(getDoc(doc(rules.as('alice'), 'orders/order-aaaaaaaaaaaaaaaa')));
+    await assertFails(getDoc(doc(rules.as('mallory'), 'orders/order-aaaaaaaaaaaaaaaa')));
   });
 });

@@ -1,37 +1,23 @@
-import { assertFails, assertSucceeds, initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { collection, deleteDoc, doc, getDoc, getDocs, query, setDoc, updateDoc, where } from 'firebase/firestore';
-import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
+import { describe, it } from 'vitest';
+import { rulesTestEnv } from '../helpers/rules-env';
 
 // The catalogue's second line of defence: anyone reads launched books and every stock count (the book
 // pages follow stock live), the shop's contact settings; nobody writes them from a browser.
-let env: RulesTestEnvironment;
-
-beforeAll(async () => {
-  const [host, port] = (process.env.FIRESTORE_EMULATOR_HOST ?? '127.0.0.1:8080').split(':');
-  env = await initializeTestEnvironment({
-    projectId: 'demo-rules-catalogue',
-    firestore: { rules: readFileSync('firestore.rules', 'utf8'), host, port: Number(port) },
-  });
-});
-afterAll(() => env.cleanup());
-beforeEach(async () => {
-  await env.clearFirestore();
-  await env.withSecurityRulesDisabled(async (ctx) => {
-    const db = ctx.firestore();
-    await setDoc(doc(db, 'products/guide'), { name: '公司登記實務全攻略', launched: true, salePrice: 880 });
-    await setDoc(doc(db, 'products/draft'), { name: '勞動法規一百問', launched: false, salePrice: 580 });
-    await setDoc(doc(db, 'stock/guide'), { qty: 3, updatedAt: '2026-01-01T00:00:00.000Z' });
-    await setDoc(doc(db, 'stock/draft'), { qty: 0, updatedAt: '2026-01-01T00:00:00.000Z' });
-    await setDoc(doc(db, 'stock/guide/shards/0'), { qty: 3 });
-    await setDoc(doc(db, 'settings/shop'), { contact: { line: 'https://line.me/R/ti/p/@shop' } });
-  });
+const rules = rulesTestEnv('demo-rules-catalogue', {
+  'products/guide': { name: '公司登記實務全攻略', launched: true, salePrice: 880 },
+  'products/draft': { name: '勞動法規一百問', launched: false, salePrice: 580 },
+  'stock/guide': { qty: 3, updatedAt: '2026-01-01T00:00:00.000Z' },
+  'stock/draft': { qty: 0, updatedAt: '2026-01-01T00:00:00.000Z' },
+  'stock/guide/shards/0': { qty: 3 },
+  'settings/shop': { contact: { line: 'https://line.me/R/ti/p/@shop' } },
 });
 
 const everyone = () => [
-  ['anonymous', env.unauthenticatedContext()],
-  ['a member', env.authenticatedContext('alice', { email_verified: true })],
-  ['the owner', env.authenticatedContext('boss', { admin: true })],
+  ['anonymous', rules.env.unauthenticatedContext()],
+  ['a member', rules.env.authenticatedContext('alice', { email_verified: true })],
+  ['the owner', rules.env.authenticatedContext('boss', { admin: true })],
 ] as const;
 
 describe('reads', () => {
@@ -48,12 +34,12 @@ describe('reads', () => {
   });
 
   it('hides unlaunched books, and unfiltered product lists, from everyone but the owner', async () => {
-    for (const ctx of [env.unauthenticatedContext(), env.authenticatedContext('alice')]) {
+    for (const ctx of [rules.env.unauthenticatedContext(), rules.env.authenticatedContext('alice')]) {
       const db = ctx.firestore();
       await assertFails(getDoc(doc(db, 'products/draft')));
       await assertFails(getDocs(collection(db, 'products')));
     }
-    const boss = env.authenticatedContext('boss', { admin: true }).firestore();
+    const boss = rules.owner();
     await assertSucceeds(getDoc(doc(boss, 'products/draft')));
     await assertSucceeds(getDocs(collection(boss, 'products')));
   });

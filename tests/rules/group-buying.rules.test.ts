@@ -1,39 +1,24 @@
-import { assertFails, assertSucceeds, initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { collection, deleteDoc, doc, getDoc, getDocs, query, setDoc, updateDoc, where } from 'firebase/firestore';
-import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
+import { describe, it } from 'vitest';
+import { rulesTestEnv } from '../helpers/rules-env';
 
 // The campaign documents as a browser sees them through the Firebase JS SDK: plans readable while
 // launched, progress readable by anyone (the plan page follows it live), group orders only by
 // their signed-in buyer and the owner, and no client writes at all. Its own project id, so
 // clearFirestore() never touches the demo shop.
-let env: RulesTestEnvironment;
-
-beforeAll(async () => {
-  const [host, port] = (process.env.FIRESTORE_EMULATOR_HOST ?? '127.0.0.1:8080').split(':');
-  env = await initializeTestEnvironment({
-    projectId: 'demo-rules-group',
-    firestore: { rules: readFileSync('firestore.rules', 'utf8'), host, port: Number(port) },
-  });
-});
-afterAll(() => env.cleanup());
-beforeEach(async () => {
-  await env.clearFirestore();
-  await env.withSecurityRulesDisabled(async (ctx) => {
-    const db = ctx.firestore();
-    await setDoc(doc(db, 'groupBuyingPlans/open'), { title: 'A', launched: true, closingDate: '2099-01-01T00:00:00.000Z', products: [] });
-    await setDoc(doc(db, 'groupBuyingPlans/draft'), { title: 'B', launched: false, closingDate: '2099-01-01T00:00:00.000Z', products: [] });
-    await setDoc(doc(db, 'planProgress/open'), { orders: 3, copies: 7, minQuantity: 30 });
-    await setDoc(doc(db, 'planProgress/draft'), { orders: 0, copies: 0, minQuantity: null });
-    await setDoc(doc(db, 'orders/guest1'), { planId: 'open', userId: null, buyer: '陳美玲' });
-    await setDoc(doc(db, 'orders/alice1'), { planId: 'open', userId: 'alice', buyer: 'Alice' });
-  });
+const rules = rulesTestEnv('demo-rules-group', {
+  'groupBuyingPlans/open': { title: 'A', launched: true, closingDate: '2099-01-01T00:00:00.000Z', products: [] },
+  'groupBuyingPlans/draft': { title: 'B', launched: false, closingDate: '2099-01-01T00:00:00.000Z', products: [] },
+  'planProgress/open': { orders: 3, copies: 7, minQuantity: 30 },
+  'planProgress/draft': { orders: 0, copies: 0, minQuantity: null },
+  'orders/guest1': { planId: 'open', userId: null, buyer: '陳美玲' },
+  'orders/alice1': { planId: 'open', userId: 'alice', buyer: 'Alice' },
 });
 
-const anon = () => env.unauthenticatedContext().firestore();
-const alice = () => env.authenticatedContext('alice').firestore();
-const bob = () => env.authenticatedContext('bob').firestore();
-const owner = () => env.authenticatedContext('boss', { admin: true }).firestore();
+const { anon, owner } = rules;
+const alice = () => rules.as('alice');
+const bob = () => rules.as('bob');
 
 describe('group-buy plans', () => {
   it('are readable by anyone while launched', async () => {

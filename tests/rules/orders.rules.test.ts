@@ -1,38 +1,23 @@
-import { assertFails, assertSucceeds, initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { collection, deleteDoc, doc, getDoc, getDocs, query, setDoc, updateDoc, where } from 'firebase/firestore';
-import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
+import { describe, it } from 'vitest';
+import { rulesTestEnv } from '../helpers/rules-env';
 
 // Orders through Firestore directly (the second line of defence behind the API): a member reads only
 // their own orders, the owner reads all, nobody writes orders, stock or the allocation internals.
-let env: RulesTestEnvironment;
-
-beforeAll(async () => {
-  const [host, port] = (process.env.FIRESTORE_EMULATOR_HOST ?? '127.0.0.1:8080').split(':');
-  env = await initializeTestEnvironment({
-    projectId: 'demo-rules-orders',
-    firestore: { rules: readFileSync('firestore.rules', 'utf8'), host, port: Number(port) },
-  });
-});
-afterAll(() => env.cleanup());
-beforeEach(async () => {
-  await env.clearFirestore();
-  await env.withSecurityRulesDisabled(async (ctx) => {
-    const db = ctx.firestore();
-    await setDoc(doc(db, 'orders/alice-order-1'), { orderId: 'alice-order-1', userId: 'alice', planId: null, totalPrice: 880 });
-    await setDoc(doc(db, 'orders/bob-order-1'), { orderId: 'bob-order-1', userId: 'bob', planId: null, totalPrice: 450 });
-    await setDoc(doc(db, 'orders/guest-order-1'), { orderId: 'guest-order-1', userId: null, planId: 'cpaSouth', totalPrice: 1200 });
-    await setDoc(doc(db, 'orderNumbers/QY260101ABCD'), { orderId: 'alice-order-1' });
-    await setDoc(doc(db, 'stock/book'), { qty: 5 });
-    await setDoc(doc(db, 'mail/alice-order-1-placed'), { to: 'alice@example.com' });
-    await setDoc(doc(db, 'planProgress/cpaSouth'), { orders: 1, copies: 2 });
-  });
+const rules = rulesTestEnv('demo-rules-orders', {
+  'orders/alice-order-1': { orderId: 'alice-order-1', userId: 'alice', planId: null, totalPrice: 880 },
+  'orders/bob-order-1': { orderId: 'bob-order-1', userId: 'bob', planId: null, totalPrice: 450 },
+  'orders/guest-order-1': { orderId: 'guest-order-1', userId: null, planId: 'cpaSouth', totalPrice: 1200 },
+  'orderNumbers/QY260101ABCD': { orderId: 'alice-order-1' },
+  'stock/book': { qty: 5 },
+  'mail/alice-order-1-placed': { to: 'alice@example.com' },
+  'planProgress/cpaSouth': { orders: 1, copies: 2 },
 });
 
-const alice = () => env.authenticatedContext('alice', { email: 'alice@example.com', email_verified: true }).firestore();
-const bob = () => env.authenticatedContext('bob').firestore();
-const owner = () => env.authenticatedContext('boss', { admin: true }).firestore();
-const anon = () => env.unauthenticatedContext().firestore();
+const { anon, owner } = rules;
+const alice = () => rules.as('alice', { email: 'alice@example.com', email_verified: true });
+const bob = () => rules.as('bob');
 
 describe('reading orders', () => {
   it('lets a member read their own order', async () => {
