@@ -1,11 +1,10 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
+import { AUTH_HOST, HOSTING_URL } from './support/shop';
 
 // Member accounts in Chromium against Hosting, the Functions and the Auth emulators: sign-up with the
 // verification mail, password reset, Google sign-in through the emulator's chooser, silent token refresh.
 
-const AUTH_HOST = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
-const HOSTING_URL = process.env.HOSTING_URL ?? 'http://127.0.0.1:5000';
 
 const uniqEmail = (p: string) => `${p}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 

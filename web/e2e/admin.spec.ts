@@ -1,65 +1,14 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { mkdirSync, readFileSync } from 'node:fs';
-import { getApps, initializeApp } from 'firebase-admin/app';
-import { getFirestore } from 'firebase-admin/firestore';
+import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import { waitForMail } from './support/inbox';
+import { adminDb, fixtureBook, HOSTING_URL, shoot as shootTo, signInByCookies, signInWithPassword as signIn, uniq } from './support/shop';
 
 // The shop owner's console (issue 8). The owner confirms a payment and ships; the member then sees
 // 已發貨 with the tracking link in /order. The owner creates a campaign and exports its CSV. A member
 // is refused /admin. Sign-in writes the session cookies directly (no login page). Books and plans are
 // this test's own fixtures. SCREENSHOTS=1 also saves 360 px and 1280 px shots of the console pages.
 
-const SHOTS = process.env.SCREENSHOTS === '1';
-const HOSTING_URL = process.env.HOSTING_URL ?? 'http://127.0.0.1:5000';
-const AUTH_HOST = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
-const SHOT_DIR = 'test-output/admin';
-
-const adminDb = () => getFirestore(getApps()[0] ?? initializeApp({ projectId: 'demo-bookstore' }));
-const uniq = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
-
-async function signIn(email: string, password: string) {
-  const res = await fetch(`http://${AUTH_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password, returnSecureToken: true }),
-  });
-  const body = (await res.json()) as { idToken: string; refreshToken: string; localId: string };
-  if (!res.ok) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
-  return body;
-}
-
-async function signInByCookies(context: BrowserContext, email: string, password: string, userName: string) {
-  const s = await signIn(email, password);
-  const values = { idToken: s.idToken, refreshToken: s.refreshToken, userId: s.localId, email, emailVerified: 'true', userName, signInProvider: 'password', photoUrl: '' };
-  await context.addCookies(Object.entries(values).map(([name, value]) => ({ name, value: encodeURIComponent(value), url: HOSTING_URL })));
-  return s;
-}
-
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  mkdirSync(SHOT_DIR, { recursive: true });
-  for (const width of [360, 1280]) {
-    await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
-    await page.screenshot({ path: `${SHOT_DIR}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
-async function fixtureBook(name: string, salePrice: number, qty = 10) {
-  const productId = uniq('e2e-admin-book');
-  await adminDb().doc(`products/${productId}`).set({
-    name,
-    imgSrc: '/favicon.svg',
-    listPrice: salePrice + 200,
-    salePrice,
-    launched: true,
-    isNew: false,
-    sortOrder: 9100,
-    bookIntroduction: { primaryColor: '#2f5d62', slogan: '測試', overview: '測試用書籍', summary: [], detail: [] },
-  });
-  await adminDb().doc(`stock/${productId}`).set({ qty, updatedAt: new Date().toISOString() });
-  return productId;
-}
+const shoot = (page: Page, name: string) => shootTo(page, 'test-output/admin', name);
 
 const newOrderId = () => uniq('e2eadmin').replace(/[^A-Za-z0-9_-]/g, '') + Math.random().toString(36).slice(2, 8);
 
@@ -163,7 +112,7 @@ test('the owner creates a campaign, sees its orders and exports the CSV', async 
   test.setTimeout(120_000);
   const title = `測試團購 ${Date.now().toString(36)}`;
   const bookName = `測試用：團購用書 ${Date.now().toString(36)}`;
-  const book = await fixtureBook(bookName, 900, 20);
+  const book = await fixtureBook(bookName, 900, { qty: 20 });
   const planId = uniq('e2ePlan').replace(/[^A-Za-z0-9_-]/g, '');
 
   await signInByCookies(page.context(), 'admin@example.com', 'admin1234', '店長');

@@ -1,11 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { getApps, initializeApp } from 'firebase-admin/app';
-import { getFirestore } from 'firebase-admin/firestore';
 import { mailSource, waitForMail } from './support/inbox';
+import { adminDb, uniq } from './support/shop';
 
 // Runs inside `firebase emulators:exec`, which sets FIRESTORE_EMULATOR_HOST for the Admin SDK.
-const adminDb = () => getFirestore(getApps()[0] ?? initializeApp({ projectId: 'demo-bookstore' }));
-const uniq = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
 // The inquiry forms and the newsletter's unsubscribe link, as a visitor uses them.
 

@@ -1,16 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { getApps, initializeApp } from 'firebase-admin/app';
-import { getFirestore } from 'firebase-admin/firestore';
 import { waitForMail } from './support/inbox';
+import { adminDb, HOSTING_URL, uniq } from './support/shop';
 
 // Group buying as a new visitor meets it, in Chromium. Journeys that change stock beyond one copy
 // of a well-stocked demo book use their own fixture plan and book.
 
 const SHOTS = 'test-output/group';
-const HOSTING_URL = process.env.HOSTING_URL ?? 'http://127.0.0.1:5000';
 // The Admin SDK reaches the emulators through FIRESTORE_EMULATOR_HOST (set by emulators:exec).
-const adminDb = () => getFirestore(getApps()[0] ?? initializeApp({ projectId: 'demo-bookstore' }));
-const uniq = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 const phone = { width: 360, height: 760 };
 
 async function noHorizontalScroll(page: Page) {

@@ -1,91 +1,18 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
-import { getApps, initializeApp } from 'firebase-admin/app';
-import { getAuth } from 'firebase-admin/auth';
-import { getFirestore } from 'firebase-admin/firestore';
+import { expect, test, type Page } from '@playwright/test';
 import { waitForMail } from './support/inbox';
+import { getAuth } from 'firebase-admin/auth';
+import { adminApp, adminDb, createMember, fixtureBook, HOSTING_URL, shoot as shootTo, signInByCookies, signInWithPassword, uniq } from './support/shop';
 
 // A member buys two books, follows the order to its success page and into the order list; a second
 // member cannot see it; a guest finds it with the lookup form. The books are this test's own
 // fixtures, so the demo shop's stock never changes. SCREENSHOTS=1 also saves 360 px and 1280 px shots.
 
-const SHOTS = process.env.SCREENSHOTS === '1';
-const HOSTING_URL = process.env.HOSTING_URL ?? 'http://127.0.0.1:5000';
-const AUTH_HOST = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
-
-// (tests/helpers/emulators.ts is CommonJS to Playwright's ESM loader here, so the few helpers live inline.)
-const adminApp = () => getApps()[0] ?? initializeApp({ projectId: 'demo-bookstore' });
-const adminDb = () => getFirestore(adminApp());
-const uniq = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
-
-async function signInWithPassword(email: string, password: string) {
-  const res = await fetch(`http://${AUTH_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password, returnSecureToken: true }),
-  });
-  const body = (await res.json()) as { idToken: string; refreshToken: string; localId: string };
-  if (!res.ok) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
-  return body;
-}
-
-async function createMember(displayName: string) {
-  const email = `${uniq('e2e-user')}@example.com`;
-  const password = 'secret123';
-  await getAuth(adminApp()).createUser({ email, password, displayName, emailVerified: true });
-  return { email, password };
-}
-const SHOT_DIR = 'test-output/screens';
-
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  mkdirSync(SHOT_DIR, { recursive: true });
-  for (const width of [360, 1280]) {
-    await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
-    await page.screenshot({ path: `${SHOT_DIR}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
-async function signInByCookies(context: BrowserContext, email: string, password: string, name: string) {
-  const { idToken, refreshToken, localId } = await signInWithPassword(email, password);
-  const url = HOSTING_URL;
-  await context.addCookies(
-    Object.entries({
-      idToken,
-      refreshToken,
-      userId: localId,
-      email,
-      emailVerified: 'true',
-      userName: name,
-      signInProvider: 'password',
-      photoUrl: '',
-    }).map(([cookie, value]) => ({ name: cookie, value: encodeURIComponent(value), url })),
-  );
-  return localId;
-}
-
-async function fixtureBook(name: string, salePrice: number) {
-  const productId = uniq('e2e-book');
-  await adminDb().doc(`products/${productId}`).set({
-    name,
-    imgSrc: '/favicon.svg',
-    listPrice: salePrice + 200,
-    salePrice,
-    launched: true,
-    isNew: false,
-    sortOrder: 9000,
-    // The catalogue lists only books that satisfy productSchema.
-    bookIntroduction: { primaryColor: '#2f5d62', slogan: '', overview: '', summary: [], detail: [] },
-  });
-  await adminDb().doc(`stock/${productId}`).set({ qty: 5, updatedAt: new Date().toISOString() });
-  return productId;
-}
+const shoot = (page: Page, name: string) => shootTo(page, 'test-output/screens', name);
 
 test('a member buys two books, sees the success page and the order; others cannot; a guest looks it up', async ({ page, browser }) => {
   test.setTimeout(150_000);
-  const a = await fixtureBook('測試用：公司登記實務', 880);
-  const b = await fixtureBook('測試用：營業稅申報手冊', 650);
+  const a = await fixtureBook('測試用：公司登記實務', 880, { qty: 5 });
+  const b = await fixtureBook('測試用：營業稅申報手冊', 650, { qty: 5 });
 
   // The catalogue is cached per instance for up to 30 s: wait until the new books are listed.
   await expect

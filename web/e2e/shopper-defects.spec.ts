@@ -1,19 +1,14 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
-import { getApps, initializeApp } from 'firebase-admin/app';
-import { getAuth } from 'firebase-admin/auth';
+import { createMember, signInByCookies, uniq } from './support/shop';
 
 // Defects a new shopper met in Chromium, each proved gone at the width where it showed (360 px phone,
 // 1280 px desktop). SCREENSHOTS=1 also saves the screens under test-output/screens.
 
 const SHOTS = process.env.SCREENSHOTS === '1';
-const HOSTING_URL = process.env.HOSTING_URL ?? 'http://127.0.0.1:5000';
-const AUTH_HOST = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
 const PHONE = { width: 360, height: 780 };
 const DESKTOP = { width: 1280, height: 900 };
 
-const adminApp = () => getApps()[0] ?? initializeApp({ projectId: 'demo-bookstore' });
-const uniq = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
 async function shot(page: Page, name: string) {
   if (!SHOTS) return;
@@ -23,16 +18,8 @@ async function shot(page: Page, name: string) {
 
 /** A verified member with that display name, signed in through the session cookies the shop reads. */
 async function signedInMember(context: BrowserContext, name: string) {
-  const email = `${uniq('defects')}@example.com`;
-  await getAuth(adminApp()).createUser({ email, password: 'secret123', displayName: name, emailVerified: true });
-  const res = await fetch(`http://${AUTH_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password: 'secret123', returnSecureToken: true }),
-  });
-  const s = (await res.json()) as { idToken: string; refreshToken: string; localId: string };
-  const values = { idToken: s.idToken, refreshToken: s.refreshToken, userId: s.localId, email, emailVerified: 'true', userName: name, signInProvider: 'password', photoUrl: '' };
-  await context.addCookies(Object.entries(values).map(([n, value]) => ({ name: n, value: encodeURIComponent(value), url: HOSTING_URL })));
+  const { email, password } = await createMember(name, 'defects');
+  await signInByCookies(context, email, password, name);
   return email;
 }
 

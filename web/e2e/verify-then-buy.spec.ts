@@ -1,16 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { getApps, initializeApp } from 'firebase-admin/app';
-import { getFirestore } from 'firebase-admin/firestore';
+import { adminDb, AUTH_HOST, HOSTING_URL, uniq } from './support/shop';
 
 // What a new member does: sign up, open the verification mail on another device, come back, press
 // 我已完成驗證 and buy at once. The page's ID token was minted before the verification, so the client
 // must fetch a fresh one (and the server must not refuse a verified account for an old token).
 
-const AUTH_HOST = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
-const HOSTING_URL = process.env.HOSTING_URL ?? 'http://127.0.0.1:5000';
-const adminApp = () => getApps()[0] ?? initializeApp({ projectId: 'demo-bookstore' });
-const adminDb = () => getFirestore(adminApp());
-const uniq = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
 async function verifyLink(email: string): Promise<string> {
   let link: string | undefined;

@@ -1,0 +1,74 @@
+// What the browser journeys share: the emulators' addresses, the Admin SDK for fixtures, members signed
+// in through the session cookies the shop reads (no login page), fixture books, and the optional
+// screenshots. (tests/helpers/emulators.ts is CommonJS to Playwright's ESM loader, so this lives here.)
+import type { BrowserContext, Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { getApps, initializeApp } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import { getFirestore } from 'firebase-admin/firestore';
+
+export const HOSTING_URL = process.env.HOSTING_URL ?? 'http://127.0.0.1:5000';
+export const AUTH_HOST = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
+/** SCREENSHOTS=1 makes `shoot` save the pages it is given. */
+export const SHOTS = process.env.SCREENSHOTS === '1';
+
+export const adminApp = () => getApps()[0] ?? initializeApp({ projectId: 'demo-bookstore' });
+export const adminDb = () => getFirestore(adminApp());
+/** An id no other run or test uses (documents of the shared demo project outlive a run). */
+export const uniq = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+
+export async function signInWithPassword(email: string, password: string): Promise<{ idToken: string; refreshToken: string; localId: string }> {
+  const res = await fetch(`http://${AUTH_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password, returnSecureToken: true }),
+  });
+  const body = (await res.json()) as { idToken: string; refreshToken: string; localId: string };
+  if (!res.ok) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** A verified member of its own (email prefix `prefix`), created through the Admin SDK. */
+export async function createMember(displayName: string, prefix = 'e2e-user') {
+  const email = `${uniq(prefix)}@example.com`;
+  const password = 'secret123';
+  await getAuth(adminApp()).createUser({ email, password, displayName, emailVerified: true });
+  return { email, password };
+}
+
+/** Signs the browser context in as that account by writing the session cookies the shop reads. */
+export async function signInByCookies(context: BrowserContext, email: string, password: string, userName: string) {
+  const s = await signInWithPassword(email, password);
+  const values = { idToken: s.idToken, refreshToken: s.refreshToken, userId: s.localId, email, emailVerified: 'true', userName, signInProvider: 'password', photoUrl: '' };
+  await context.addCookies(Object.entries(values).map(([name, value]) => ({ name, value: encodeURIComponent(value), url: HOSTING_URL })));
+  return s;
+}
+
+/** A launched book of the test's own with `qty` copies, so the demo shop's stock never changes. */
+export async function fixtureBook(name: string, salePrice: number, opts: { qty?: number; prefix?: string; sortOrder?: number } = {}) {
+  const productId = uniq(opts.prefix ?? 'e2e-book');
+  await adminDb().doc(`products/${productId}`).set({
+    name,
+    imgSrc: '/favicon.svg',
+    listPrice: salePrice + 200,
+    salePrice,
+    launched: true,
+    isNew: false,
+    sortOrder: opts.sortOrder ?? 9000,
+    // The catalogue lists only books that satisfy productSchema.
+    bookIntroduction: { primaryColor: '#2f5d62', slogan: '測試', overview: '測試用書籍', summary: [], detail: [] },
+  });
+  await adminDb().doc(`stock/${productId}`).set({ qty: opts.qty ?? 10, updatedAt: new Date().toISOString() });
+  return productId;
+}
+
+/** With SCREENSHOTS=1: full-page shots of the page at 360 px and 1280 px into `dir`. */
+export async function shoot(page: Page, dir: string, name: string) {
+  if (!SHOTS) return;
+  mkdirSync(dir, { recursive: true });
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
+    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
