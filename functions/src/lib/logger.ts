@@ -1,18 +1,18 @@
-// Structured JSON logs, one line each, in the shape Cloud Logging understands.
-type Severity = 'DEBUG' | 'INFO' | 'WARNING' | 'ERROR';
+// Structured logs through firebase-functions' logger (one JSON line each, severity and fields as
+// Cloud Logging reads them; a last plain-object argument becomes fields of the entry). LOG_LEVEL=silent
+// quiets them for the test and bench runs (scripts/test.mjs, scripts/bench/lib.mjs), whose request
+// lines would otherwise drown the output and, in the benches, cost time being written.
+import * as functionsLogger from 'firebase-functions/logger';
 
+type Fields = Record<string, unknown>;
 const silent = () => process.env.LOG_LEVEL === 'silent';
-
-function write(severity: Severity, message: string, fields: Record<string, unknown> = {}) {
-  if (silent()) return;
-  const line = JSON.stringify({ severity, message, ...fields });
-  if (severity === 'ERROR' || severity === 'WARNING') process.stderr.write(line + '\n');
-  else process.stdout.write(line + '\n');
-}
+const at = (write: (message: string, fields: Fields) => void) => (message: string, fields: Fields = {}) => {
+  if (!silent()) write(message, fields);
+};
 
 export const logger = {
-  debug: (message: string, fields?: Record<string, unknown>) => write('DEBUG', message, fields),
-  info: (message: string, fields?: Record<string, unknown>) => write('INFO', message, fields),
-  warn: (message: string, fields?: Record<string, unknown>) => write('WARNING', message, fields),
-  error: (message: string, fields?: Record<string, unknown>) => write('ERROR', message, fields),
+  debug: at(functionsLogger.debug),
+  info: at(functionsLogger.info),
+  warn: at(functionsLogger.warn),
+  error: at(functionsLogger.error),
 };
