@@ -60,24 +60,29 @@ export const isActiveOrder = (o: Pick<Order, 'status'>) => !STOCK_RETURNING_STAT
 
 /**
  * Recomputes planProgress/{planId} from the plan's orders (count and copies of the active ones) and
- * writes it whole. The allocator keeps the document current inside each order's transaction; this
+ * writes it whole. The allocator keeps the document current with increments in each batch; this
  * is the authority the closing job judges by, and a repair for a document edited by hand.
  */
 export async function recomputePlanProgress(planId: string, minQuantity: number | null): Promise<PlanProgress> {
   const firestore = await db();
-  const snap = await firestore.collection(ORDERS).where('planId', '==', planId).select('status', 'items').get();
-  let orders = 0;
-  let copies = 0;
-  for (const d of snap.docs) {
-    const o = d.data() as Pick<Order, 'status' | 'items'>;
-    if (!isActiveOrder(o)) continue;
-    orders++;
-    copies += (o.items ?? []).reduce((n, i) => n + (Number.isFinite(i.qty) ? i.qty : 0), 0);
-  }
-  const progress: PlanProgress = { planId, orders, copies, minQuantity, updatedAt: new Date().toISOString() };
-  const { planId: _id, ...stored } = progress;
-  await firestore.collection(PLAN_PROGRESS).doc(planId).set(stored);
-  return progress;
+  // In a transaction: the plan's orders are locked while they are counted, so a cancellation the
+  // allocator commits meanwhile (its order update and its progress increment are one write) lands
+  // either before the count, which sees it, or after the overwrite, which it then adjusts: never lost.
+  return firestore.runTransaction(async (tx) => {
+    const snap = await tx.get(firestore.collection(ORDERS).where('planId', '==', planId).select('status', 'items'));
+    let orders = 0;
+    let copies = 0;
+    for (const d of snap.docs) {
+      const o = d.data() as Pick<Order, 'status' | 'items'>;
+      if (!isActiveOrder(o)) continue;
+      orders++;
+      copies += (o.items ?? []).reduce((n, i) => n + (Number.isFinite(i.qty) ? i.qty : 0), 0);
+    }
+    const progress: PlanProgress = { planId, orders, copies, minQuantity, updatedAt: new Date().toISOString() };
+    const { planId: _id, ...stored } = progress;
+    tx.set(firestore.collection(PLAN_PROGRESS).doc(planId), stored);
+    return progress;
+  });
 }
 
 /** Marks the given orders with the plan's outcome (the owner then refunds or continues; nothing is cancelled). */
