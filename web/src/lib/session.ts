@@ -1,5 +1,6 @@
 import Cookies from 'js-cookie';
 import { env } from '@/config/env';
+import { decodeBase64UrlJson } from './base64url';
 
 // The browser session of the seed's sections 3 and 4: kept in cookies, restored on load.
 // "Logged in" means the idToken cookie is present. The ID token is refreshed at the token endpoint
@@ -52,20 +53,15 @@ export interface IdTokenClaims {
   exp?: number;
   iat?: number;
   firebase?: { sign_in_provider?: string };
+  /** The shop owner's custom claim. */
+  admin?: unknown;
 }
 
 /** The claims of an ID token (not verified: the server does that); null when it is not a JWT. */
 export function decodeIdToken(idToken: string): IdTokenClaims | null {
   const part = idToken.split('.')[1];
-  if (!part) return null;
-  try {
-    const b64 = part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '=');
-    const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
-    const claims = JSON.parse(new TextDecoder().decode(bytes)) as unknown;
-    return claims && typeof claims === 'object' ? (claims as IdTokenClaims) : null;
-  } catch {
-    return null;
-  }
+  const claims = part ? decodeBase64UrlJson(part) : null;
+  return claims && typeof claims === 'object' ? (claims as IdTokenClaims) : null;
 }
 
 /**

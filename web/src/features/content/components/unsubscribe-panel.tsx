@@ -3,20 +3,14 @@ import { describeError } from '@contracts/errors';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { isApiError } from '@/lib/api-client';
+import { decodeBase64UrlJson } from '@/lib/base64url';
 import { cancelSubscription } from '../api/content-api';
 
 /** Reads the address from the token for display only; the server checks the signature. */
 function emailInToken(token: string): string | null {
   const m = /^([A-Za-z0-9_-]+)\.[A-Za-z0-9_-]+$/.exec(token);
-  if (!m) return null;
-  try {
-    const json = atob(m[1]!.replace(/-/g, '+').replace(/_/g, '/'));
-    const bytes = Uint8Array.from(json, (c) => c.charCodeAt(0));
-    const payload = JSON.parse(new TextDecoder().decode(bytes)) as { e?: unknown };
-    return typeof payload.e === 'string' ? payload.e : null;
-  } catch {
-    return null;
-  }
+  const payload = m ? (decodeBase64UrlJson(m[1]!) as { e?: unknown } | null) : null;
+  return typeof payload?.e === 'string' ? payload.e : null;
 }
 
 type State = { kind: 'confirm' } | { kind: 'sending' } | { kind: 'done'; email: string } | { kind: 'failed'; title: string; text: string };
