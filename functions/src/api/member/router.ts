@@ -23,7 +23,7 @@ export function memberRouter() {
   r.patch('/:uid', requireAuth, validate(patchSchemas), async (req, res) => {
     const { params: p, body } = validated(req, patchSchemas);
     const user = assertSelfOrOwner(req, p.uid);
-    res.json(await patchMember(req, user, p.uid, body));
+    res.json(await patchMember(user, p.uid, body));
   });
 
   return r;

@@ -1,4 +1,3 @@
-import type { Request } from 'express';
 import type { Member, PatchMemberInput } from '../../contracts/auth';
 import { getMember, upsertMember } from '../../data/members';
 import { badRequest, notFound } from '../../http/errors';
@@ -11,30 +10,16 @@ export async function readMember(uid: string): Promise<Member> {
   return member;
 }
 
-/** The sign-in provider of the bearer token (already verified by requireAuth). */
-function bearerProvider(req: Request): string | undefined {
-  const token = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
-  const payload = token?.split('.')[1];
-  if (!payload) return undefined;
-  try {
-    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { firebase?: { sign_in_provider?: unknown } };
-    const p = claims.firebase?.sign_in_provider;
-    return typeof p === 'string' ? p : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * PATCH /api/member/{uid}: upsert by the member (self) or the owner. A member's record carries the
  * email of their account; the idToken of a social sign-in, when sent, must be that member's.
  */
-export async function patchMember(req: Request, user: AuthUser, uid: string, input: PatchMemberInput): Promise<Member> {
+export async function patchMember(user: AuthUser, uid: string, input: PatchMemberInput): Promise<Member> {
   const { memberInfo, idToken } = input;
   if (memberInfo.userUid !== uid) throw badRequest('memberInfo.userUid must be the member id of the path', [{ path: 'body.memberInfo.userUid', message: '會員編號不一致' }]);
 
   const self = user.uid === uid;
-  let provider = self ? bearerProvider(req) : undefined;
+  let provider = self ? (user.provider ?? undefined) : undefined;
   if (idToken !== undefined) {
     let decoded;
     try {

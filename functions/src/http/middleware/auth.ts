@@ -9,6 +9,8 @@ export interface AuthUser {
   emailVerified: boolean;
   isOwner: boolean;
   name: string | null;
+  /** How the token was obtained (`password`, `google.com`, ...), from its verified claims. */
+  provider: string | null;
 }
 
 const USER = Symbol('user');
@@ -37,6 +39,7 @@ async function verify(token: string): Promise<AuthUser> {
       emailVerified: decoded.email_verified === true,
       isOwner: decoded.admin === true,
       name: typeof decoded.name === 'string' ? decoded.name : null,
+      provider: decoded.firebase?.sign_in_provider ?? null,
     };
   } catch (err) {
     const code = (err as { code?: unknown })?.code;
