@@ -6,6 +6,7 @@ import { getOrderDocCoalesced, toOrder, type OrderDoc } from '../data/orders';
 import { shippingFeeFor, shopSettings } from '../data/settings';
 import { getStockCounts } from '../data/stock';
 import { badRequest, conflict, HttpError, unavailable } from '../http/errors';
+import { REQUEST_DEADLINE_MS } from '../http/middleware/deadline';
 import { sumLines, type OrderTemplate } from './allocation-plan';
 import { submitOp } from './stock-allocator';
 
@@ -71,6 +72,22 @@ export function placementHash(p: Pick<PlaceOrderParams, 'userId' | 'planId' | 'i
 
 /** A placement answers within this long (the function's timeout is 60 s); past it, nothing is applied. */
 const PLACEMENT_DEADLINE_MS = Number(process.env.ALLOC_DEADLINE_MS) || 40_000;
+/**
+ * The reads before anything is queued answer within a read's deadline (functions/src/http/middleware/
+ * deadline.ts). Failing there is always true (nothing was queued), so an unreachable Firestore is
+ * answered 503 in seconds instead of after the allocator's whole deadline.
+ */
+const PRE_READ_DEADLINE_MS = REQUEST_DEADLINE_MS;
+
+/** The value of `work`, or a 503 once `ms` have passed without it (the work itself is left to finish). */
+function within<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(unavailable(`No answer from Firestore within ${ms / 1000} s; nothing was taken`)), ms);
+    timer.unref();
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
 
 const orderConflict = () => conflict(ERROR_KEYS.orderConflict, 'This orderId was already used for a different order');
 
@@ -125,7 +142,10 @@ export async function placeOrder(p: PlaceOrderParams): Promise<PlaceOrderResult>
   for (let round = 0; round < 5; round++) {
     // The order (a replay is answered without touching stock), the counts, the prices and the settings
     // are read at once.
-    const [existing, counts, prices, settings] = await Promise.all([getOrderDocCoalesced(p.orderId), getStockCounts(ids), p.pricing(ids), shopSettings()]);
+    const [existing, counts, prices, settings] = await within(
+      Promise.all([getOrderDocCoalesced(p.orderId), getStockCounts(ids), p.pricing(ids), shopSettings()]),
+      Math.min(PRE_READ_DEADLINE_MS, Math.max(1, deadline - Date.now())),
+    );
     if (existing) return settled(existing, hash);
 
     const details: { path: string; message: string }[] = [];
