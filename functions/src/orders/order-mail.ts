@@ -34,7 +34,7 @@ export function orderPlacedMail(order: Order, settings: ShopSettings): MailDoc {
       `帳號：${bank.account}`,
       `請於 ${twTime(order.paymentDueAt)} 前完成匯款，逾期未匯款訂單將自動取消。`,
     ].join('\n'),
-    `收件人：${order.receiver.name}\n收件地址：${order.receiver.address}\n聯絡電話：${order.phone}`,
+    `收件人：${order.receiver.name}\n${order.pickup ? `取貨地點：${order.pickup.name}（${order.pickup.address}${order.pickup.hours ? `，${order.pickup.hours}` : ''}）` : `收件地址：${order.receiver.address}`}\n聯絡電話：${order.phone}`,
     `如有任何問題，歡迎回信或來電 ${settings.contact.phone}。\n${settings.shopName} 敬上`,
   ];
   return {

@@ -43,6 +43,8 @@ export interface PlaceOrderParams {
   pricing: Pricing;
   /** Recorded in statusHistory[0].by, e.g. `member:<uid>` or `guest`. */
   actor: string;
+  /** A group order's pickup point, resolved from the plan by the caller (input.pickupPointId). */
+  pickup?: Order['pickup'];
 }
 
 export interface PlaceOrderResult {
@@ -94,6 +96,7 @@ function buildOrderDoc(p: PlaceOrderParams, items: OrderItem[], settings: ShopSe
     status: 'awaitingPayment',
     statusHistory: [{ status: 'awaitingPayment', at: nowIso, by: p.actor }],
     delivery: null,
+    pickup: p.pickup ?? null,
     remark: p.input.remark ?? '',
     paymentDueAt: new Date(now.getTime() + dueDays * 86_400_000).toISOString(),
     createdAt: nowIso,

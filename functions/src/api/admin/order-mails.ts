@@ -40,7 +40,7 @@ export function shippedMail(order: Order, settings: ShopSettings): MailDoc {
     [
       `您的訂單 ${order.orderNo} 已經出貨（${ORDER_STATUS_LABELS[order.status]}）。`,
       d ? `貨運公司：${d.company}\n貨件編號：${d.trackingNo}\n貨件查詢：${d.trackingUrl}` : '',
-      `收件人：${order.receiver.name}\n收件地址：${order.receiver.address}`,
+      `收件人：${order.receiver.name}\n${order.pickup ? `取貨地點：${order.pickup.name}（${order.pickup.address}${order.pickup.hours ? `，${order.pickup.hours}` : ''}）` : `收件地址：${order.receiver.address}`}`,
       items(order),
       '收到書籍後享有 7 天鑑賞期。',
     ].filter(Boolean),

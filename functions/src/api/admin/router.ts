@@ -6,6 +6,8 @@ import {
   adminPlanUpdateSchema,
   adminProductInputSchema,
   adminProductUpdateSchema,
+  archiveInputSchema,
+  deliveryCorrectionSchema,
   launchInputSchema,
   orderStatusChangeSchema,
   setStockInputSchema,
@@ -13,13 +15,15 @@ import {
 import { requireAuth, requireOwner, requireUser } from '../../http/middleware/auth';
 import { validate, validated } from '../../http/middleware/validate';
 import { createProduct, getAdminProduct, listAdminProducts, setProductLaunched, setProductStock, stockMovements, updateProduct } from './catalogue-service';
-import { changeStatus, getAdminOrder, listOrders, ownerActor, paymentsToCheck } from './orders-service';
-import { createPlan, getAdminPlan, listAdminPlans, planCsv, setPlanLaunched, updatePlan } from './plans-service';
+import { changeStatus, correctDelivery, getAdminOrder, listOrders, ownerActor, paymentsToCheck } from './orders-service';
+import { createPlan, deletePlan, getAdminPlan, listAdminPlans, planCsv, setPlanArchived, setPlanLaunched, updatePlan } from './plans-service';
 
 const s = {
   orders: { query: adminOrdersQuerySchema },
   order: { params: adminIdParams.order },
   status: { params: adminIdParams.order, body: orderStatusChangeSchema },
+  delivery: { params: adminIdParams.order, body: deliveryCorrectionSchema },
+  archivePlan: { params: adminIdParams.plan, body: archiveInputSchema },
   createProduct: { body: adminProductInputSchema },
   product: { params: adminIdParams.product },
   updateProduct: { params: adminIdParams.product, body: adminProductUpdateSchema },
@@ -49,6 +53,10 @@ export function adminRouter() {
   r.post('/orders/:orderId/status', validate(s.status), async (req, res) => {
     const { params, body } = validated(req, s.status);
     res.json(await changeStatus(params.orderId, body, requireUser(req)));
+  });
+  r.put('/orders/:orderId/delivery', validate(s.delivery), async (req, res) => {
+    const { params, body } = validated(req, s.delivery);
+    res.json(await correctDelivery(params.orderId, body, requireUser(req)));
   });
   r.get('/payments', async (_req, res) => {
     res.json(await paymentsToCheck());
@@ -97,6 +105,14 @@ export function adminRouter() {
   r.patch('/plans/:planId/launch', validate(s.launchPlan), async (req, res) => {
     const { params, body } = validated(req, s.launchPlan);
     res.json(await setPlanLaunched(params.planId, body.launched));
+  });
+  r.patch('/plans/:planId/archive', validate(s.archivePlan), async (req, res) => {
+    const { params, body } = validated(req, s.archivePlan);
+    res.json(await setPlanArchived(params.planId, body.archived));
+  });
+  r.delete('/plans/:planId', validate(s.plan), async (req, res) => {
+    await deletePlan(validated(req, s.plan).params.planId);
+    res.status(204).end();
   });
   r.get('/plans/:planId/orders.csv', validate(s.plan), async (req, res) => {
     const { filename, body } = await planCsv(validated(req, s.plan).params.planId);

@@ -3,6 +3,7 @@ import type {
   AdminPlanDetail,
   AdminPlanSummary,
   AdminProduct,
+  DeliveryCorrection,
   OrderStatusChange,
   PaymentToCheck,
   StockMovement,
@@ -38,6 +39,9 @@ export const getOrder = (orderId: string, signal?: AbortSignal) => apiRequest<Or
 export const changeOrderStatus = (orderId: string, change: OrderStatusChange) =>
   apiRequest<Order>(`/admin/orders/${encodeURIComponent(orderId)}/status`, { method: 'POST', body: change });
 
+export const correctDelivery = (orderId: string, body: DeliveryCorrection) =>
+  apiRequest<Order>(`/admin/orders/${encodeURIComponent(orderId)}/delivery`, { method: 'PUT', body });
+
 export const listPayments = (signal?: AbortSignal) => apiRequest<PaymentToCheck[]>('/admin/payments', { signal });
 
 export const listProducts = (signal?: AbortSignal) => apiRequest<AdminProduct[]>('/admin/products', { signal });
@@ -61,6 +65,10 @@ export const updatePlan = (planId: string, p: PlanInput) =>
   apiRequest<AdminPlanSummary>(`/admin/plans/${encodeURIComponent(planId)}`, { method: 'PUT', body: { ...p, planId: undefined } });
 export const setPlanLaunched = (planId: string, launched: boolean) =>
   apiRequest<AdminPlanSummary>(`/admin/plans/${encodeURIComponent(planId)}/launch`, { method: 'PATCH', body: { launched } });
+
+export const setPlanArchived = (planId: string, archived: boolean) =>
+  apiRequest<AdminPlanSummary>(`/admin/plans/${encodeURIComponent(planId)}/archive`, { method: 'PATCH', body: { archived } });
+export const deletePlan = (planId: string) => apiRequest<void>(`/admin/plans/${encodeURIComponent(planId)}`, { method: 'DELETE' });
 
 /**
  * Downloads a plan's orders as CSV. The file needs the Bearer token, so it is fetched here and handed
