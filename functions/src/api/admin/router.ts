@@ -12,9 +12,11 @@ import {
   orderStatusChangeSchema,
   setStockInputSchema,
 } from '../../contracts/admin';
+import { bankConfirmInputSchema, bankMatchInputSchema } from '../../contracts/bank';
 import { requireAuth, requireOwner, requireUser } from '../../http/middleware/auth';
 import { validate, validated } from '../../http/middleware/validate';
 import { createProduct, getAdminProduct, listAdminProducts, setProductLaunched, setProductStock, stockMovements, updateProduct } from './catalogue-service';
+import { confirmDeposits, listLayouts, matchDeposits } from './bank-service';
 import { changeStatus, correctDelivery, getAdminOrder, listOrders, ownerActor, paymentsToCheck } from './orders-service';
 import { createPlan, deletePlan, getAdminPlan, listAdminPlans, planCsv, setPlanArchived, setPlanLaunched, updatePlan } from './plans-service';
 
@@ -24,6 +26,8 @@ const s = {
   status: { params: adminIdParams.order, body: orderStatusChangeSchema },
   delivery: { params: adminIdParams.order, body: deliveryCorrectionSchema },
   archivePlan: { params: adminIdParams.plan, body: archiveInputSchema },
+  bankMatch: { body: bankMatchInputSchema },
+  bankConfirm: { body: bankConfirmInputSchema },
   createProduct: { body: adminProductInputSchema },
   product: { params: adminIdParams.product },
   updateProduct: { params: adminIdParams.product, body: adminProductUpdateSchema },
@@ -60,6 +64,17 @@ export function adminRouter() {
   });
   r.get('/payments', async (_req, res) => {
     res.json(await paymentsToCheck());
+  });
+
+  // Bank statement matching
+  r.get('/bank/layouts', async (_req, res) => {
+    res.json(await listLayouts());
+  });
+  r.post('/bank/match', validate(s.bankMatch), async (req, res) => {
+    res.json(await matchDeposits(validated(req, s.bankMatch).body.deposits));
+  });
+  r.post('/bank/confirm', validate(s.bankConfirm), async (req, res) => {
+    res.json(await confirmDeposits(validated(req, s.bankConfirm).body, requireUser(req)));
   });
 
   // Catalogue and stock
