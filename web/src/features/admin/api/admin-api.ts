@@ -8,6 +8,7 @@ import type {
   PaymentToCheck,
   StockMovement,
 } from '@contracts/admin';
+import type { BankConfirmInput, BankConfirmResult, BankDeposit, BankLayout, BankProposal } from '@contracts/bank';
 import type { ErrorBody } from '@contracts/errors';
 import type { GroupBuyingPlan } from '@contracts/group-buying';
 import type { Order, OrderStatus } from '@contracts/orders';
@@ -41,6 +42,10 @@ export const changeOrderStatus = (orderId: string, change: OrderStatusChange) =>
 
 export const correctDelivery = (orderId: string, body: DeliveryCorrection) =>
   apiRequest<Order>(`/admin/orders/${encodeURIComponent(orderId)}/delivery`, { method: 'PUT', body });
+
+export const listBankLayouts = () => apiRequest<BankLayout[]>('/admin/bank/layouts');
+export const matchBankDeposits = (deposits: BankDeposit[]) => apiRequest<BankProposal[]>('/admin/bank/match', { method: 'POST', body: { deposits } });
+export const confirmBankMatches = (body: BankConfirmInput) => apiRequest<BankConfirmResult[]>('/admin/bank/confirm', { method: 'POST', body });
 
 export const listPayments = (signal?: AbortSignal) => apiRequest<PaymentToCheck[]>('/admin/payments', { signal });
 

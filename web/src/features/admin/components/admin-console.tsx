@@ -6,6 +6,7 @@ import '../admin.css';
 const OrdersPage = lazy(() => import('./orders-page'));
 const OrderPage = lazy(() => import('./order-page'));
 const PaymentsPage = lazy(() => import('./payments-page'));
+const BankPage = lazy(() => import('./bank-page'));
 const ProductsPage = lazy(() => import('./products-page'));
 const ProductFormPage = lazy(() => import('./product-form-page'));
 const PlansPage = lazy(() => import('./plans-page'));
@@ -15,6 +16,7 @@ const PlanFormPage = lazy(() => import('./plan-form-page'));
 const TABS = [
   { to: '/admin/orders', label: '訂單' },
   { to: '/admin/payments', label: '待確認匯款' },
+  { to: '/admin/bank', label: '匯款對帳' },
   { to: '/admin/products', label: '書籍與庫存' },
   { to: '/admin/plans', label: '團購活動' },
 ];
@@ -39,6 +41,7 @@ export function AdminConsole() {
           <Route path="orders" element={<OrdersPage />} />
           <Route path="orders/:orderId" element={<OrderPage />} />
           <Route path="payments" element={<PaymentsPage />} />
+          <Route path="bank" element={<BankPage />} />
           <Route path="products" element={<ProductsPage />} />
           <Route path="products/new" element={<ProductFormPage />} />
           <Route path="products/:productId" element={<ProductFormPage />} />
