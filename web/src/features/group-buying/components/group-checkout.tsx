@@ -261,7 +261,7 @@ export function GroupCheckout({ plan, embedded = false }: Props) {
                     <input type="radio" name="pickup" value="" checked={pickup === ''} onChange={() => setPickup('')} />
                     <span>
                       <strong>郵寄到府</strong>
-                      <span className="gb-pickup__detail">請填寫收件地址</span>
+                      <span className="gb-pickup__detail">寄到您填寫的地址</span>
                     </span>
                   </label>
                 )}
