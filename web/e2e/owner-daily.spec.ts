@@ -269,3 +269,40 @@ test('a buyer on cpaSouth picks 公會辦公室自取 without an address; the su
   await expect(page.getByTestId('pickup')).toContainText('自取：公會辦公室自取');
   await shoot(page, 'pickup-success');
 });
+
+test('a shopper leaves an email on a sold-out book; the owner restocks; the shopper gets one mail', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const name = `測試用：到貨通知 ${Date.now().toString(36)}`;
+  const book = await fixtureBook(name, 720, 0);
+  const email = `${uniq('e2e-alert')}@example.com`.toLowerCase();
+  await page.goto(`/bookstore/${book}`);
+  await expect(page.getByRole('button', { name: '到貨通知我' })).toBeVisible();
+  await page.getByLabel('到貨通知的電子郵件').fill('not-an-email');
+  await page.getByRole('button', { name: '到貨通知我' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: '請填寫正確的電子郵件' })).toBeVisible();
+  await page.getByLabel('到貨通知的電子郵件').fill(email);
+  await page.getByRole('button', { name: '到貨通知我' }).click();
+  await expect(page.getByText(`到貨時會寄一封通知信到 ${email}`)).toBeVisible();
+  await shoot(page, 'stock-alert');
+
+  const owner = await browser.newContext({ baseURL: HOSTING_URL, locale: 'zh-TW' });
+  const op = await owner.newPage();
+  await signInByCookies(owner, 'admin@example.com', 'admin1234', '店長');
+  await op.goto('/admin/products');
+  await expect(op.getByRole('row').filter({ hasText: name })).toContainText('1 人等到貨通知');
+  await op.goto(`/admin/products/${book}`);
+  await op.getByLabel('新的庫存數量').fill('6');
+  await op.getByLabel('原因').fill('再刷到貨');
+  await op.getByRole('button', { name: '設定庫存' }).click();
+  await expect(op.getByTestId('stock-qty')).toHaveText('6');
+  await owner.close();
+
+  await expect
+    .poll(async () => (await adminDb().collection('mail').where('to', '==', email).get()).docs.map((d) => d.get('message.subject') as string))
+    .toEqual([`【青嶼書房】《${name}》到貨通知`]);
+  const mail = (await adminDb().collection('mail').where('to', '==', email).get()).docs[0]!.data() as { message: { text: string } };
+  const cancelUrl = /(http\S+\/stockAlert\/cancel\?token=\S+)/.exec(mail.message.text)![1]!;
+  await page.goto(new URL(cancelUrl).pathname + new URL(cancelUrl).search);
+  await page.getByRole('button', { name: '取消到貨通知' }).click();
+  await expect(page.getByText('已取消')).toBeVisible();
+});

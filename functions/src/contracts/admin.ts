@@ -114,6 +114,8 @@ export const archiveInputSchema = z.object({ archived: z.boolean() });
 export interface AdminProduct extends Product {
   /** Copies on hand, or null when the book has no stock record yet. */
   stock: number | null;
+  /** 到貨通知 waiting for this book (in the list only). */
+  waitingAlerts?: number;
 }
 
 export const setStockInputSchema = z.object({

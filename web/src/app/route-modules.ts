@@ -19,6 +19,7 @@ export const routeModules = {
   authAction: () => import('./routes/auth-action'),
   authActionSuccess: () => import('./routes/auth-action-success'),
   cancelSubscribe: () => import('./routes/cancel-subscribe'),
+  stockAlertCancel: () => import('./routes/stock-alert-cancel'),
   groupPlan: () => import('./routes/group-plan'),
   groupCart: () => import('./routes/group-cart'),
   groupSuccess: () => import('./routes/group-success'),

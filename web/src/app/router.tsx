@@ -51,7 +51,10 @@ export const routes: RouteObject[] = [
       },
       {
         element: <BlueLayerLayout />,
-        children: [{ path: 'user/cancelSubscribe', ...page(m.cancelSubscribe) }],
+        children: [
+          { path: 'user/cancelSubscribe', ...page(m.cancelSubscribe) },
+          { path: 'stockAlert/cancel', ...page(m.stockAlertCancel) },
+        ],
       },
       {
         element: <GroupBuyingLayout />,

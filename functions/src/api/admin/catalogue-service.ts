@@ -5,6 +5,7 @@ import { productSchema, type Product } from '../../contracts/products';
 import { invalidateCatalogue } from '../../data/products';
 import { listStockMovements, setStockWithMovements } from '../../data/stock-movements';
 import { conflict, notFound } from '../../http/errors';
+import { notifyRestocked, waitingAlertCounts } from '../stock-alerts/service';
 import { db } from '../../lib/firebase';
 
 const PRODUCTS = 'products';
@@ -23,8 +24,9 @@ export async function listAdminProducts(): Promise<AdminProduct[]> {
   const firestore = await db();
   const [products, stock] = await Promise.all([firestore.collection(PRODUCTS).limit(500).get(), firestore.collection(STOCK).limit(1000).get()]);
   const qty = new Map(stock.docs.map((d) => [d.id, d.data()]));
+  const alerts = await waitingAlertCounts(products.docs.map((d) => d.id));
   return products.docs
-    .map((d) => toAdminProduct(d.id, d.data(), qty.get(d.id)))
+    .map((d) => ({ ...toAdminProduct(d.id, d.data(), qty.get(d.id)), waitingAlerts: alerts.get(d.id) ?? 0 }))
     .sort((a, b) => a.sortOrder - b.sortOrder || a.productId.localeCompare(b.productId));
 }
 
@@ -88,8 +90,11 @@ export async function setProductLaunched(productId: string, launched: boolean): 
 
 /** PUT /api/admin/stock/{productId}: sets the count through the stock module, logging the movement. */
 export async function setProductStock(productId: string, input: SetStockInput, by: string): Promise<{ productId: string; qty: number; movements: StockMovement[] }> {
+  const before = (await getAdminProduct(productId)).stock ?? 0;
   const r = await setStockWithMovements({ [productId]: input.qty }, input.reason, by);
   if (!r.ok) throw notFound(`No product ${productId}`);
+  // A restock (0 -> above 0) mails the waiting 到貨通知, after the stock write has succeeded.
+  if (before === 0 && r.stock[productId]! > 0) await notifyRestocked([productId]);
   return { productId, qty: r.stock[productId]!, movements: await listStockMovements(productId) };
 }
 
