@@ -16,6 +16,8 @@ import { bankConfirmInputSchema, bankMatchInputSchema } from '../../contracts/ba
 import { requireAuth, requireOwner, requireUser } from '../../http/middleware/auth';
 import { validate, validated } from '../../http/middleware/validate';
 import { createProduct, getAdminProduct, listAdminProducts, setProductLaunched, setProductStock, stockMovements, updateProduct } from './catalogue-service';
+import { organizerLinkParams } from '../../contracts/organizer';
+import { createOrganizerLink, listOrganizerLinks, revokeOrganizerLink } from '../organizer/service';
 import { confirmDeposits, listLayouts, matchDeposits } from './bank-service';
 import { changeStatus, correctDelivery, getAdminOrder, listOrders, ownerActor, paymentsToCheck } from './orders-service';
 import { createPlan, deletePlan, getAdminPlan, listAdminPlans, planCsv, setPlanArchived, setPlanLaunched, updatePlan } from './plans-service';
@@ -27,6 +29,7 @@ const s = {
   delivery: { params: adminIdParams.order, body: deliveryCorrectionSchema },
   archivePlan: { params: adminIdParams.plan, body: archiveInputSchema },
   bankMatch: { body: bankMatchInputSchema },
+  link: { params: organizerLinkParams },
   bankConfirm: { body: bankConfirmInputSchema },
   createProduct: { body: adminProductInputSchema },
   product: { params: adminIdParams.product },
@@ -128,6 +131,16 @@ export function adminRouter() {
   r.delete('/plans/:planId', validate(s.plan), async (req, res) => {
     await deletePlan(validated(req, s.plan).params.planId);
     res.status(204).end();
+  });
+  r.get('/plans/:planId/organizer-links', validate(s.plan), async (req, res) => {
+    res.json(await listOrganizerLinks(validated(req, s.plan).params.planId));
+  });
+  r.post('/plans/:planId/organizer-links', validate(s.plan), async (req, res) => {
+    res.status(201).json(await createOrganizerLink(validated(req, s.plan).params.planId, ownerActor(requireUser(req))));
+  });
+  r.delete('/plans/:planId/organizer-links/:linkId', validate(s.link), async (req, res) => {
+    const { planId, linkId } = validated(req, s.link).params;
+    res.json(await revokeOrganizerLink(planId, linkId));
   });
   r.get('/plans/:planId/orders.csv', validate(s.plan), async (req, res) => {
     const { filename, body } = await planCsv(validated(req, s.plan).params.planId);
