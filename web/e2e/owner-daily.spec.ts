@@ -247,7 +247,7 @@ test('a bank CSV with three deposits: the two that match are confirmed in one ac
   await expect(page.getByRole('heading', { name: '可直接確認（0）' })).toBeVisible();
 });
 
-test('a buyer on cpaSouth picks 公會辦公室自取 without an address; the success page shows it', async ({ page }) => {
+test('a buyer on cpaSouth picks 公會辦公室自取 without an address; the organiser link shows them there', async ({ page, browser }) => {
   test.setTimeout(90_000);
   await page.goto('/ezbuy/cpaSouth');
   const card = page.getByRole('article', { name: '公司登記實務全攻略' });
@@ -268,6 +268,23 @@ test('a buyer on cpaSouth picks 公會辦公室自取 without an address; the su
   await form.getByRole('button', { name: '確認送出訂單' }).click();
   await expect(page.getByTestId('pickup')).toContainText('自取：公會辦公室自取');
   await shoot(page, 'pickup-success');
+
+  // The owner hands the organiser a link; without an account it lists the buyer under that point.
+  const owner = await browser.newContext({ baseURL: HOSTING_URL, locale: 'zh-TW' });
+  const op = await owner.newPage();
+  await signInByCookies(owner, 'admin@example.com', 'admin1234', '店長');
+  await op.goto('/admin/plans/cpaSouth');
+  await op.getByRole('button', { name: '建立召集人連結' }).click();
+  const url = await op.getByLabel('召集人連結網址').first().inputValue();
+  expect(url).toMatch(/\/organizer\?token=/);
+  await owner.close();
+  await page.goto(new URL(url).pathname + new URL(url).search);
+  const row = page.getByTestId('organizer-orders').getByRole('row').filter({ hasText: '林自取' }).last();
+  await expect(row).toContainText('公會辦公室自取');
+  await expect(row).toContainText('*321');
+  await expect(row).not.toContainText('07-765');
+  await expect(page.getByTestId('organizer-pickups')).toContainText('公會辦公室自取');
+  await shoot(page, 'organizer');
 });
 
 test('a shopper leaves an email on a sold-out book; the owner restocks; the shopper gets one mail', async ({ page, browser }) => {

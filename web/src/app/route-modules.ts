@@ -20,6 +20,7 @@ export const routeModules = {
   authActionSuccess: () => import('./routes/auth-action-success'),
   cancelSubscribe: () => import('./routes/cancel-subscribe'),
   stockAlertCancel: () => import('./routes/stock-alert-cancel'),
+  organizer: () => import('./routes/organizer'),
   groupPlan: () => import('./routes/group-plan'),
   groupCart: () => import('./routes/group-cart'),
   groupSuccess: () => import('./routes/group-success'),

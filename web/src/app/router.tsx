@@ -47,6 +47,7 @@ export const routes: RouteObject[] = [
           { path: 'user/authAction', ...page(m.authAction, requireNonEmptyQuery) },
           { path: 'user/authAction/:modeSuccess', ...page(m.authActionSuccess, requireAuthActionMode) },
           { path: 'admin/*', ...page(m.admin, requireLogin) },
+          { path: 'organizer', ...page(m.organizer) },
         ],
       },
       {

@@ -10,6 +10,7 @@ import type {
 } from '@contracts/admin';
 import type { BankConfirmInput, BankConfirmResult, BankDeposit, BankLayout, BankProposal } from '@contracts/bank';
 import type { ErrorBody } from '@contracts/errors';
+import type { OrganizerLink } from '@contracts/organizer';
 import type { GroupBuyingPlan } from '@contracts/group-buying';
 import type { Order, OrderStatus } from '@contracts/orders';
 import type { Product } from '@contracts/products';
@@ -74,6 +75,11 @@ export const setPlanLaunched = (planId: string, launched: boolean) =>
 export const setPlanArchived = (planId: string, archived: boolean) =>
   apiRequest<AdminPlanSummary>(`/admin/plans/${encodeURIComponent(planId)}/archive`, { method: 'PATCH', body: { archived } });
 export const deletePlan = (planId: string) => apiRequest<void>(`/admin/plans/${encodeURIComponent(planId)}`, { method: 'DELETE' });
+
+export const listOrganizerLinks = (planId: string, signal?: AbortSignal) => apiRequest<OrganizerLink[]>(`/admin/plans/${encodeURIComponent(planId)}/organizer-links`, { signal });
+export const createOrganizerLink = (planId: string) => apiRequest<OrganizerLink>(`/admin/plans/${encodeURIComponent(planId)}/organizer-links`, { method: 'POST', body: {} });
+export const revokeOrganizerLink = (planId: string, linkId: string) =>
+  apiRequest<OrganizerLink>(`/admin/plans/${encodeURIComponent(planId)}/organizer-links/${encodeURIComponent(linkId)}`, { method: 'DELETE' });
 
 /**
  * Downloads a plan's orders as CSV. The file needs the Bearer token, so it is fetched here and handed
