@@ -3,7 +3,8 @@ import type { AdminProduct, AdminProductInput, adminProductUpdateSchema, SetStoc
 import { ERROR_KEYS } from '../../contracts/errors';
 import { productSchema, type Product } from '../../contracts/products';
 import { invalidateCatalogue } from '../../data/products';
-import { listStockMovements, setStockWithMovements } from '../../data/stock-movements';
+import { listStockMovements } from '../../data/stock-movements';
+import { setStockCounts } from '../../orders/set-stock';
 import { conflict, notFound } from '../../http/errors';
 import { notifyRestocked, waitingAlertCounts } from '../stock-alerts/service';
 import { db } from '../../lib/firebase';
@@ -90,11 +91,10 @@ export async function setProductLaunched(productId: string, launched: boolean): 
 
 /** PUT /api/admin/stock/{productId}: sets the count through the stock module, logging the movement. */
 export async function setProductStock(productId: string, input: SetStockInput, by: string): Promise<{ productId: string; qty: number; movements: StockMovement[] }> {
-  const before = (await getAdminProduct(productId)).stock ?? 0;
-  const r = await setStockWithMovements({ [productId]: input.qty }, input.reason, by);
+  const r = await setStockCounts({ [productId]: input.qty }, by, input.reason);
   if (!r.ok) throw notFound(`No product ${productId}`);
   // A restock (0 -> above 0) mails the waiting 到貨通知, after the stock write has succeeded.
-  if (before === 0 && r.stock[productId]! > 0) await notifyRestocked([productId]);
+  await notifyRestocked(r.changes.filter((c) => c.before === 0 && c.after > 0).map((c) => c.productId));
   return { productId, qty: r.stock[productId]!, movements: await listStockMovements(productId) };
 }
 
