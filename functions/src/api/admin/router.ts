@@ -16,7 +16,9 @@ import { bankConfirmInputSchema, bankMatchInputSchema } from '../../contracts/ba
 import { requireAuth, requireOwner, requireUser } from '../../http/middleware/auth';
 import { validate, validated } from '../../http/middleware/validate';
 import { createProduct, getAdminProduct, listAdminProducts, setProductLaunched, setProductStock, stockMovements, updateProduct } from './catalogue-service';
+import { dashboardQuerySchema } from '../../contracts/dashboard';
 import { organizerLinkParams } from '../../contracts/organizer';
+import { dashboardFigures } from './dashboard-service';
 import { createOrganizerLink, listOrganizerLinks, revokeOrganizerLink } from '../organizer/service';
 import { confirmDeposits, listLayouts, matchDeposits } from './bank-service';
 import { changeStatus, correctDelivery, getAdminOrder, listOrders, ownerActor, paymentsToCheck } from './orders-service';
@@ -30,6 +32,7 @@ const s = {
   archivePlan: { params: adminIdParams.plan, body: archiveInputSchema },
   bankMatch: { body: bankMatchInputSchema },
   link: { params: organizerLinkParams },
+  dashboard: { query: dashboardQuerySchema },
   bankConfirm: { body: bankConfirmInputSchema },
   createProduct: { body: adminProductInputSchema },
   product: { params: adminIdParams.product },
@@ -67,6 +70,10 @@ export function adminRouter() {
   });
   r.get('/payments', async (_req, res) => {
     res.json(await paymentsToCheck());
+  });
+
+  r.get('/dashboard', validate(s.dashboard), async (req, res) => {
+    res.json(await dashboardFigures(validated(req, s.dashboard).query.days));
   });
 
   // Bank statement matching
