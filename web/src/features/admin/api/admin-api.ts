@@ -9,6 +9,7 @@ import type {
   StockMovement,
 } from '@contracts/admin';
 import type { BankConfirmInput, BankConfirmResult, BankDeposit, BankLayout, BankProposal } from '@contracts/bank';
+import type { DashboardFigures } from '@contracts/dashboard';
 import type { ErrorBody } from '@contracts/errors';
 import type { OrganizerLink } from '@contracts/organizer';
 import type { GroupBuyingPlan } from '@contracts/group-buying';
@@ -43,6 +44,8 @@ export const changeOrderStatus = (orderId: string, change: OrderStatusChange) =>
 
 export const correctDelivery = (orderId: string, body: DeliveryCorrection) =>
   apiRequest<Order>(`/admin/orders/${encodeURIComponent(orderId)}/delivery`, { method: 'PUT', body });
+
+export const getDashboard = (days: number, signal?: AbortSignal) => apiRequest<DashboardFigures>(`/admin/dashboard?days=${days}`, { signal });
 
 export const listBankLayouts = () => apiRequest<BankLayout[]>('/admin/bank/layouts');
 export const matchBankDeposits = (deposits: BankDeposit[]) => apiRequest<BankProposal[]>('/admin/bank/match', { method: 'POST', body: { deposits } });
