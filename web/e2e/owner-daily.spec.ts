@@ -322,3 +322,17 @@ test('a shopper leaves an email on a sold-out book; the owner restocks; the shop
   await page.getByRole('button', { name: '取消到貨通知' }).click();
   await expect(page.getByText('已取消')).toBeVisible();
 });
+
+test("the dashboard shows today's figures as charts and as CSV", async ({ page }) => {
+  test.setTimeout(90_000);
+  await signInByCookies(page.context(), 'admin@example.com', 'admin1234', '店長');
+  await page.goto('/admin/dashboard');
+  await expect(page.getByRole('heading', { name: '營運概況' })).toBeVisible();
+  await expect(page.getByTestId('dash-today')).toContainText('已付款');
+  await expect(page.locator('.admin-chart canvas')).toHaveCount(2);
+  await expect(page.getByRole('img', { name: /每日營收圖/ })).toBeVisible();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: '下載 CSV' }).click();
+  expect((await download).suggestedFilename()).toMatch(/^dashboard-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
+  await shoot(page, 'dashboard');
+});
