@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textSchema } from './common';
 
 // Bank statement matching (/api/admin/bank/...). The owner's browser reads the bank's CSV export
 // (Big5 or UTF-8, columns differing per bank), the owner maps its date, deposit and payer-account
@@ -36,10 +37,10 @@ export const digitsOf = (s: string) => s.replace(/\D/g, '');
 export const bankDepositSchema = z.object({
   /** The row's number in the file (1 = the first data row), for the owner and the history note. */
   row: z.number().int().min(1).max(100_000),
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式錯誤'),
+  date: textSchema.regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式錯誤'),
   amount: z.number().int('金額必須是整數').min(1, '金額必須大於 0').max(100_000_000, '金額過大'),
   /** The cell holding the payer's account (or the memo that contains it). */
-  account: z.string().trim().max(200, '帳號欄位過長'),
+  account: textSchema.trim().max(200, '帳號欄位過長'),
   /** 0 for the first deposit with this date, amount and account in the statement, 1 for the next… */
   occurrence: z.number().int().min(0).max(1000).default(0),
 });
@@ -47,11 +48,11 @@ export type BankDeposit = z.infer<typeof bankDepositSchema>;
 
 /** Which columns hold what, remembered per layout (the header row's signature). */
 export const bankLayoutSchema = z.object({
-  key: z.string().regex(/^[a-f0-9]{16,64}$/, '格式錯誤'),
-  header: z.array(z.string().max(100)).min(1).max(50),
-  date: z.string().min(1, '請選擇日期欄').max(100),
-  amount: z.string().min(1, '請選擇存入金額欄').max(100),
-  account: z.string().min(1, '請選擇帳號或備註欄').max(100),
+  key: textSchema.regex(/^[a-f0-9]{16,64}$/, '格式錯誤'),
+  header: z.array(textSchema.max(100)).min(1).max(50),
+  date: textSchema.min(1, '請選擇日期欄').max(100),
+  amount: textSchema.min(1, '請選擇存入金額欄').max(100),
+  account: textSchema.min(1, '請選擇帳號或備註欄').max(100),
 });
 export type BankLayout = z.infer<typeof bankLayoutSchema>;
 
@@ -66,7 +67,7 @@ export const bankMatchInputSchema = z.object({
 export const bankConfirmInputSchema = z.object({
   layout: bankLayoutSchema.optional(),
   matches: z
-    .array(z.object({ deposit: bankDepositSchema, orderId: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, '訂單編號格式錯誤') }))
+    .array(z.object({ deposit: bankDepositSchema, orderId: textSchema.regex(/^[A-Za-z0-9_-]{16,64}$/, '訂單編號格式錯誤') }))
     .min(1, '沒有要確認的配對')
     .max(MAX_STATEMENT_DEPOSITS),
 });

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { setUnauthorizedHandler } from '@/lib/api-client';
 import { logout, setNavigator } from '@/lib/logout';
+import { reportRouteError } from './route-errors';
 import { createRouter } from './router';
 
 const ToastHost = lazy(() => import('./toast-host'));
@@ -18,7 +19,7 @@ export function App() {
   }, []);
   return (
     <>
-      <RouterProvider router={router} />
+      <RouterProvider router={router} onError={reportRouteError} />
       {afterFirstPaint && (
         <Suspense fallback={null}>
           <ToastHost />

@@ -20,9 +20,18 @@ const page = (load: () => Promise<unknown>, loader?: LoaderFunction): Pick<NonIn
   ...(loader ? { loader } : {}),
 });
 
+/**
+ * What the root shows while the first route's code loads: nothing, as before, but declared, so that
+ * React Router does not warn about a missing HydrateFallback on every page load.
+ */
+function InitialLoad() {
+  return null;
+}
+
 export const routes: RouteObject[] = [
   {
     errorElement: <ErrorScreen />,
+    HydrateFallback: InitialLoad,
     children: [
       {
         element: <DefaultLayout />,

@@ -36,13 +36,13 @@ export function contentRouter(options: ContentRouterOptions = {}) {
     res.set('Cache-Control', CONTENT_CACHE_CONTROL).json(body);
   });
 
-  r.post('/inquiries', perAddressLimit(options.inquiryLimit ?? INQUIRY_LIMIT), validate(inquiry), async (req, res) => {
+  r.post('/inquiries', validate(inquiry), perAddressLimit('inquiries', options.inquiryLimit ?? INQUIRY_LIMIT), async (req, res) => {
     const input = validated(req, inquiry).body;
     const created = await submitInquiry(input, { ip: req.ip ?? null, userAgent: req.get('user-agent') ?? null });
     res.status(201).json(created);
   });
 
-  r.post('/subscriptions', perAddressLimit(options.subscriptionLimit ?? SUBSCRIPTION_LIMIT), validate(subscription), async (req, res) => {
+  r.post('/subscriptions', validate(subscription), perAddressLimit('newsletter', options.subscriptionLimit ?? SUBSCRIPTION_LIMIT), async (req, res) => {
     const result = await subscribeNewsletter(validated(req, subscription).body.email);
     res.status(result.created ? 201 : 200).json(result);
   });
@@ -51,5 +51,21 @@ export function contentRouter(options: ContentRouterOptions = {}) {
     res.json(await unsubscribeNewsletter(validated(req, unsubscribe).body.token));
   });
 
+  return r;
+}
+
+const oneClick = { query: unsubscribeInputSchema };
+
+/**
+ * The newsletter's List-Unsubscribe address (functions/src/api/content/mail.ts): a mail client's own
+ * unsubscribe button POSTs here with the form body `List-Unsubscribe=One-Click` (RFC 8058). The app's
+ * JSON-only body policy would refuse that form with 415, so createApp() mounts this router before it;
+ * the body is never read, the signed token in the query is the whole request.
+ */
+export function oneClickUnsubscribeRouter() {
+  const r = Router();
+  r.post('/subscriptions/one-click', validate(oneClick), async (req, res) => {
+    res.json(await unsubscribeNewsletter(validated(req, oneClick).query.token));
+  });
   return r;
 }

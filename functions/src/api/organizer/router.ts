@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { organizerTokenParams } from '../../contracts/organizer';
-import { clientIp, rateLimit } from '../../http/middleware/rate-limit';
+import { clientOf, rateLimit } from '../../http/middleware/rate-limit';
 import { validate, validated } from '../../http/middleware/validate';
 import { organizerCsv, organizerView } from './service';
 
@@ -14,10 +14,10 @@ export function organizerRouter() {
     next();
   });
   r.get('/:token', validate(s), async (req, res) => {
-    res.json(await organizerView(validated(req, s).params.token, clientIp(req)));
+    res.json(await organizerView(validated(req, s).params.token, clientOf(req)));
   });
   r.get('/:token/orders.csv', validate(s), async (req, res) => {
-    const { filename, body } = await organizerCsv(validated(req, s).params.token, clientIp(req));
+    const { filename, body } = await organizerCsv(validated(req, s).params.token, clientOf(req));
     res
       .status(200)
       .set('Content-Type', 'text/csv; charset=utf-8')
