@@ -339,7 +339,18 @@ export const dashboardFiguresSchema = z
     from: z.string(),
     to: z.string(),
     perDay: z.array(z.object({ day: z.string(), ...dashboardFigure })),
+    perMonth: z.array(z.object({ month: z.string(), ...dashboardFigure })),
     byStatus: z.object(Object.fromEntries(ORDER_STATUSES.map((s) => [s, count])) as Record<(typeof ORDER_STATUSES)[number], typeof count>),
+    topBooks: z.array(z.object({ productId: z.string(), name: z.string(), paidCopies: count, paidRevenue: money, awaitingCopies: count })),
+    campaigns: z.array(
+      z.object({
+        planId: z.string(),
+        title: z.string(),
+        closingDate: z.string(),
+        minQuantity: z.number().int().nullable(),
+        points: z.array(z.object({ day: z.string(), copies: count, orders: count })),
+      }),
+    ),
   })
   .meta({ id: 'DashboardFigures' });
 

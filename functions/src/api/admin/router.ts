@@ -73,7 +73,8 @@ export function adminRouter() {
   });
 
   r.get('/dashboard', validate(s.dashboard), async (req, res) => {
-    res.json(await dashboardFigures(validated(req, s.dashboard).query.days));
+    const { days, months } = validated(req, s.dashboard).query;
+    res.json(await dashboardFigures(days, months));
   });
 
   // Bank statement matching
