@@ -45,7 +45,7 @@ export const changeOrderStatus = (orderId: string, change: OrderStatusChange) =>
 export const correctDelivery = (orderId: string, body: DeliveryCorrection) =>
   apiRequest<Order>(`/admin/orders/${encodeURIComponent(orderId)}/delivery`, { method: 'PUT', body });
 
-export const getDashboard = (days: number, signal?: AbortSignal) => apiRequest<DashboardFigures>(`/admin/dashboard?days=${days}`, { signal });
+export const getDashboard = (days: number, signal?: AbortSignal) => apiRequest<DashboardFigures>(`/admin/dashboard?days=${days}&months=12`, { signal });
 
 export const listBankLayouts = () => apiRequest<BankLayout[]>('/admin/bank/layouts');
 export const matchBankDeposits = (deposits: BankDeposit[]) => apiRequest<BankProposal[]>('/admin/bank/match', { method: 'POST', body: { deposits } });
