@@ -28,7 +28,7 @@ async function loadChart() {
 
 type ChartConfig = import('chart.js').ChartConfiguration;
 
-function ChartCanvas({ config, label }: { config: ChartConfig; label: string }) {
+function ChartCanvas({ config, label, small = false }: { config: ChartConfig; label: string; small?: boolean }) {
   const ref = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
     let chart: { destroy(): void } | null = null;
@@ -42,7 +42,7 @@ function ChartCanvas({ config, label }: { config: ChartConfig; label: string }) 
     };
   }, [config]);
   return (
-    <div className="admin-chart">
+    <div className={small ? 'admin-chart admin-chart--small' : 'admin-chart'}>
       <canvas ref={ref} role="img" aria-label={label} />
     </div>
   );
@@ -195,7 +195,7 @@ function Figures({ f }: { f: DashboardFigures }) {
           {f.topBooks.length ? (
             <>
               <ChartCanvas config={books} label={f.topBooks.map((b) => `${b.name} 已付款 ${b.paidCopies} 冊`).join('，')} />
-              <table className="admin-table admin-table--plain" data-testid="dash-books">
+              <table className="dash-table" data-testid="dash-books">
                 <caption className="visually-hidden">暢銷書籍</caption>
                 <thead>
                   <tr>
@@ -238,12 +238,14 @@ function Figures({ f }: { f: DashboardFigures }) {
 
 /** Copies on active orders at the end of each day, from the first order to closing (or today), and the threshold. */
 function CampaignProgress({ c, today }: { c: DashboardCampaign; today: string }) {
-  const config = useMemo<ChartConfig>(() => {
+  const config = useMemo<ChartConfig | null>(() => {
+    if (!c.points.length) return null;
     const closing = new Date(Date.parse(c.closingDate) + 8 * 3600_000).toISOString().slice(0, 10);
     const end = closing < today ? closing : today;
     const labels: string[] = [];
     const data: number[] = [];
-    const first = c.points[0]?.day ?? end;
+    // From the day before the first order (at 0, so the first step shows) to closing or today.
+    const first = new Date(Date.parse(`${c.points[0]!.day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
     let i = 0;
     let copies = 0;
     for (let t = Date.parse(`${first}T00:00:00Z`); labels.length < 400; t += 86_400_000) {
@@ -258,7 +260,7 @@ function CampaignProgress({ c, today }: { c: DashboardCampaign; today: string })
       data: {
         labels,
         datasets: [
-          { label: '累計冊數', data, borderColor: PAID_COLOUR, backgroundColor: PAID_COLOUR, stepped: true, pointRadius: 0 },
+          { label: '累計冊數', data, borderColor: PAID_COLOUR, backgroundColor: PAID_COLOUR, stepped: true, pointRadius: labels.length > 31 ? 0 : 2 },
           ...(c.minQuantity ? [{ label: '成團門檻', data: labels.map(() => c.minQuantity!), borderColor: '#a23b2a', borderDash: [6, 4], pointRadius: 0 }] : []),
         ],
       },
@@ -266,13 +268,14 @@ function CampaignProgress({ c, today }: { c: DashboardCampaign; today: string })
     };
   }, [c, today]);
   const now = c.points.at(-1)?.copies ?? 0;
+  const threshold = c.minQuantity ? `／門檻 ${c.minQuantity} 冊${now >= c.minQuantity ? '（已成團）' : `（還差 ${c.minQuantity - now} 冊）`}` : '（不設門檻）';
   return (
     <div className="dash-campaign" data-testid={`dash-campaign-${c.planId}`}>
       <h4>{c.title}</h4>
       <p className="admin-sub">
-        目前 {now} 冊{c.minQuantity ? `／門檻 ${c.minQuantity} 冊${now >= c.minQuantity ? '（已成團）' : `（還差 ${c.minQuantity - now} 冊）`}` : '（不設門檻）'}
+        {c.points.length ? `目前 ${now} 冊${threshold}` : `尚無訂單${threshold}`}
       </p>
-      <ChartCanvas config={config} label={`${c.title} 累計 ${now} 冊${c.minQuantity ? `，門檻 ${c.minQuantity} 冊` : ''}`} />
+      {config ? <ChartCanvas small config={config} label={`${c.title} 累計 ${now} 冊${c.minQuantity ? `，門檻 ${c.minQuantity} 冊` : ''}`} /> : null}
     </div>
   );
 }
