@@ -34,17 +34,16 @@ async function figures(): Promise<Figures> {
 }
 
 /** Polls the dashboard until `ok` holds (the trigger is asynchronous), for at most 30 s. */
-async function eventually(ok: (f: Figures) => boolean): Promise<Figures> {
+async function eventually(ok: (f: Figures) => Promise<boolean>): Promise<Figures> {
   const until = Date.now() + 30_000;
   for (;;) {
     const f = await figures();
-    if (ok(f)) return f;
+    if (await ok(f)) return f;
     if (Date.now() > until) return f;
     await new Promise((r) => setTimeout(r, 300));
   }
 }
 
-const book = (f: Figures, id: string) => f.topBooks.find((b) => b.productId === id);
 const campaign = (f: Figures, id: string) => f.campaigns.find((p) => p.planId === id);
 
 describe('dashboard', () => {
@@ -64,9 +63,15 @@ describe('dashboard', () => {
     const g2 = await groupOrder(planId, [{ productId: bookId, qty: 3 }]);
     expect([g1.status, g2.status]).toEqual([201, 201]);
 
-    const placed = await eventually((f) => book(f, bookId)?.awaitingCopies === 6 && campaign(f, planId)?.points.at(-1)?.copies === 5);
-    expect(book(placed, bookId)).toMatchObject({ paidCopies: 0, awaitingCopies: 6 });
+    // The book's own figures are exact in its month's totals; among the ten best sellers it shows
+    // only when the suites beside sold fewer copies, so the answer is checked for its order instead.
+    const monthDoc = `statsMonths/${today.day.slice(0, 7)}`;
+    const bookStats = async () => ((await doc(monthDoc))?.books as Record<string, Record<string, number>> | undefined)?.[bookId];
+    const placed = await eventually(async (f) => (await bookStats())?.awaitingQty === 6 && campaign(f, planId)?.points.at(-1)?.copies === 5);
+    expect(await bookStats()).toMatchObject({ awaitingQty: 6 });
     expect(campaign(placed, planId)).toMatchObject({ minQuantity: 4, points: [{ day: today.day, copies: 5, orders: 2 }] });
+    expect(placed.topBooks.length).toBeLessThanOrEqual(10);
+    expect(placed.topBooks.map((b) => b.paidCopies)).toEqual([...placed.topBooks.map((b) => b.paidCopies)].sort((x, y) => y - x));
     const awaitingAdded = shop.totalPrice + g1.body.totalPrice + g2.body.totalPrice;
     expect(placed.perDay.at(-1)!.awaitingOrders).toBeGreaterThanOrEqual(today.awaitingOrders + 3);
     expect(placed.perDay.at(-1)!.awaitingRevenue).toBeGreaterThanOrEqual(today.awaitingRevenue + awaitingAdded);
@@ -77,9 +82,12 @@ describe('dashboard', () => {
     expect((await c.post(`/orders/${shop.orderId}/status`, { status: 'preparing', bankAccountNo: '11111', amount: shop.totalPrice })).status).toBe(200);
     // Cancelling a group order: the campaign loses its copies, the book its awaiting copies.
     expect((await c.post(`/orders/${g2.body.orderId}/status`, { status: 'cancelledUnpaid', note: '測試取消' })).status).toBe(200);
-    const changed = await eventually((f) => book(f, bookId)?.paidCopies === 1 && book(f, bookId)?.awaitingCopies === 2 && campaign(f, planId)?.points.at(-1)?.copies === 2);
+    const changed = await eventually(async (f) => {
+      const b = await bookStats();
+      return b?.paidQty === 1 && b.awaitingQty === 2 && campaign(f, planId)?.points.at(-1)?.copies === 2;
+    });
     const shopItem = (await doc(`orders/${shop.orderId}`))!.items[0];
-    expect(book(changed, bookId)).toEqual({ productId: bookId, name: shopItem.name, paidCopies: 1, paidRevenue: shopItem.totalPrice, awaitingCopies: 2 });
+    expect(await bookStats()).toEqual({ name: shopItem.name, paidQty: 1, paidAmount: shopItem.totalPrice, awaitingQty: 2 });
     expect(campaign(changed, planId)!.points.at(-1)).toEqual({ day: today.day, copies: 2, orders: 1 });
     expect(changed.perDay.at(-1)!.paidOrders).toBeGreaterThanOrEqual(placed.perDay.at(-1)!.paidOrders + 1);
     expect(changed.perDay.at(-1)!.paidRevenue).toBeGreaterThanOrEqual(placed.perDay.at(-1)!.paidRevenue + shop.totalPrice);
