@@ -158,8 +158,11 @@ function MappingForm({ stage, busy, onChange, onMatch }: { stage: Extract<Stage,
           <tbody>
             {st.rows.slice(0, 3).map((r) => (
               <tr key={r.line}>
-                {st.header.map((_, i) => (
-                  <td key={i}>{r.cells[i] ?? ''}</td>
+                {st.header.map((h, i) => (
+                  // On a phone each row is a card: the column's name stands beside its value.
+                  <td key={i} data-label={h}>
+                    {r.cells[i] ?? ''}
+                  </td>
                 ))}
               </tr>
             ))}
