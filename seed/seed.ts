@@ -3,6 +3,7 @@
 import { initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
+import { rebuildOrderStats } from '../functions/src/stats/order-stats';
 import { accounts } from './data/accounts';
 import { plans } from './data/plans';
 import { products, stock } from './data/products';
@@ -42,7 +43,10 @@ async function main() {
       updatedAt: now,
     });
   }
-  console.log(`seeded ${products.length} products, ${plans.length} plans, ${accounts.length} accounts`);
+  // The dashboard's running totals (functions/src/stats/order-stats.ts) from whatever orders exist;
+  // the Functions emulator is not running here, so its trigger does not see these writes.
+  const stats = await rebuildOrderStats(db);
+  console.log(`seeded ${products.length} products, ${plans.length} plans, ${accounts.length} accounts; stats from ${stats.orders} orders`);
 }
 
 main().then(

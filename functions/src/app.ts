@@ -14,6 +14,8 @@ import { memberRouter } from './api/member/router';
 import { orderRouter } from './api/orders/router';
 import { productsRouter } from './api/products/router';
 import { settingsRouter } from './api/settings/router';
+import { organizerRouter } from './api/organizer/router';
+import { stockAlertsRouter } from './api/stock-alerts/router';
 import { stockRouter } from './api/stock/router';
 
 /**
@@ -50,6 +52,8 @@ export function createApp(options: AppOptions = {}): Express {
   api.use('/member', memberRouter());
   api.use('/products', productsRouter());
   api.use('/stock', stockRouter());
+  api.use('/stockAlerts', stockAlertsRouter());
+  api.use('/organizer', organizerRouter());
   api.use('/groupBuying', groupBuyingRouter().plans);
   api.use('/groupOrder', groupBuyingRouter().orders);
   api.use('/order', orderRouter());

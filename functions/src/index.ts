@@ -2,7 +2,7 @@
 import { unsubscribeSecret } from './api/content/secrets';
 import { smtpConnectionUri } from './mail/config';
 import type { Express } from 'express';
-import { onDocumentCreated } from 'firebase-functions/firestore';
+import { onDocumentCreated, onDocumentWritten } from 'firebase-functions/firestore';
 import { onRequest } from 'firebase-functions/https';
 import { onSchedule } from 'firebase-functions/scheduler';
 
@@ -48,3 +48,16 @@ export const sendMail = onDocumentCreated(
     await onMailCreated(event.params.mailId);
   },
 );
+
+/**
+ * Keeps the dashboard's running totals (functions/src/stats/order-stats.ts): each write of an order
+ * adds its before/after difference, once per event. Off the order path: placing and status changes
+ * never wait for it. Retried by the platform on failure; the event's marker makes a retry harmless.
+ */
+export const orderStats = onDocumentWritten({ document: 'orders/{orderId}', region: 'asia-east1', retry: true }, async (event) => {
+  const [{ applyOrderWrite }, { db }] = [
+    require('./stats/order-stats') as typeof import('./stats/order-stats'),
+    require('./lib/firebase') as typeof import('./lib/firebase'),
+  ];
+  await applyOrderWrite(await db(), event.id, event.data?.before.data(), event.data?.after.data(), new Date(event.time));
+});

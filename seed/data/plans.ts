@@ -21,6 +21,8 @@ export const plans: GroupBuyingPlan[] = [
     minQuantity: 30,
     pickupNotes: '可選擇至南區會計師公會辦公室自取（週一至週五 9:00–17:00），或郵寄到府（免運）。',
     paymentNotes: '請於下單後 3 日內匯款，並填寫匯款帳號末 5 碼以便對帳。',
+    pickupPoints: [{ id: 'office', name: '公會辦公室自取', address: '高雄市前金區中正四路 211 號 8 樓（南區會計師公會）', hours: '週一至週五 9:00–17:00' }],
+    postalDelivery: true,
   },
   {
     planId: 'onecircle',
@@ -33,6 +35,8 @@ export const plans: GroupBuyingPlan[] = [
     products: [{ productId: 'small-business-accounting', groupPrice: 399, maxPerOrder: 3 }],
     pickupNotes: '讀書會當天現場取書。',
     paymentNotes: '請於下單後 3 日內匯款。',
+    pickupPoints: [{ id: 'meeting', name: '讀書會現場取書', address: '臺南市東區大學路 1 號', hours: '讀書會當天' }],
+    postalDelivery: false,
   },
   {
     planId: 'taxSeason2027',
@@ -48,5 +52,7 @@ export const plans: GroupBuyingPlan[] = [
     ],
     pickupNotes: '郵寄到府，臺灣本島免運。',
     paymentNotes: '請於下單後 3 日內匯款。',
+    pickupPoints: [],
+    postalDelivery: true,
   },
 ];

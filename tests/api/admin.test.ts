@@ -256,7 +256,7 @@ describe('order status changes', () => {
 
     const both = await Promise.all([
       post(`/orders/${b.orderId}/status`, { status: 'cancelledUnpaid' }),
-      post(`/orders/${b.orderId}/status`, { status: 'refunded' }),
+      post(`/orders/${b.orderId}/status`, { status: 'cancelledUnpaid' }),
     ]);
     expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(await stockOf(book)).toBe(10);
@@ -539,7 +539,7 @@ describe('campaigns', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.toString('utf8').slice(1);
     const lines = text.split('\r\n');
-    expect(lines[0]).toBe('訂單號碼,訂單日期,訂單狀態,訂購人,電子郵件,電話,收件人,收件地址（取貨地點）,統一編號,發票抬頭,匯款帳號末五碼,書籍編號,書名,數量,單價,小計,運費,訂單總額,備註');
+    expect(lines[0]).toBe('訂單號碼,訂單日期,訂單狀態,訂購人,電子郵件,電話,收件人,取貨地點,收件地址,統一編號,發票抬頭,匯款帳號末五碼,書籍編號,書名,數量,單價,小計,運費,訂單總額,備註');
     // Formula-looking cells get a leading apostrophe; quotes, commas and newlines are quoted.
     expect(text).toContain(`"'=HYPERLINK(""http://evil"")"`);
     expect(text).toContain(`'+886 王`);
@@ -555,7 +555,7 @@ describe('campaigns', () => {
     expect(text).toContain(`${b},稅務手冊,5,2500`);
     expect(text).toContain('總計,,7,3900');
     expect(text).toContain('各取貨地點合計（不含已取消、已退款訂單）');
-    expect(text).toContain(`收件地址（取貨地點）,訂單數,"公司登記實務, ""第二版""",稅務手冊,總冊數,金額`);
+    expect(text).toContain(`取貨地點（郵寄者為收件地址）,訂單數,"公司登記實務, ""第二版""",稅務手冊,總冊數,金額`);
     expect(text).toContain('南區公會辦公室自取,1,2,1,3,1900');
     expect(text).toContain(`'@高雄市苓雅區四維三路,1,0,4,4,2000`);
   });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { bankAccountNoSchema, orderIdSchema, planIdSchema, productIdSchema, qtySchema, textSchema } from './common';
 import { groupBuyingPlanSchema } from './group-buying';
-import { ORDER_STATUSES, type Order, type OrderStatus } from './orders';
+import { ORDER_STATUSES, ORDER_TRANSITIONS, type Order, type OrderStatus } from './orders';
 import { productSchema, type Product } from './products';
 
 // The shop owner's console: /api/admin/... (DESIGN.md section 5, "Shop-owner calls").
@@ -101,6 +101,21 @@ export const orderStatusChangeSchema = z.discriminatedUnion('status', [
 export type OrderStatusChange = z.infer<typeof orderStatusChangeSchema>;
 export type OrderStatusTarget = OrderStatus;
 
+/**
+ * The moves the owner may make from the console: ORDER_TRANSITIONS without a refund of an order that
+ * was never paid (nothing to refund: the owner cancels it as cancelledUnpaid). The sweep and the
+ * orders module keep the full table.
+ */
+export const OWNER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+  ...ORDER_TRANSITIONS,
+  awaitingPayment: ORDER_TRANSITIONS.awaitingPayment.filter((s) => s !== 'refunded'),
+};
+export const ownerCanTransition = (from: OrderStatus, to: OrderStatus) => OWNER_TRANSITIONS[from].includes(to);
+
+/** PUT /api/admin/orders/{orderId}/delivery: corrects a shipped order's tracking details. */
+export const deliveryCorrectionSchema = z.object({ delivery: deliverySchema, note: noteSchema });
+export type DeliveryCorrection = z.infer<typeof deliveryCorrectionSchema>;
+
 // --- Catalogue ------------------------------------------------------------------------------------
 
 /** A book as the owner creates or edits it: every stored field, the id a safe document id. */
@@ -110,10 +125,13 @@ export type AdminProductInput = z.infer<typeof adminProductInputSchema>;
 export const adminProductUpdateSchema = productSchema.omit({ productId: true });
 
 export const launchInputSchema = z.object({ launched: z.boolean() });
+export const archiveInputSchema = z.object({ archived: z.boolean() });
 
 export interface AdminProduct extends Product {
   /** Copies on hand, or null when the book has no stock record yet. */
   stock: number | null;
+  /** 到貨通知 waiting for this book (in the list only). */
+  waitingAlerts?: number;
 }
 
 export const setStockInputSchema = z.object({
@@ -137,7 +155,7 @@ export interface StockMovement {
 // --- Campaigns ------------------------------------------------------------------------------------
 
 const planBodySchema = groupBuyingPlanSchema
-  .extend({ planId: planIdSchema })
+  .extend({ planId: textSchema.min(1, { error: '請填寫活動編號', abort: true }).pipe(textSchema.regex(/^(?!__.*__$)[A-Za-z0-9_-]{1,64}$/, '活動編號只能用英數字、- 與 _（最多 64 字）')) })
   .refine((p) => new Set(p.products.map((l) => l.productId)).size === p.products.length, {
     message: '同一本書只能列一次',
     path: ['products'],
@@ -177,7 +195,8 @@ export interface PlanPickupTotal {
 }
 
 export interface AdminPlanSummary {
-  plan: z.infer<typeof groupBuyingPlanSchema> & { outcome?: string | null };
+  /** `archived`: put away by the owner (hidden from the default list, never open). */
+  plan: z.infer<typeof groupBuyingPlanSchema> & { outcome?: string | null; archived: boolean };
   progress: { orders: number; copies: number; minQuantity: number | null; updatedAt: string };
   isOpen: boolean;
 }

@@ -3,24 +3,49 @@ import { orderIdSchema, planIdSchema, productIdSchema, textSchema } from './comm
 import type { Order } from './orders';
 
 export const planProductSchema = z.object({
-  productId: productIdSchema,
-  groupPrice: z.number().int().min(0).max(1_000_000),
-  maxPerOrder: z.number().int().min(1).max(1000).optional(),
+  productId: textSchema.min(1, { error: '請選擇書籍', abort: true }).pipe(productIdSchema),
+  groupPrice: z.number({ error: '請填寫團購價' }).int('團購價必須是整數').min(0, '團購價不能是負數').max(1_000_000, '團購價過高'),
+  maxPerOrder: z.number({ error: '每單上限須為數字' }).int('每單上限必須是整數').min(1, '每單上限至少 1').max(1000, '每單上限最多 1000').optional(),
 });
+
+/** An image path on this site (`/images/...`) or an https URL; empty = no banner. */
+const imagePathSchema = z
+  .string()
+  .trim()
+  .max(500, '路徑過長')
+  .refine((v) => v === '' || (/^(\/|https:\/\/)/.test(v) && /\.(avif|webp|jpe?g|png|gif|svg)(\?.*)?$/i.test(v)), '請填寫圖片檔的路徑（例如 /images/banner/plan.jpg），或留空');
+
+/** A place where buyers collect their books (e.g. 公會辦公室自取). */
+export const pickupPointSchema = z.object({
+  /** Stable within the plan; what the order form sends. */
+  id: textSchema.regex(/^[A-Za-z0-9_-]{1,32}$/, '取貨點代號為 1–32 個英數字或 -'),
+  name: textSchema.trim().min(1, '請填寫取貨點名稱').max(50, '名稱最多 50 字'),
+  address: textSchema.trim().min(1, '請填寫取貨地址').max(200, '地址最多 200 字'),
+  hours: textSchema.trim().max(200, '時間最多 200 字').default(''),
+});
+export type PickupPoint = z.infer<typeof pickupPointSchema>;
 
 /** A campaign as stored in groupBuyingPlans/{planId}. closingDate is an ISO 8601 instant. */
 export const groupBuyingPlanSchema = z.object({
   planId: textSchema,
-  title: textSchema.min(1).max(200),
-  organizer: textSchema.max(200),
-  closingDate: textSchema.datetime({ offset: true }),
+  title: textSchema.trim().min(1, '請填寫活動名稱').max(200, '活動名稱最多 200 字'),
+  organizer: textSchema.trim().max(200, '主辦單位最多 200 字'),
+  closingDate: textSchema.datetime({ offset: true, error: '請填寫截止時間' }),
   launched: z.boolean(),
-  bannerImg: z.object({ pc: textSchema.max(500), mobile: textSchema.max(500) }),
-  content: z.array(textSchema.max(2000)).max(50),
-  products: z.array(planProductSchema).min(1).max(50),
-  minQuantity: z.number().int().min(1).max(100000).optional(),
-  pickupNotes: textSchema.max(2000).default(''),
-  paymentNotes: textSchema.max(2000).default(''),
+  bannerImg: z.object({ pc: imagePathSchema, mobile: imagePathSchema }),
+  content: z.array(textSchema.max(2000, '每段最多 2000 字')).max(50, '最多 50 段'),
+  products: z.array(planProductSchema).min(1, '請至少選一本書').max(50, '最多 50 本書'),
+  minQuantity: z.number({ error: '成團門檻須為數字' }).int('成團門檻必須是整數').min(1, '成團門檻至少 1').max(100000, '成團門檻過大').optional(),
+  pickupNotes: textSchema.max(2000, '最多 2000 字').default(''),
+  paymentNotes: textSchema.max(2000, '最多 2000 字').default(''),
+  /** Where buyers may collect their books; empty = postal delivery only. */
+  pickupPoints: z
+    .array(pickupPointSchema)
+    .max(20, '取貨點最多 20 個')
+    .default([])
+    .refine((ps) => new Set(ps.map((p) => p.id)).size === ps.length, '取貨點代號不能重複'),
+  /** Whether buyers may have the books posted to an address (false = pickup only). */
+  postalDelivery: z.boolean().default(true),
 });
 export type GroupBuyingPlan = z.infer<typeof groupBuyingPlanSchema>;
 
@@ -83,6 +108,10 @@ export interface GroupPlanView {
   minQuantity: number | null;
   pickupNotes: string;
   paymentNotes: string;
+  pickupPoints: PickupPoint[];
+  postalDelivery: boolean;
+  /** false: only the owner sees the plan (a preview before it is launched). */
+  launched: boolean;
   progress: PlanProgress;
   /** Set once the plan has closed and the closing job has judged it. */
   outcome: PlanOutcome | null;

@@ -48,10 +48,24 @@ export const orderContactSchema = z.object({
 export const placeOrderInputSchema = orderContactSchema.extend({ items: orderItemsSchema });
 export type PlaceOrderInput = z.infer<typeof placeOrderInputSchema>;
 
-export const placeGroupOrderInputSchema = placeOrderInputSchema.extend({
-  buyer: textSchema.trim().min(1, '請填寫訂購人姓名').max(50, '姓名最多 50 字'),
-  email: emailSchema,
-});
+/**
+ * A group order: the buyer's name and email, and either a pickup point of the plan (`pickupPointId`,
+ * no address needed) or a postal address (at least 6 characters). Whether the plan offers that point
+ * or postal delivery is the server's check against the plan.
+ */
+export const placeGroupOrderInputSchema = placeOrderInputSchema
+  .extend({
+    buyer: textSchema.trim().min(1, '請填寫訂購人姓名').max(50, '姓名最多 50 字'),
+    email: emailSchema,
+    receiver: z.object({
+      name: textSchema.trim().min(1, '請填寫收件人姓名').max(50, '姓名最多 50 字'),
+      address: textSchema.trim().max(200, '地址最多 200 字').optional().default(''),
+    }),
+    pickupPointId: textSchema.regex(/^[A-Za-z0-9_-]{1,32}$/, '取貨地點錯誤').optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.pickupPointId && v.receiver.address.length < 6) ctx.addIssue({ code: 'custom', path: ['receiver', 'address'], message: '地址至少 6 個字' });
+  });
 export type PlaceGroupOrderInput = z.infer<typeof placeGroupOrderInputSchema>;
 
 
@@ -97,6 +111,8 @@ export interface Order {
   status: OrderStatus;
   statusHistory: StatusChange[];
   delivery: { company: string; trackingNo: string; trackingUrl: string } | null;
+  /** A group order collected at one of the plan's pickup points (then receiver.address may be empty). */
+  pickup?: { id: string; name: string; address: string; hours: string } | null;
   remark: string;
   paymentDueAt: string;
   createdAt: string;

@@ -12,6 +12,8 @@ export interface PlanDoc extends GroupBuyingPlan {
   /** Set once by the closing job after closingDate. */
   outcome?: PlanOutcome;
   judgedAt?: string;
+  /** Put away by the owner: hidden from the console's default list, never open. */
+  archived?: boolean;
 }
 
 function toPlan(id: string, data: FirebaseFirestore.DocumentData): PlanDoc {
@@ -24,6 +26,8 @@ function toPlan(id: string, data: FirebaseFirestore.DocumentData): PlanDoc {
     pickupNotes: d.pickupNotes ?? '',
     paymentNotes: d.paymentNotes ?? '',
     launched: d.launched === true,
+    pickupPoints: Array.isArray(d.pickupPoints) ? d.pickupPoints : [],
+    postalDelivery: d.postalDelivery !== false,
   };
 }
 

@@ -50,6 +50,9 @@ export async function planView(plan: PlanDoc, now: Date = new Date()): Promise<G
     minQuantity,
     pickupNotes: plan.pickupNotes,
     paymentNotes: plan.paymentNotes,
+    pickupPoints: plan.pickupPoints,
+    postalDelivery: plan.postalDelivery,
+    launched: plan.launched,
     progress,
     outcome: plan.outcome ?? null,
   };

@@ -21,6 +21,12 @@ export function itemsBlock(order: Order, withFees = true): MailBlock {
   };
 }
 
+/** Where the books go: the chosen pickup point (name, address, hours), else the postal address. */
+export function receiverPlace(order: Order): [string, string] {
+  const p = order.pickup;
+  return p ? ['取貨地點', `${p.name}（${p.address}${p.hours ? `，${p.hours}` : ''}）`] : ['收件地址', order.receiver.address];
+}
+
 export function orderFacts(order: Order): MailBlock {
   return {
     kind: 'facts',

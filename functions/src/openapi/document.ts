@@ -37,9 +37,13 @@ function operation(route: RouteDoc): ZodOpenApiOperationObject {
     responses[status as '200'] = {
       description: ok.description,
       headers: z.object({ 'Cache-Control': z.string().optional().meta({ description: route.cache ?? 'no-store' }) }),
-      content: ok.text
-        ? { [ok.text.mediaType]: { schema: z.string().meta({ description: ok.text.description }) } }
-        : { 'application/json': { schema: ok.schema ?? z.unknown() } },
+      // 204 No Content: no body at all.
+      content:
+        status === '204'
+          ? undefined
+          : ok.text
+            ? { [ok.text.mediaType]: { schema: z.string().meta({ description: ok.text.description }) } }
+            : { 'application/json': { schema: ok.schema ?? z.unknown() } },
     };
   }
   const errors = new Map<number, string[]>(Object.entries(route.errors ?? {}).map(([s, keys]) => [Number(s), [...(keys ?? [])]]));

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import type { AdminOrderPage, AdminPlanDetail, AdminPlanSummary, AdminProduct, PaymentToCheck, StockMovement } from '../contracts/admin';
 import type { Member } from '../contracts/auth';
+import type { BankConfirmResult, BankLayout, BankProposal } from '../contracts/bank';
+import type { DashboardFigures } from '../contracts/dashboard';
+import type { OrganizerLink, OrganizerView } from '../contracts/organizer';
+import type { StockAlertAnswer } from '../contracts/stock-alerts';
 import type { HomeContent, InquiryCreated, SubscriptionResult, UnsubscribeResult } from '../contracts/content';
 import type { ErrorBody } from '../contracts/errors';
 import { groupBuyingPlanSchema, type GroupOrderView, type GroupPlanView } from '../contracts/group-buying';
@@ -101,6 +105,8 @@ const deliveryResponseSchema = z
   .nullable()
   .meta({ description: 'Set when shipped' });
 
+const pickupResponseSchema = z.object({ id: z.string(), name: z.string(), address: z.string(), hours: z.string() }).meta({ id: 'PickupPoint' });
+
 export const orderSchema = z
   .object({
     orderId: z.string(),
@@ -125,6 +131,7 @@ export const orderSchema = z
     paymentDueAt: isoInstant,
     createdAt: isoInstant,
     updatedAt: isoInstant,
+    pickup: pickupResponseSchema.nullable().optional().meta({ description: "A group order's pickup point (a copy of the plan's); absent or null = posted to receiver.address" }),
   })
   .meta({ id: 'Order' });
 
@@ -188,6 +195,9 @@ export const groupPlanViewSchema = z
     minQuantity: z.number().int().nullable(),
     pickupNotes: z.string(),
     paymentNotes: z.string(),
+    pickupPoints: z.array(pickupResponseSchema),
+    postalDelivery: z.boolean().meta({ description: 'false = pickup only' }),
+    launched: z.boolean().meta({ description: 'false: only the owner sees the plan (a preview)' }),
     progress: planProgressSchema,
     outcome: planOutcome.nullable(),
   })
@@ -251,7 +261,10 @@ export const paymentToCheckSchema = z
   .meta({ id: 'PaymentToCheck' });
 
 export const adminProductSchema = productSchema
-  .extend({ stock: count.nullable().meta({ description: 'Copies on hand, or null without a stock record' }) })
+  .extend({
+    stock: count.nullable().meta({ description: 'Copies on hand, or null without a stock record' }),
+    waitingAlerts: count.optional().meta({ description: '到貨通知 waiting for this book' }),
+  })
   .meta({ id: 'AdminProduct' });
 
 export const stockMovementSchema = z
@@ -265,6 +278,7 @@ export const setStockResultSchema = z
 /** The plan as stored: the contract's fields and what the closing job and the console record. */
 const storedPlanSchema = groupBuyingPlanSchema.extend({
   outcome: planOutcome.nullable().optional(),
+  archived: z.boolean().optional().meta({ description: 'Put away by the owner (never open)' }),
   judgedAt: z.string().optional(),
   createdAt: z.string().optional(),
   updatedAt: z.string().optional(),
@@ -278,13 +292,107 @@ export const adminPlanSummarySchema = z
   })
   .meta({ id: 'AdminPlanSummary' });
 
+const bookTotal = z.object({ productId: z.string(), name: z.string(), qty: count, amount: money });
+const pickupTotal = z.object({ pickup: z.string(), orders: count, copies: count, amount: money, byProduct: z.record(z.string(), count) });
+
 export const adminPlanDetailSchema = adminPlanSummarySchema
   .extend({
     orders: z.array(orderSchema),
-    bookTotals: z.array(z.object({ productId: z.string(), name: z.string(), qty: count, amount: money })),
-    pickupTotals: z.array(z.object({ pickup: z.string(), orders: count, copies: count, amount: money, byProduct: z.record(z.string(), count) })),
+    bookTotals: z.array(bookTotal),
+    pickupTotals: z.array(pickupTotal),
   })
   .meta({ id: 'AdminPlanDetail' });
+
+// --- Bank matching, dashboard, organiser's link, 到貨通知 ---------------------------------------------
+
+const bankDepositResponse = z.object({ row: count, date: z.string(), amount: money, account: z.string(), occurrence: count }).meta({ id: 'BankDeposit' });
+
+export const bankLayoutResponseSchema = z
+  .object({ key: z.string(), header: z.array(z.string()), date: z.string(), amount: z.string(), account: z.string() })
+  .meta({ id: 'BankLayout' });
+
+export const bankProposalSchema = z
+  .object({
+    deposit: bankDepositResponse,
+    kind: z.enum(['exact', 'ambiguous', 'unmatched', 'alreadyConfirmed']),
+    candidates: z.array(
+      z.object({ orderId: z.string(), orderNo: z.string(), buyer: z.string(), planId: z.string().nullable(), bankAccountNo: z.string(), totalPrice: money, createdAt: isoInstant }),
+    ),
+    confirmedOrderNo: z.string().optional(),
+  })
+  .meta({ id: 'BankProposal' });
+
+export const bankConfirmResultSchema = z
+  .object({
+    deposit: bankDepositResponse,
+    orderId: z.string(),
+    outcome: z.enum(['confirmed', 'alreadyConfirmed', 'refused']),
+    orderNo: z.string().optional(),
+    message: z.string().optional(),
+  })
+  .meta({ id: 'BankConfirmResult' });
+
+const dashboardFigure = { paidOrders: count, paidRevenue: money, awaitingOrders: count, awaitingRevenue: money };
+
+export const dashboardFiguresSchema = z
+  .object({
+    from: z.string(),
+    to: z.string(),
+    perDay: z.array(z.object({ day: z.string(), ...dashboardFigure })),
+    perMonth: z.array(z.object({ month: z.string(), ...dashboardFigure })),
+    byStatus: z.object(Object.fromEntries(ORDER_STATUSES.map((s) => [s, count])) as Record<(typeof ORDER_STATUSES)[number], typeof count>),
+    topBooks: z.array(z.object({ productId: z.string(), name: z.string(), paidCopies: count, paidRevenue: money, awaitingCopies: count })),
+    campaigns: z.array(
+      z.object({
+        planId: z.string(),
+        title: z.string(),
+        closingDate: z.string(),
+        minQuantity: z.number().int().nullable(),
+        points: z.array(z.object({ day: z.string(), copies: count, orders: count })),
+      }),
+    ),
+  })
+  .meta({ id: 'DashboardFigures' });
+
+export const organizerLinkSchema = z
+  .object({
+    linkId: z.string(),
+    planId: z.string(),
+    url: z.string().meta({ description: 'The path to hand out: /organizer?token=…' }),
+    createdAt: isoInstant,
+    createdBy: z.string(),
+    expiresAt: isoInstant,
+    revokedAt: z.string().nullable(),
+    accessCount: count,
+    accesses: z.array(z.object({ at: isoInstant, what: z.enum(['view', 'csv']), ip: z.string() })),
+  })
+  .meta({ id: 'OrganizerLink' });
+
+export const organizerViewSchema = z
+  .object({
+    planId: z.string(),
+    title: z.string(),
+    organizer: z.string(),
+    closingDate: isoInstant,
+    expiresAt: isoInstant,
+    bookTotals: z.array(bookTotal),
+    pickupTotals: z.array(pickupTotal),
+    orders: z.array(
+      z.object({
+        orderNo: z.string(),
+        buyer: z.string(),
+        phone: z.string().meta({ description: 'Only the last 3 digits' }),
+        items: z.array(z.object({ name: z.string(), qty: count })),
+        pickup: z.string(),
+        paid: z.boolean(),
+      }),
+    ),
+  })
+  .meta({ id: 'OrganizerView' });
+
+export const stockAlertAnswerSchema = z
+  .object({ productId: z.string(), status: z.enum(['waiting', 'sent', 'cancelled']) })
+  .meta({ id: 'StockAlertAnswer' });
 
 // --- Drift checks: each schema's output type and its interface must be assignable both ways --------
 
@@ -313,3 +421,10 @@ same<Same<z.output<typeof stockMovementSchema>, StockMovement>>();
 same<Same<z.output<typeof adminPlanSummarySchema>['isOpen'], AdminPlanSummary['isOpen']>>();
 same<Same<z.output<typeof adminPlanDetailSchema>['bookTotals'], AdminPlanDetail['bookTotals']>>();
 same<Same<z.output<typeof adminPlanDetailSchema>['pickupTotals'], AdminPlanDetail['pickupTotals']>>();
+same<Same<z.output<typeof bankLayoutResponseSchema>, BankLayout>>();
+same<Same<z.output<typeof bankProposalSchema>, BankProposal>>();
+same<Same<z.output<typeof bankConfirmResultSchema>, BankConfirmResult>>();
+same<Same<z.output<typeof dashboardFiguresSchema>, DashboardFigures>>();
+same<Same<z.output<typeof organizerLinkSchema>, OrganizerLink>>();
+same<Same<z.output<typeof organizerViewSchema>, OrganizerView>>();
+same<Same<z.output<typeof stockAlertAnswerSchema>, StockAlertAnswer>>();

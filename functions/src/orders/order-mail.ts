@@ -2,7 +2,7 @@ import type { Order } from '../contracts/orders';
 import type { ShopSettings } from '../contracts/settings';
 import { formatMoney, formatTaipeiTime, renderMail } from '../mail/layout';
 import type { ComposedMail } from '../mail/mail-doc';
-import { footer, greeting, itemsBlock, lookupButton, orderFacts } from '../mail/order-parts';
+import { footer, greeting, itemsBlock, lookupButton, orderFacts, receiverPlace } from '../mail/order-parts';
 
 // The mails the order path writes with the order itself (functions/src/orders/place-order.ts and the
 // unpaid sweep in order-status.ts), in the "Trigger Email" shape that functions/src/mail/send-mail.ts sends.
@@ -38,7 +38,7 @@ export function orderPlacedMail(order: Order, settings: ShopSettings): ComposedM
         title: '收件資訊',
         rows: [
           ['收件人', order.receiver.name],
-          ['收件地址', order.receiver.address],
+          receiverPlace(order),
           ['聯絡電話', order.phone],
         ],
       },

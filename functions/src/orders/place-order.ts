@@ -45,6 +45,8 @@ export interface PlaceOrderParams {
   pricing: Pricing;
   /** Recorded in statusHistory[0].by, e.g. `member:<uid>` or `guest`. */
   actor: string;
+  /** A group order's pickup point, resolved from the plan by the caller (input.pickupPointId). */
+  pickup?: Order['pickup'];
 }
 
 export interface PlaceOrderResult {
@@ -110,6 +112,7 @@ function orderTemplate(p: PlaceOrderParams, items: OrderItem[], settings: ShopSe
     shippingFee,
     totalPrice: itemsTotal + shippingFee,
     delivery: null,
+    pickup: p.pickup ?? null,
     remark: p.input.remark ?? '',
     requestHash: hash,
     paymentDueDays: Number.isFinite(settings.paymentDueDays) && settings.paymentDueDays > 0 ? settings.paymentDueDays : 3,

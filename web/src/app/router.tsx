@@ -56,11 +56,15 @@ export const routes: RouteObject[] = [
           { path: 'user/authAction', ...page(m.authAction, requireNonEmptyQuery) },
           { path: 'user/authAction/:modeSuccess', ...page(m.authActionSuccess, requireAuthActionMode) },
           { path: 'admin/*', ...page(m.admin, requireLogin) },
+          { path: 'organizer', ...page(m.organizer) },
         ],
       },
       {
         element: <BlueLayerLayout />,
-        children: [{ path: 'user/cancelSubscribe', ...page(m.cancelSubscribe) }],
+        children: [
+          { path: 'user/cancelSubscribe', ...page(m.cancelSubscribe) },
+          { path: 'stockAlert/cancel', ...page(m.stockAlertCancel) },
+        ],
       },
       {
         element: <GroupBuyingLayout />,

@@ -6,6 +6,7 @@ import { invalidateCatalogue } from '../../data/products';
 import { listStockMovements } from '../../data/stock-movements';
 import { setStockCounts } from '../../orders/set-stock';
 import { conflict, notFound } from '../../http/errors';
+import { notifyRestocked, waitingAlertCounts } from '../stock-alerts/service';
 import { db } from '../../lib/firebase';
 
 const PRODUCTS = 'products';
@@ -40,8 +41,9 @@ export async function listAdminProducts(): Promise<AdminProduct[]> {
   const firestore = await db();
   const [products, stock] = await Promise.all([firestore.collection(PRODUCTS).limit(500).get(), firestore.collection(STOCK).limit(1000).get()]);
   const qty = new Map(stock.docs.map((d) => [d.id, d.data()]));
+  const alerts = await waitingAlertCounts(products.docs.map((d) => d.id));
   return products.docs
-    .map((d) => toAdminProduct(d.id, d.data(), qty.get(d.id)))
+    .map((d) => ({ ...toAdminProduct(d.id, d.data(), qty.get(d.id)), waitingAlerts: alerts.get(d.id) ?? 0 }))
     .sort((a, b) => a.sortOrder - b.sortOrder || a.productId.localeCompare(b.productId));
 }
 
@@ -107,6 +109,8 @@ export async function setProductLaunched(productId: string, launched: boolean): 
 export async function setProductStock(productId: string, input: SetStockInput, by: string): Promise<{ productId: string; qty: number; movements: StockMovement[] }> {
   const r = await setStockCounts({ [productId]: input.qty }, by, input.reason);
   if (!r.ok) throw notFound(`No product ${productId}`);
+  // A restock (0 -> above 0) mails the waiting 到貨通知, after the stock write has succeeded.
+  await notifyRestocked(r.changes.filter((c) => c.before === 0 && c.after > 0).map((c) => c.productId));
   return { productId, qty: r.stock[productId]!, movements: await listStockMovements(productId) };
 }
 

@@ -2,7 +2,7 @@ import { ORDER_STATUS_LABELS, type Order } from '../../contracts/orders';
 import type { ShopSettings } from '../../contracts/settings';
 import { formatMoney, renderMail, type MailBlock } from '../../mail/layout';
 import type { ComposedMail } from '../../mail/mail-doc';
-import { footer, greeting, itemsBlock, lookupButton, orderFacts } from '../../mail/order-parts';
+import { footer, greeting, itemsBlock, lookupButton, orderFacts, receiverPlace } from '../../mail/order-parts';
 
 // The customer's mail for each change the owner makes, in the "Trigger Email" shape that
 // functions/src/mail/send-mail.ts sends.
@@ -42,7 +42,7 @@ export function shippedMail(order: Order, settings: ShopSettings): ComposedMail 
   return mail(order, settings, '您的訂單已出貨', `訂單 ${order.orderNo} 已出貨${d ? `，貨件編號 ${d.trackingNo}` : ''}。`, [
     { kind: 'text', text: `您的訂單 ${order.orderNo} 已經出貨（${ORDER_STATUS_LABELS[order.status]}）。` },
     ...parcel,
-    { kind: 'facts', title: '收件資訊', rows: [['收件人', order.receiver.name], ['收件地址', order.receiver.address]] },
+    { kind: 'facts', title: '收件資訊', rows: [['收件人', order.receiver.name], receiverPlace(order)] },
     itemsBlock(order, false),
     { kind: 'text', text: '收到書籍後享有 7 天鑑賞期。' },
     lookupButton(order),

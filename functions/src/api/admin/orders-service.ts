@@ -1,7 +1,7 @@
-import { adminOrderCursorSchema, type AdminOrderCursor, type AdminOrderPage, type AdminOrdersQuery, type OrderStatusChange, type PaymentToCheck } from '../../contracts/admin';
+import { adminOrderCursorSchema, ownerCanTransition, type AdminOrderCursor, type AdminOrderPage, type AdminOrdersQuery, type DeliveryCorrection, type OrderStatusChange, type PaymentToCheck } from '../../contracts/admin';
 import { ERROR_KEYS } from '../../contracts/errors';
-import { canTransition, orderNoSchema, type Order } from '../../contracts/orders';
-import { findOrderByNo, getOrder, ORDERS, toOrder } from '../../data/orders';
+import { orderNoSchema, type Order } from '../../contracts/orders';
+import { findOrderByNo, getOrder, MAIL, ORDERS, toOrder } from '../../data/orders';
 import { shopSettings } from '../../data/settings';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import type { AuthUser } from '../../http/middleware/auth';
@@ -166,7 +166,8 @@ export const ownerActor = (user: AuthUser) => `owner:${user.email ?? user.uid}`;
  */
 export async function changeStatus(orderId: string, change: OrderStatusChange, user: AuthUser): Promise<Order> {
   const order = await getAdminOrder(orderId);
-  if (!canTransition(order.status, change.status)) {
+  // OWNER_TRANSITIONS: an unpaid order is cancelled (cancelledUnpaid), never "refunded".
+  if (!ownerCanTransition(order.status, change.status)) {
     throw conflict(ERROR_KEYS.invalidTransition, `An order in ${order.status} cannot become ${change.status}`);
   }
   const settings = await shopSettings();
@@ -213,4 +214,34 @@ export async function changeStatus(orderId: string, change: OrderStatusChange, u
     mail,
   });
   return next;
+}
+
+/**
+ * PUT /api/admin/orders/{orderId}/delivery: corrects a shipped order's tracking details (a typo in
+ * the tracking number, another carrier). Only a shipped order; the status stays, the history gets a
+ * note, and the customer gets the shipment mail again with the corrected details, all in one
+ * transaction. No stock is involved, so this does not go through the stock allocator.
+ */
+export async function correctDelivery(orderId: string, input: DeliveryCorrection, user: AuthUser): Promise<Order> {
+  const firestore = await db();
+  const ref = firestore.collection(ORDERS).doc(orderId);
+  const settings = await shopSettings();
+  const now = new Date().toISOString();
+  let next: Order | null = null;
+  await firestore.runTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    if (!snap.exists) throw notFound(`No order ${orderId}`);
+    const order = toOrder(snap.data()!);
+    if (order.status !== 'shipped') throw conflict(ERROR_KEYS.invalidTransition, `Only a shipped order has tracking details to correct (this one is ${order.status})`);
+    const d = input.delivery;
+    const note = [`更正貨件資訊：${d.company} ${d.trackingNo}`, input.note].filter(Boolean).join('；');
+    const history = [...order.statusHistory, { status: order.status, at: now, by: ownerActor(user), note }];
+    tx.update(ref, { delivery: d, statusHistory: history, updatedAt: now });
+    next = { ...order, delivery: d, statusHistory: history, updatedAt: now };
+    if (order.email) {
+      const m = shippedMail(next, settings);
+      tx.set(firestore.collection(MAIL).doc(`${orderId}-delivery-${history.length}`), { ...m, message: { ...m.message, subject: m.message.subject.replace('您的訂單已出貨', '貨件資訊更正') } });
+    }
+  });
+  return next!;
 }

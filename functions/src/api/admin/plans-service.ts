@@ -2,6 +2,7 @@ import type { AdminPlanDetail, AdminPlanInput, AdminPlanSummary, AdminPlanUpdate
 import { ERROR_KEYS } from '../../contracts/errors';
 import { isPlanOpen } from '../../contracts/group-buying';
 import { ORDER_STATUS_LABELS, type Order } from '../../contracts/orders';
+import { ORDERS } from '../../data/orders';
 import { getPlan, getPlanProgress, isActiveOrder, listPlanOrders, PLAN_PROGRESS, PLANS, type PlanDoc } from '../../data/plans';
 import { invalidateCatalogue } from '../../data/products';
 import { badRequest, conflict, notFound } from '../../http/errors';
@@ -13,7 +14,7 @@ const noPlan = (planId: string) => notFound(`No group-buy plan ${planId}`);
 async function summary(plan: PlanDoc, now = new Date()): Promise<AdminPlanSummary> {
   const progress = await getPlanProgress(plan.planId, plan.minQuantity ?? null);
   const { planId: _id, ...p } = progress;
-  return { plan: { ...plan, outcome: plan.outcome ?? null }, progress: p, isOpen: isPlanOpen(plan, now) };
+  return { plan: { ...plan, outcome: plan.outcome ?? null, archived: plan.archived === true }, progress: p, isOpen: isPlanOpen(plan, now) };
 }
 
 /** GET /api/admin/plans: every plan, launched or not, soonest closing last (newest campaigns first). */
@@ -77,6 +78,7 @@ export async function updatePlan(planId: string, input: AdminPlanUpdate, now = n
       ...stored(input),
       closingDate,
       ...(old.createdAt ? { createdAt: old.createdAt } : {}),
+      ...(old.archived ? { archived: true } : {}),
       ...(!reopened && old.outcome ? { outcome: old.outcome, judgedAt: old.judgedAt } : {}),
       updatedAt: at,
     });
@@ -99,12 +101,49 @@ export async function setPlanLaunched(planId: string, launched: boolean): Promis
   return summary((await getPlan(planId))!);
 }
 
+/**
+ * PATCH /api/admin/plans/{planId}/archive: puts a plan away (or back). An archived plan is also
+ * unlaunched, so it takes no orders; its orders and figures stay.
+ */
+export async function setPlanArchived(planId: string, archived: boolean): Promise<AdminPlanSummary> {
+  const firestore = await db();
+  const ref = firestore.collection(PLANS).doc(planId);
+  await firestore.runTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    if (!snap.exists) throw noPlan(planId);
+    tx.update(ref, { archived, ...(archived ? { launched: false } : {}), updatedAt: new Date().toISOString() });
+  });
+  invalidateCatalogue();
+  return summary((await getPlan(planId))!);
+}
+
+/**
+ * DELETE /api/admin/plans/{planId}: only a plan without any order (e.g. one created by mistake);
+ * a plan with orders answers 409 `PLAN_HAS_ORDERS` (archive it instead).
+ */
+export async function deletePlan(planId: string): Promise<void> {
+  const firestore = await db();
+  const ref = firestore.collection(PLANS).doc(planId);
+  const anyOrder = firestore.collection(ORDERS).where('planId', '==', planId).limit(1);
+  await firestore.runTransaction(async (tx) => {
+    const [snap, orders] = await Promise.all([tx.get(ref), tx.get(anyOrder)]);
+    if (!snap.exists) throw noPlan(planId);
+    if (!orders.empty) throw conflict(ERROR_KEYS.planHasOrders, `The plan ${planId} has orders; archive it instead`);
+    tx.delete(ref);
+    tx.delete(firestore.collection(PLAN_PROGRESS).doc(planId));
+  });
+  invalidateCatalogue();
+}
+
+/** Where an order's books go: its pickup point's name, or (posted) the receiver's address. */
+export const pickupLabel = (o: Pick<Order, 'pickup' | 'receiver'>) => (o.pickup ? o.pickup.name : o.receiver.address.trim() || '郵寄');
+
 /** Totals of the plan's active orders (cancelled and refunded ones left out). */
 export function planTotals(orders: readonly Order[]): { bookTotals: PlanBookTotal[]; pickupTotals: PlanPickupTotal[] } {
   const books = new Map<string, PlanBookTotal>();
   const pickups = new Map<string, PlanPickupTotal>();
   for (const o of orders.filter(isActiveOrder)) {
-    const pickup = o.receiver.address.trim();
+    const pickup = pickupLabel(o);
     const p = pickups.get(pickup) ?? { pickup, orders: 0, copies: 0, amount: 0, byProduct: {} };
     p.orders += 1;
     p.amount += o.totalPrice;
@@ -139,7 +178,7 @@ const twTime = (iso: string) => {
 };
 
 export const CSV_HEADER = [
-  '訂單號碼', '訂單日期', '訂單狀態', '訂購人', '電子郵件', '電話', '收件人', '收件地址（取貨地點）',
+  '訂單號碼', '訂單日期', '訂單狀態', '訂購人', '電子郵件', '電話', '收件人', '取貨地點', '收件地址',
   '統一編號', '發票抬頭', '匯款帳號末五碼', '書籍編號', '書名', '數量', '單價', '小計', '運費', '訂單總額', '備註',
 ] as const;
 
@@ -150,7 +189,7 @@ export function planOrdersCsv(plan: Pick<PlanDoc, 'planId' | 'title'>, orders: r
   for (const o of oldestFirst) {
     o.items.forEach((i, n) => {
       rows.push([
-        o.orderNo, twTime(o.createdAt), ORDER_STATUS_LABELS[o.status], o.buyer, o.email, o.phone, o.receiver.name, o.receiver.address,
+        o.orderNo, twTime(o.createdAt), ORDER_STATUS_LABELS[o.status], o.buyer, o.email, o.phone, o.receiver.name, o.pickup ? o.pickup.name : '郵寄', o.pickup ? o.pickup.address : o.receiver.address,
         o.taxId, o.invoiceTitle, o.bankAccountNo, i.productId, i.name, i.qty, i.unitPrice, i.totalPrice,
         n === 0 ? o.shippingFee : null, n === 0 ? o.totalPrice : null, n === 0 ? o.remark : null,
       ]);
@@ -164,7 +203,7 @@ export function planOrdersCsv(plan: Pick<PlanDoc, 'planId' | 'title'>, orders: r
   rows.push(['總計', '', bookTotals.reduce((n, b) => n + b.qty, 0), bookTotals.reduce((n, b) => n + b.amount, 0)]);
   rows.push([]);
   rows.push(['各取貨地點合計（不含已取消、已退款訂單）']);
-  rows.push(['收件地址（取貨地點）', '訂單數', ...bookTotals.map((b) => b.name), '總冊數', '金額']);
+  rows.push(['取貨地點（郵寄者為收件地址）', '訂單數', ...bookTotals.map((b) => b.name), '總冊數', '金額']);
   for (const p of pickupTotals) rows.push([p.pickup, p.orders, ...bookTotals.map((b) => p.byProduct[b.productId] ?? 0), p.copies, p.amount]);
   return toCsv(rows);
 }

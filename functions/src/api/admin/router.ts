@@ -6,20 +6,34 @@ import {
   adminPlanUpdateSchema,
   adminProductInputSchema,
   adminProductUpdateSchema,
+  archiveInputSchema,
+  deliveryCorrectionSchema,
   launchInputSchema,
   orderStatusChangeSchema,
   setStockInputSchema,
 } from '../../contracts/admin';
+import { bankConfirmInputSchema, bankMatchInputSchema } from '../../contracts/bank';
 import { requireAuth, requireOwner, requireUser } from '../../http/middleware/auth';
 import { validate, validated } from '../../http/middleware/validate';
 import { createProduct, getAdminProduct, listAdminProducts, setProductLaunched, setProductStock, stockMovements, updateProduct } from './catalogue-service';
-import { changeStatus, getAdminOrder, listOrders, ownerActor, paymentsToCheck } from './orders-service';
-import { createPlan, getAdminPlan, listAdminPlans, planCsv, setPlanLaunched, updatePlan } from './plans-service';
+import { dashboardQuerySchema } from '../../contracts/dashboard';
+import { organizerLinkParams } from '../../contracts/organizer';
+import { dashboardFigures } from './dashboard-service';
+import { createOrganizerLink, listOrganizerLinks, revokeOrganizerLink } from '../organizer/service';
+import { confirmDeposits, listLayouts, matchDeposits } from './bank-service';
+import { changeStatus, correctDelivery, getAdminOrder, listOrders, ownerActor, paymentsToCheck } from './orders-service';
+import { createPlan, deletePlan, getAdminPlan, listAdminPlans, planCsv, setPlanArchived, setPlanLaunched, updatePlan } from './plans-service';
 
 const s = {
   orders: { query: adminOrdersQuerySchema },
   order: { params: adminIdParams.order },
   status: { params: adminIdParams.order, body: orderStatusChangeSchema },
+  delivery: { params: adminIdParams.order, body: deliveryCorrectionSchema },
+  archivePlan: { params: adminIdParams.plan, body: archiveInputSchema },
+  bankMatch: { body: bankMatchInputSchema },
+  link: { params: organizerLinkParams },
+  dashboard: { query: dashboardQuerySchema },
+  bankConfirm: { body: bankConfirmInputSchema },
   createProduct: { body: adminProductInputSchema },
   product: { params: adminIdParams.product },
   updateProduct: { params: adminIdParams.product, body: adminProductUpdateSchema },
@@ -50,8 +64,28 @@ export function adminRouter() {
     const { params, body } = validated(req, s.status);
     res.json(await changeStatus(params.orderId, body, requireUser(req)));
   });
+  r.put('/orders/:orderId/delivery', validate(s.delivery), async (req, res) => {
+    const { params, body } = validated(req, s.delivery);
+    res.json(await correctDelivery(params.orderId, body, requireUser(req)));
+  });
   r.get('/payments', async (_req, res) => {
     res.json(await paymentsToCheck());
+  });
+
+  r.get('/dashboard', validate(s.dashboard), async (req, res) => {
+    const { days, months } = validated(req, s.dashboard).query;
+    res.json(await dashboardFigures(days, months));
+  });
+
+  // Bank statement matching
+  r.get('/bank/layouts', async (_req, res) => {
+    res.json(await listLayouts());
+  });
+  r.post('/bank/match', validate(s.bankMatch), async (req, res) => {
+    res.json(await matchDeposits(validated(req, s.bankMatch).body.deposits));
+  });
+  r.post('/bank/confirm', validate(s.bankConfirm), async (req, res) => {
+    res.json(await confirmDeposits(validated(req, s.bankConfirm).body, requireUser(req)));
   });
 
   // Catalogue and stock
@@ -97,6 +131,24 @@ export function adminRouter() {
   r.patch('/plans/:planId/launch', validate(s.launchPlan), async (req, res) => {
     const { params, body } = validated(req, s.launchPlan);
     res.json(await setPlanLaunched(params.planId, body.launched));
+  });
+  r.patch('/plans/:planId/archive', validate(s.archivePlan), async (req, res) => {
+    const { params, body } = validated(req, s.archivePlan);
+    res.json(await setPlanArchived(params.planId, body.archived));
+  });
+  r.delete('/plans/:planId', validate(s.plan), async (req, res) => {
+    await deletePlan(validated(req, s.plan).params.planId);
+    res.status(204).end();
+  });
+  r.get('/plans/:planId/organizer-links', validate(s.plan), async (req, res) => {
+    res.json(await listOrganizerLinks(validated(req, s.plan).params.planId));
+  });
+  r.post('/plans/:planId/organizer-links', validate(s.plan), async (req, res) => {
+    res.status(201).json(await createOrganizerLink(validated(req, s.plan).params.planId, ownerActor(requireUser(req))));
+  });
+  r.delete('/plans/:planId/organizer-links/:linkId', validate(s.link), async (req, res) => {
+    const { planId, linkId } = validated(req, s.link).params;
+    res.json(await revokeOrganizerLink(planId, linkId));
   });
   r.get('/plans/:planId/orders.csv', validate(s.plan), async (req, res) => {
     const { filename, body } = await planCsv(validated(req, s.plan).params.planId);

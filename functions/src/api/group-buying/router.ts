@@ -2,11 +2,11 @@ import { Router } from 'express';
 import { groupOrderParamsSchema, isPlanOpen, planParamsSchema } from '../../contracts/group-buying';
 import { placeGroupOrderInputSchema } from '../../contracts/orders';
 import { getOrder } from '../../data/orders';
-import { getPlan, listPlanOrders } from '../../data/plans';
+import { getPlan, listPlanOrders, type PlanDoc } from '../../data/plans';
 import { groupPricing, planClosed } from '../../group-buying/group-pricing';
 import { toGroupOrderView } from '../../group-buying/mask';
 import { planView } from '../../group-buying/plan-view';
-import { notFound } from '../../http/errors';
+import { badRequest, notFound } from '../../http/errors';
 import { currentUser, optionalAuth, requireAuth, requireOwner } from '../../http/middleware/auth';
 import { validate, validated } from '../../http/middleware/validate';
 import { placeOrder } from '../../orders/place-order';
@@ -19,6 +19,19 @@ const orderSchemas = { params: groupOrderParamsSchema };
 const placeSchemas = { params: groupOrderParamsSchema, body: placeGroupOrderInputSchema };
 
 const noPlan = (planId: string) => notFound(`No group-buy plan ${planId}`);
+
+/** The plan's pickup point the buyer chose, or null for postal delivery; 400 when the plan offers neither. */
+function resolvePickup(plan: PlanDoc, pickupPointId: string | undefined) {
+  if (pickupPointId) {
+    const p = plan.pickupPoints.find((x) => x.id === pickupPointId);
+    if (!p) throw badRequest('No such pickup point in the plan', [{ path: 'body.pickupPointId', message: '此活動沒有這個取貨地點' }]);
+    return { id: p.id, name: p.name, address: p.address, hours: p.hours ?? '' };
+  }
+  if (!plan.postalDelivery && plan.pickupPoints.length) {
+    throw badRequest('The plan offers pickup only', [{ path: 'body.pickupPointId', message: '此活動僅限自取，請選擇取貨地點' }]);
+  }
+  return null;
+}
 
 /** /api/groupBuying (plans) and /api/groupOrder (group orders), DESIGN.md section 5. */
 export function groupBuyingRouter() {
@@ -60,6 +73,7 @@ export function groupBuyingRouter() {
     // (200, or 409 ORDER_CONFLICT): placeOrder settles an existing orderId before pricing matters.
     const open = isPlanOpen(plan);
     if (!open && !(await getOrder(params.orderId))) throw planClosed(plan.planId);
+    const pickup = resolvePickup(plan, body.pickupPointId);
     const user = currentUser(req);
     const { created, order } = await placeOrder({
       orderId: params.orderId,
@@ -70,6 +84,7 @@ export function groupBuyingRouter() {
       email: body.email,
       pricing: groupPricing(plan, { enforceOpen: open }),
       actor: user ? `member:${user.uid}` : 'guest',
+      pickup,
     });
     res.status(created ? 201 : 200).json(toGroupOrderView(order, true));
   });

@@ -3,6 +3,7 @@ import type { StockMap, StockRecord } from '../../contracts/stock';
 import { getStockQty, listStock } from '../../data/stock';
 import { HttpError, notFound } from '../../http/errors';
 import { setStockCounts } from '../../orders/set-stock';
+import { notifyRestocked } from '../stock-alerts/service';
 
 const stockNotFound = (productId: string) => new HttpError(404, ERROR_KEYS.stockNotFound, `No stock record for ${productId}`);
 
@@ -22,5 +23,7 @@ export async function stockOf(productId: string): Promise<StockRecord> {
 export async function setStock(quantities: StockMap, by = 'owner'): Promise<Record<string, number>> {
   const result = await setStockCounts(quantities, by, '庫存調整（API）');
   if (!result.ok) throw notFound(`No product ${result.missing.slice(0, 10).join(', ')}`);
+  // Restocks (0 -> above 0) mail the waiting 到貨通知, after the stock write has succeeded.
+  await notifyRestocked(result.changes.filter((c) => c.before === 0 && c.after > 0).map((c) => c.productId));
   return result.stock;
 }

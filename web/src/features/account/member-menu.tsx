@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { isOwnerToken } from '@/features/admin/lib/owner';
 import { logout } from '@/lib/logout';
 import { useMenu } from '@/lib/use-menu';
 import { useSession } from '@/lib/use-session';
@@ -62,6 +63,11 @@ export function MemberMenu() {
             {mail === 'sent' ? '驗證信已寄出' : mail === 'sending' ? '寄送中…' : '寄送信箱驗證信'}
           </button>
         )}
+        {isOwnerToken(session.idToken) ? (
+          <Link className="dropdown__item" to="/admin">
+            店長後台
+          </Link>
+        ) : null}
         <Link className="dropdown__item" to="/order">
           我的訂單
         </Link>

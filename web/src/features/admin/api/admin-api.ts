@@ -3,11 +3,15 @@ import type {
   AdminPlanDetail,
   AdminPlanSummary,
   AdminProduct,
+  DeliveryCorrection,
   OrderStatusChange,
   PaymentToCheck,
   StockMovement,
 } from '@contracts/admin';
+import type { BankConfirmInput, BankConfirmResult, BankDeposit, BankLayout, BankProposal } from '@contracts/bank';
+import type { DashboardFigures } from '@contracts/dashboard';
 import type { ErrorBody } from '@contracts/errors';
+import type { OrganizerLink } from '@contracts/organizer';
 import type { GroupBuyingPlan } from '@contracts/group-buying';
 import type { Order, OrderStatus } from '@contracts/orders';
 import type { Product } from '@contracts/products';
@@ -38,6 +42,15 @@ export const getOrder = (orderId: string, signal?: AbortSignal) => apiRequest<Or
 export const changeOrderStatus = (orderId: string, change: OrderStatusChange) =>
   apiRequest<Order>(`/admin/orders/${encodeURIComponent(orderId)}/status`, { method: 'POST', body: change });
 
+export const correctDelivery = (orderId: string, body: DeliveryCorrection) =>
+  apiRequest<Order>(`/admin/orders/${encodeURIComponent(orderId)}/delivery`, { method: 'PUT', body });
+
+export const getDashboard = (days: number, signal?: AbortSignal) => apiRequest<DashboardFigures>(`/admin/dashboard?days=${days}&months=12`, { signal });
+
+export const listBankLayouts = () => apiRequest<BankLayout[]>('/admin/bank/layouts');
+export const matchBankDeposits = (deposits: BankDeposit[]) => apiRequest<BankProposal[]>('/admin/bank/match', { method: 'POST', body: { deposits } });
+export const confirmBankMatches = (body: BankConfirmInput) => apiRequest<BankConfirmResult[]>('/admin/bank/confirm', { method: 'POST', body });
+
 export const listPayments = (signal?: AbortSignal) => apiRequest<PaymentToCheck[]>('/admin/payments', { signal });
 
 export const listProducts = (signal?: AbortSignal) => apiRequest<AdminProduct[]>('/admin/products', { signal });
@@ -61,6 +74,15 @@ export const updatePlan = (planId: string, p: PlanInput) =>
   apiRequest<AdminPlanSummary>(`/admin/plans/${encodeURIComponent(planId)}`, { method: 'PUT', body: { ...p, planId: undefined } });
 export const setPlanLaunched = (planId: string, launched: boolean) =>
   apiRequest<AdminPlanSummary>(`/admin/plans/${encodeURIComponent(planId)}/launch`, { method: 'PATCH', body: { launched } });
+
+export const setPlanArchived = (planId: string, archived: boolean) =>
+  apiRequest<AdminPlanSummary>(`/admin/plans/${encodeURIComponent(planId)}/archive`, { method: 'PATCH', body: { archived } });
+export const deletePlan = (planId: string) => apiRequest<void>(`/admin/plans/${encodeURIComponent(planId)}`, { method: 'DELETE' });
+
+export const listOrganizerLinks = (planId: string, signal?: AbortSignal) => apiRequest<OrganizerLink[]>(`/admin/plans/${encodeURIComponent(planId)}/organizer-links`, { signal });
+export const createOrganizerLink = (planId: string) => apiRequest<OrganizerLink>(`/admin/plans/${encodeURIComponent(planId)}/organizer-links`, { method: 'POST', body: {} });
+export const revokeOrganizerLink = (planId: string, linkId: string) =>
+  apiRequest<OrganizerLink>(`/admin/plans/${encodeURIComponent(planId)}/organizer-links/${encodeURIComponent(linkId)}`, { method: 'DELETE' });
 
 /**
  * Downloads a plan's orders as CSV. The file needs the Bearer token, so it is fetched here and handed

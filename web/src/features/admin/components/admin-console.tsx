@@ -6,6 +6,8 @@ import '../admin.css';
 const OrdersPage = lazy(() => import('./orders-page'));
 const OrderPage = lazy(() => import('./order-page'));
 const PaymentsPage = lazy(() => import('./payments-page'));
+const BankPage = lazy(() => import('./bank-page'));
+const DashboardPage = lazy(() => import('./dashboard-page'));
 const ProductsPage = lazy(() => import('./products-page'));
 const ProductFormPage = lazy(() => import('./product-form-page'));
 const PlansPage = lazy(() => import('./plans-page'));
@@ -13,8 +15,10 @@ const PlanPage = lazy(() => import('./plan-page'));
 const PlanFormPage = lazy(() => import('./plan-form-page'));
 
 const TABS = [
+  { to: '/admin/dashboard', label: '營運概況' },
   { to: '/admin/orders', label: '訂單' },
   { to: '/admin/payments', label: '待確認匯款' },
+  { to: '/admin/bank', label: '匯款對帳' },
   { to: '/admin/products', label: '書籍與庫存' },
   { to: '/admin/plans', label: '團購活動' },
 ];
@@ -39,6 +43,8 @@ export function AdminConsole() {
           <Route path="orders" element={<OrdersPage />} />
           <Route path="orders/:orderId" element={<OrderPage />} />
           <Route path="payments" element={<PaymentsPage />} />
+          <Route path="bank" element={<BankPage />} />
+          <Route path="dashboard" element={<DashboardPage />} />
           <Route path="products" element={<ProductsPage />} />
           <Route path="products/new" element={<ProductFormPage />} />
           <Route path="products/:productId" element={<ProductFormPage />} />

@@ -1,10 +1,10 @@
-import type { OrderStatusChange } from '@contracts/admin';
-import { ORDER_STATUS_LABELS, ORDER_TRANSITIONS, type Order } from '@contracts/orders';
+import { OWNER_TRANSITIONS, type OrderStatusChange } from '@contracts/admin';
+import { ORDER_STATUS_LABELS, type Order } from '@contracts/orders';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { notify } from '@/lib/toast';
-import { changeOrderStatus, getOrder } from '../api/admin-api';
+import { changeOrderStatus, correctDelivery, getOrder, getPlan } from '../api/admin-api';
 import { actorLabel } from '../lib/labels';
 import { useResource } from '../lib/use-resource';
 import { BusyButton, Field, FormErrors, Loaded, PageHead, StatusBadge } from './ui';
@@ -23,8 +23,15 @@ export default function OrderPage() {
   );
 }
 
+/** The campaign's title (the id while it loads or if the plan is gone). */
+function PlanTitle({ planId }: { planId: string }) {
+  const plan = useResource((signal) => getPlan(planId, signal).then((p) => p.plan.title), `title-${planId}`);
+  return <>{plan.data ?? planId}</>;
+}
+
 function OrderView({ order: o, onChange }: { order: Order; onChange: (o: Order) => void }) {
-  const next = ORDER_TRANSITIONS[o.status];
+  // The console's own table: an order that was never paid is cancelled, not refunded.
+  const next = OWNER_TRANSITIONS[o.status];
   return (
     <>
       <PageHead title={`訂單 ${o.orderNo}`}>
@@ -35,7 +42,27 @@ function OrderView({ order: o, onChange }: { order: Order; onChange: (o: Order) 
           <h3 id="o-buyer">訂購資料</h3>
           <dl className="admin-dl">
             <dt>類型</dt>
-            <dd>{o.planId ? <Link to={`/admin/plans/${o.planId}`}>團購 {o.planId}</Link> : '書店訂單'}</dd>
+            <dd>
+              {o.planId ? (
+                <Link to={`/admin/plans/${o.planId}`}>
+                  團購 <PlanTitle planId={o.planId} />
+                </Link>
+              ) : (
+                '書店訂單'
+              )}
+            </dd>
+            {o.pickup ? (
+              <>
+                <dt>取貨方式</dt>
+                <dd>
+                  自取：{o.pickup.name}
+                  <span className="admin-sub">
+                    {o.pickup.address}
+                    {o.pickup.hours ? `（${o.pickup.hours}）` : ''}
+                  </span>
+                </dd>
+              </>
+            ) : null}
             <dt>訂購人</dt>
             <dd>{o.buyer || '—'}</dd>
             <dt>Email</dt>
@@ -45,7 +72,7 @@ function OrderView({ order: o, onChange }: { order: Order; onChange: (o: Order) 
             <dt>收件人</dt>
             <dd>{o.receiver.name}</dd>
             <dt>收件地址</dt>
-            <dd>{o.receiver.address}</dd>
+            <dd>{o.receiver.address || (o.pickup ? '（自取，不需地址）' : '—')}</dd>
             <dt>統一編號</dt>
             <dd>{o.taxId || '—'}</dd>
             <dt>發票抬頭</dt>
@@ -112,6 +139,8 @@ function OrderView({ order: o, onChange }: { order: Order; onChange: (o: Order) 
           ) : null}
         </section>
       </div>
+
+      {o.status === 'shipped' ? <CorrectDelivery order={o} onChange={onChange} /> : null}
 
       {next.length ? (
         <section className="admin-card" aria-labelledby="o-actions">
@@ -200,15 +229,8 @@ function Ship({ order, onChange }: { order: Order; onChange: (o: Order) => void 
   return (
     <form className="admin-action" onSubmit={submit} aria-labelledby="ship-title">
       <h4 id="ship-title">出貨</h4>
-      <Field label="貨運公司">
-        <input name="company" defaultValue="中華郵政" required maxLength={50} />
-      </Field>
-      <Field label="貨件編號">
-        <input name="trackingNo" required maxLength={60} autoComplete="off" />
-      </Field>
-      <Field label="貨件查詢連結">
-        <input name="trackingUrl" type="url" required placeholder="https://" maxLength={500} />
-      </Field>
+      <p className="admin-sub">三個欄位都必填。</p>
+      <DeliveryFields />
       <FormErrors error={error} />
       <BusyButton busy={busy} type="submit">
         標記已發貨
@@ -248,5 +270,70 @@ function Cancel({ order, to, onChange }: { order: Order; to: 'cancelledUnpaid' |
         </button>
       )}
     </div>
+  );
+}
+
+/** The carrier, tracking number and tracking link, each marked required (the server requires all three). */
+function DeliveryFields({ initial }: { initial?: Order['delivery'] }) {
+  return (
+    <>
+      <Field label="貨運公司" required>
+        <input name="company" defaultValue={initial?.company ?? '中華郵政'} required maxLength={50} />
+      </Field>
+      <Field label="貨件編號" required>
+        <input name="trackingNo" defaultValue={initial?.trackingNo} required maxLength={60} autoComplete="off" />
+      </Field>
+      <Field label="貨件查詢連結" required hint="以 https:// 開頭的完整網址">
+        <input name="trackingUrl" type="url" defaultValue={initial?.trackingUrl} required placeholder="https://" maxLength={500} />
+      </Field>
+    </>
+  );
+}
+
+/** A shipped order's tracking details, corrected; the customer gets the corrected details by mail. */
+function CorrectDelivery({ order, onChange }: { order: Order; onChange: (o: Order) => void }) {
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const d = new FormData(e.currentTarget);
+    const s = (k: string) => String(d.get(k) ?? '').trim();
+    setBusy(true);
+    setError(null);
+    try {
+      const next = await correctDelivery(order.orderId, { delivery: { company: s('company'), trackingNo: s('trackingNo'), trackingUrl: s('trackingUrl') } });
+      onChange(next);
+      setOpen(false);
+      notify('success', '貨件資訊已更正，並已寄信通知顧客');
+    } catch (err) {
+      setError(err);
+      notify('error', '更正失敗，請檢查下方訊息');
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <section className="admin-card" aria-labelledby="o-fix">
+      <h3 id="o-fix">貨件資訊</h3>
+      {open ? (
+        <form className="admin-action" onSubmit={(e) => void submit(e)} aria-labelledby="o-fix">
+          <DeliveryFields initial={order.delivery} />
+          <FormErrors error={error} />
+          <div className="admin-confirm">
+            <BusyButton busy={busy} type="submit">
+              儲存更正
+            </BusyButton>
+            <button type="button" className="btn btn--ghost" onClick={() => setOpen(false)} disabled={busy}>
+              取消
+            </button>
+          </div>
+        </form>
+      ) : (
+        <button type="button" className="btn btn--ghost btn--small" onClick={() => setOpen(true)}>
+          更正貨件資訊
+        </button>
+      )}
+    </section>
   );
 }

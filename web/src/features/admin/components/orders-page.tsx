@@ -19,6 +19,8 @@ export default function OrdersPage() {
   const key = `${params.toString()}|${cursor ?? ''}`;
   const orders = useResource((signal) => listOrders({ ...filters, status: filters.status as OrderStatus | '', limit: PAGE_SIZE, cursor }, signal), key);
   const plans = useResource((signal) => listPlans(signal), 'plans');
+  // Orders carry the plan's id; the owner reads campaigns by their title.
+  const planTitles = new Map((plans.data ?? []).map((p) => [p.plan.planId, p.plan.title]));
 
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -113,7 +115,7 @@ export default function OrdersPage() {
                         {o.buyer || o.receiver.name}
                         <span className="admin-sub">{o.phone}</span>
                       </td>
-                      <td data-label="類型">{o.planId ? `團購 ${o.planId}` : '書店'}</td>
+                      <td data-label="類型">{o.planId ? `團購 ${planTitles.get(o.planId) ?? o.planId}` : '書店'}</td>
                       <td data-label="總金額" className="num">
                         {formatMoney(o.totalPrice)}
                       </td>

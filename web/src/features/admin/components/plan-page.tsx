@@ -6,6 +6,7 @@ import { downloadPlanCsv, getPlan } from '../api/admin-api';
 import { errorText } from '../lib/labels';
 import { useResource } from '../lib/use-resource';
 import { PlanState, ProgressBar } from './plans-page';
+import { OrganizerLinks } from './organizer-links';
 import { BusyButton, Loaded, PageHead, StatusBadge } from './ui';
 
 /** One campaign: progress, totals per book and per pickup point, its orders and the CSV export. */
@@ -117,6 +118,7 @@ export default function PlanPage() {
                 )}
               </section>
             </div>
+            <OrganizerLinks planId={d.plan.planId} />
             <section className="admin-card" aria-labelledby="p-orders">
               <h3 id="p-orders">活動訂單（{d.orders.length}）</h3>
               {d.orders.length === 0 ? (

@@ -3,12 +3,13 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDateTime } from '@/lib/format';
 import { notify } from '@/lib/toast';
-import { listPlans, setPlanLaunched } from '../api/admin-api';
+import { deletePlan, listPlans, setPlanArchived, setPlanLaunched } from '../api/admin-api';
 import { errorText } from '../lib/labels';
 import { useResource } from '../lib/use-resource';
 import { BusyButton, Loaded, PageHead } from './ui';
 
 export function PlanState({ s }: { s: AdminPlanSummary }) {
+  if (s.plan.archived) return <span className="admin-badge">已封存</span>;
   if (!s.plan.launched) return <span className="admin-badge">未上架</span>;
   return s.isOpen ? <span className="admin-badge admin-badge--preparing">進行中</span> : <span className="admin-badge admin-badge--shipped">已截止</span>;
 }
@@ -26,9 +27,10 @@ export function ProgressBar({ copies, minQuantity }: { copies: number; minQuanti
   );
 }
 
-/** Every campaign with its state and progress. */
+/** Every campaign with its state and progress; archived ones behind a switch. */
 export default function PlansPage() {
   const plans = useResource((signal) => listPlans(signal), 'plans');
+  const [showArchived, setShowArchived] = useState(false);
   return (
     <div>
       <PageHead title="團購活動">
@@ -37,45 +39,68 @@ export default function PlansPage() {
         </Link>
       </PageHead>
       <Loaded resource={plans}>
-        {(rows) => (
-          <table className="admin-table">
-            <caption className="visually-hidden">團購活動列表</caption>
-            <thead>
-              <tr>
-                <th scope="col">活動</th>
-                <th scope="col">截止時間</th>
-                <th scope="col">狀態</th>
-                <th scope="col">訂單數</th>
-                <th scope="col">進度</th>
-                <th scope="col">
-                  <span className="visually-hidden">動作</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((s) => (
-                <PlanRow key={s.plan.planId} s={s} onChange={(next) => plans.set(rows.map((r) => (r.plan.planId === next.plan.planId ? next : r)))} />
-              ))}
-            </tbody>
-          </table>
-        )}
+        {(rows) => {
+          const archived = rows.filter((r) => r.plan.archived).length;
+          const shown = rows.filter((r) => showArchived || !r.plan.archived);
+          const replace = (next: AdminPlanSummary) => plans.set(rows.map((r) => (r.plan.planId === next.plan.planId ? next : r)));
+          const remove = (planId: string) => plans.set(rows.filter((r) => r.plan.planId !== planId));
+          return (
+            <>
+              {archived ? (
+                <label className="admin-check">
+                  <input type="checkbox" checked={showArchived} onChange={(e) => setShowArchived(e.target.checked)} /> 顯示已封存的活動（{archived}）
+                </label>
+              ) : null}
+              <table className="admin-table">
+                <caption className="visually-hidden">團購活動列表</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">活動</th>
+                    <th scope="col">截止時間</th>
+                    <th scope="col">狀態</th>
+                    <th scope="col">訂單數</th>
+                    <th scope="col">進度</th>
+                    <th scope="col">
+                      <span className="visually-hidden">動作</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {shown.map((s) => (
+                    <PlanRow key={s.plan.planId} s={s} onChange={replace} onDeleted={remove} />
+                  ))}
+                </tbody>
+              </table>
+            </>
+          );
+        }}
       </Loaded>
     </div>
   );
 }
 
-function PlanRow({ s, onChange }: { s: AdminPlanSummary; onChange: (s: AdminPlanSummary) => void }) {
-  const [busy, setBusy] = useState(false);
-  async function toggle() {
-    setBusy(true);
+function PlanRow({ s, onChange, onDeleted }: { s: AdminPlanSummary; onChange: (s: AdminPlanSummary) => void; onDeleted: (planId: string) => void }) {
+  const [busy, setBusy] = useState<null | 'launch' | 'archive' | 'delete'>(null);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const title = `「${s.plan.title}」`;
+  async function act(kind: 'launch' | 'archive' | 'delete') {
+    setBusy(kind);
     try {
-      const next = await setPlanLaunched(s.plan.planId, !s.plan.launched);
+      if (kind === 'delete') {
+        await deletePlan(s.plan.planId);
+        onDeleted(s.plan.planId);
+        notify('success', `${title}已刪除`);
+        return;
+      }
+      const next = kind === 'launch' ? await setPlanLaunched(s.plan.planId, !s.plan.launched) : await setPlanArchived(s.plan.planId, !s.plan.archived);
       onChange(next);
-      notify('success', next.plan.launched ? `「${next.plan.title}」已上架` : `「${next.plan.title}」已下架`);
+      if (kind === 'launch') notify('success', next.plan.launched ? `${title}已上架` : `${title}已下架`);
+      else notify('success', next.plan.archived ? `${title}已封存（已下架，訂單保留）` : `${title}已取消封存`);
     } catch (e) {
       notify('error', errorText(e));
     } finally {
-      setBusy(false);
+      setBusy(null);
+      setConfirmDelete(false);
     }
   }
   return (
@@ -95,12 +120,37 @@ function PlanRow({ s, onChange }: { s: AdminPlanSummary; onChange: (s: AdminPlan
         <ProgressBar copies={s.progress.copies} minQuantity={s.progress.minQuantity} />
       </td>
       <td className="admin-row-actions">
-        <Link className="btn btn--ghost btn--small" to={`/admin/plans/${s.plan.planId}/edit`} aria-label={`編輯「${s.plan.title}」`}>
+        <Link className="btn btn--ghost btn--small" to={`/admin/plans/${s.plan.planId}/edit`} aria-label={`編輯${title}`}>
           編輯
         </Link>
-        <BusyButton busy={busy} type="button" className="btn btn--ghost btn--small" onClick={() => void toggle()} aria-label={`${s.plan.launched ? '下架' : '上架'}「${s.plan.title}」`}>
-          {s.plan.launched ? '下架' : '上架'}
+        <Link className="btn btn--ghost btn--small" to={`/admin/plans/new?from=${encodeURIComponent(s.plan.planId)}`} aria-label={`複製${title}`}>
+          複製
+        </Link>
+        {!s.plan.archived ? (
+          <BusyButton busy={busy === 'launch'} type="button" className="btn btn--ghost btn--small" onClick={() => void act('launch')} aria-label={`${s.plan.launched ? '下架' : '上架'}${title}`}>
+            {s.plan.launched ? '下架' : '上架'}
+          </BusyButton>
+        ) : null}
+        <BusyButton busy={busy === 'archive'} type="button" className="btn btn--ghost btn--small" onClick={() => void act('archive')} aria-label={`${s.plan.archived ? '取消封存' : '封存'}${title}`}>
+          {s.plan.archived ? '取消封存' : '封存'}
         </BusyButton>
+        {s.progress.orders === 0 ? (
+          confirmDelete ? (
+            <span className="admin-confirm" role="group" aria-label={`確定刪除${title}？`}>
+              <span>確定刪除？</span>
+              <BusyButton busy={busy === 'delete'} type="button" className="btn btn--danger btn--small" onClick={() => void act('delete')}>
+                確定刪除
+              </BusyButton>
+              <button type="button" className="btn btn--ghost btn--small" onClick={() => setConfirmDelete(false)}>
+                返回
+              </button>
+            </span>
+          ) : (
+            <button type="button" className="btn btn--ghost btn--small btn--danger-outline" onClick={() => setConfirmDelete(true)} aria-label={`刪除${title}`}>
+              刪除
+            </button>
+          )
+        ) : null}
       </td>
     </tr>
   );

@@ -74,6 +74,7 @@ function ProductRow({ product: p, onChange }: { product: AdminProduct; onChange:
       </td>
       <td data-label="庫存" className="num">
         {p.stock === null ? '—' : p.stock}
+        {p.waitingAlerts ? <span className="admin-sub">{p.waitingAlerts} 人等到貨通知</span> : null}
       </td>
       <td data-label="狀態">{p.launched ? <span className="admin-badge admin-badge--preparing">上架中</span> : <span className="admin-badge">已隱藏</span>}</td>
       <td className="admin-row-actions">

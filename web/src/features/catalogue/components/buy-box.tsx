@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import type { AddToCart } from '../types';
 import { LineInquiry } from './line-inquiry';
 import { LiveStock } from './live-stock';
+import { StockAlertForm } from './stock-alert-form';
 
 /** Orders above this go through the shop by phone or LINE. */
 const MAX_PER_ADD = 99;
@@ -102,7 +103,8 @@ export function BuyBox({ productId, name, stock, onAddToCart }: Props) {
         </form>
       ) : (
         <div className="buy-box__inquiry">
-          <p className="muted">這本書暫時缺貨，歡迎透過 LINE 詢問到貨時間或預訂。</p>
+          <p className="muted">這本書暫時缺貨：留下電子郵件，到貨時通知您；也歡迎透過 LINE 詢問到貨時間或預訂。</p>
+          <StockAlertForm productId={productId} bookName={name} />
           <LineInquiry bookName={name} />
         </div>
       )}

@@ -39,13 +39,15 @@ const PATHS: Record<Field, string> = {
 };
 const STEP_FIELDS: Field[][] = [['buyer', 'email', 'phone', 'receiverName', 'address', 'bankAccountNo', 'remark'], ['invoiceTitle', 'taxId']];
 
-function toInput(f: FormState, items: { productId: string; qty: number }[]) {
+/** `pickup`: a pickup point's id, or '' for postal delivery (then the address is needed). */
+function toInput(f: FormState, items: { productId: string; qty: number }[], pickup: string) {
   return {
     items,
     buyer: f.buyer,
     email: f.email,
     phone: f.phone,
-    receiver: { name: f.receiverName, address: f.address },
+    receiver: { name: f.receiverName, address: pickup ? '' : f.address },
+    ...(pickup ? { pickupPointId: pickup } : {}),
     bankAccountNo: f.bankAccountNo,
     invoiceTitle: f.invoiceTitle,
     taxId: f.taxId,
@@ -78,6 +80,9 @@ export function GroupCheckout({ plan, embedded = false }: Props) {
     remark: '',
   }));
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
+  // Postal delivery when the plan offers it, else its first pickup point.
+  const [pickup, setPickup] = useState(() => (plan.postalDelivery || !plan.pickupPoints.length ? '' : plan.pickupPoints[0]!.id));
+  const pickupPoint = plan.pickupPoints.find((p) => p.id === pickup) ?? null;
   // The recipient follows the buyer's name until the recipient field itself is edited.
   const [receiverEdited, setReceiverEdited] = useState(false);
   const [submitError, setSubmitError] = useState<ReactNode>(null);
@@ -86,7 +91,7 @@ export function GroupCheckout({ plan, embedded = false }: Props) {
   const formId = useId();
 
   const items = lines.map((l) => ({ productId: l.product.productId, qty: l.qty }));
-  const parsed = placeGroupOrderInputSchema.safeParse(toInput(form, items));
+  const parsed = placeGroupOrderInputSchema.safeParse(toInput(form, items, pickup));
   const errors = new Map<string, string>();
   if (!parsed.success) for (const i of parsed.error.issues) errors.set(i.path.join('.'), errors.get(i.path.join('.')) ?? i.message);
   const errorOf = (f: Field) => (touched[f] ? errors.get(PATHS[f]) : undefined);
@@ -108,7 +113,7 @@ export function GroupCheckout({ plan, embedded = false }: Props) {
   const next = () => {
     const fields = STEP_FIELDS[step] ?? [];
     setTouched((t) => ({ ...t, ...Object.fromEntries(fields.map((f) => [f, true])) }));
-    const bad = fields.find((f) => errors.has(PATHS[f]));
+    const bad = fields.find((f) => errors.has(PATHS[f]) && !(f === 'address' && pickup));
     if (bad) {
       document.getElementById(`${formId}-${bad}`)?.focus();
       return;
@@ -234,7 +239,35 @@ export function GroupCheckout({ plan, embedded = false }: Props) {
             {field('email', '電子郵件', { type: 'email', autoComplete: 'email', inputMode: 'email', hint: '訂單確認信與匯款資訊會寄到這個信箱' })}
             {field('phone', '聯絡電話', { type: 'tel', autoComplete: 'tel', inputMode: 'tel' })}
             {field('receiverName', '收件人姓名', { autoComplete: 'shipping name', maxLength: 50 })}
-            {field('address', '收件地址', { autoComplete: 'shipping street-address', maxLength: 200 })}
+            {plan.pickupPoints.length > 0 && (
+              <fieldset className="gb-pickup">
+                <legend>
+                  取貨方式<span className="gb-field__req"> *</span>
+                </legend>
+                {plan.pickupPoints.map((p) => (
+                  <label key={p.id} className="gb-pickup__option">
+                    <input type="radio" name="pickup" value={p.id} checked={pickup === p.id} onChange={() => setPickup(p.id)} />
+                    <span>
+                      <strong>{p.name}</strong>
+                      <span className="gb-pickup__detail">
+                        {p.address}
+                        {p.hours ? `（${p.hours}）` : ''}
+                      </span>
+                    </span>
+                  </label>
+                ))}
+                {plan.postalDelivery && (
+                  <label className="gb-pickup__option">
+                    <input type="radio" name="pickup" value="" checked={pickup === ''} onChange={() => setPickup('')} />
+                    <span>
+                      <strong>郵寄到府</strong>
+                      <span className="gb-pickup__detail">寄到您填寫的地址</span>
+                    </span>
+                  </label>
+                )}
+              </fieldset>
+            )}
+            {!pickup && field('address', '收件地址', { autoComplete: 'shipping street-address', maxLength: 200 })}
             {field('bankAccountNo', '匯款帳號末 5 碼', { inputMode: 'numeric', autoComplete: 'off', maxLength: 5, hint: '尚未匯款可先填 00000，匯款後再告知我們' })}
             {field('remark', '備註', { required: false, textarea: true, maxLength: 500 })}
           </div>
@@ -258,8 +291,8 @@ export function GroupCheckout({ plan, embedded = false }: Props) {
               <dd>{form.phone}</dd>
               <dt>收件人</dt>
               <dd>{form.receiverName}</dd>
-              <dt>收件地址</dt>
-              <dd>{form.address}</dd>
+              <dt>{pickupPoint ? '取貨地點' : '收件地址'}</dt>
+              <dd>{pickupPoint ? `${pickupPoint.name}（${pickupPoint.address}）` : form.address}</dd>
               <dt>匯款帳號末 5 碼</dt>
               <dd>{form.bankAccountNo}</dd>
               <dt>發票</dt>

@@ -37,6 +37,8 @@ export function GroupSuccessPage({ planId, orderId }: { planId: string; orderId:
         <dd data-testid="payment-due">{formatDateTime(o.paymentDueAt)} 前（3 日內）</dd>
         <dt>訂單狀態</dt>
         <dd>{ORDER_STATUS_LABELS[o.status]}</dd>
+        <dt>取貨方式</dt>
+        <dd data-testid="pickup">{o.pickup ? `自取：${o.pickup.name}（${o.pickup.address}${o.pickup.hours ? `，${o.pickup.hours}` : ''}）` : '郵寄到府'}</dd>
       </dl>
 
       <section className="gb-bank" aria-labelledby="bank-title">

@@ -1,5 +1,5 @@
 import type { GroupPlanView } from '@contracts/group-buying';
-import { lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Spinner } from '@/components/page-status';
 import { isApiError } from '@/lib/api-client';
@@ -63,6 +63,9 @@ function PlanView({ plan, landing, cover }: { plan: GroupPlanView; landing?: Lan
   const cartCount = lines.reduce((n, l) => n + l.qty, 0);
   const cartTotal = lines.reduce((n, l) => n + l.total, 0);
   const cartUrl = `/ezbuy/cart?planId=${encodeURIComponent(plan.planId)}`;
+  // An unlaunched plan (the owner's preview) has not closed: it has not opened yet.
+  const [loadedAt] = useState(() => Date.now());
+  const notYetLaunched = plan.launched === false && Date.parse(plan.closingDate) > loadedAt;
 
   const toCheckout = () => {
     if (landing) {
@@ -76,10 +79,18 @@ function PlanView({ plan, landing, cover }: { plan: GroupPlanView; landing?: Lan
 
   return (
     <article className={`gb-plan${plan.isOpen ? '' : ' gb-plan--closed'}`} aria-labelledby="plan-title">
-      <picture className="gb-banner">
-        <source media="(max-width: 640px)" srcSet={plan.bannerImg.mobile} />
-        <img src={plan.bannerImg.pc} alt={`${plan.organizer}團購活動橫幅`} width={1600} height={500} fetchPriority="high" />
-      </picture>
+      {plan.bannerImg.pc || plan.bannerImg.mobile ? (
+        <picture className="gb-banner">
+          {plan.bannerImg.mobile ? <source media="(max-width: 640px)" srcSet={plan.bannerImg.mobile} /> : null}
+          <img src={plan.bannerImg.pc || plan.bannerImg.mobile} alt={`${plan.organizer}團購活動橫幅`} width={1600} height={500} fetchPriority="high" />
+        </picture>
+      ) : null}
+
+      {plan.launched === false && (
+        <p className="gb-preview" role="note">
+          預覽：本活動尚未上架，只有店長看得到這個頁面。
+        </p>
+      )}
 
       <header className="gb-plan__head">
         {landing && <p className="gb-plan__kicker">{landing.kicker}</p>}
@@ -92,7 +103,14 @@ function PlanView({ plan, landing, cover }: { plan: GroupPlanView; landing?: Lan
         </p>
       </header>
 
-      {!plan.isOpen && (
+      {!plan.isOpen && notYetLaunched && (
+        <section className="gb-closed" aria-labelledby="closed-title">
+          <h2 id="closed-title">尚未開放訂購</h2>
+          <p>本團購活動尚未上架，上架後即可下單（預計 {formatLongDate(plan.closingDate)} 截止）。</p>
+        </section>
+      )}
+
+      {!plan.isOpen && !notYetLaunched && (
         <section className="gb-closed" aria-labelledby="closed-title">
           <h2 id="closed-title">活動截止</h2>
           <p>本團購活動已於 {formatLongDate(plan.closingDate)} 截止，感謝您的支持。已下單的訂單照常處理。</p>

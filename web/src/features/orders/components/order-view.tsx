@@ -36,8 +36,8 @@ export function OrderView({ userId, orderId }: { userId: string; orderId: string
             )}
             <dt>收件人</dt>
             <dd>{order.receiver.name}</dd>
-            <dt>收件地址</dt>
-            <dd>{order.receiver.address}</dd>
+            <dt>{order.pickup ? '取貨地點' : '收件地址'}</dt>
+            <dd>{order.pickup ? `自取：${order.pickup.name}（${order.pickup.address}）` : order.receiver.address}</dd>
             <dt>聯絡電話</dt>
             <dd>{order.phone}</dd>
             <dt>匯款帳號末 5 碼</dt>

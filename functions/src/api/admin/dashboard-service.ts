@@ -1,0 +1,99 @@
+import type { DashboardBook, DashboardCampaign, DashboardDay, DashboardFigure, DashboardFigures, DashboardMonth } from '../../contracts/dashboard';
+import { ORDER_STATUSES, type OrderStatus } from '../../contracts/orders';
+import { PLANS } from '../../data/plans';
+import { db } from '../../lib/firebase';
+import { STATS_DAYS, STATS_MONTHS, STATS_PLANS, taiwanDay } from '../../stats/order-stats';
+
+// GET /api/admin/dashboard: read from the running totals the orderStats trigger keeps
+// (functions/src/stats/order-stats.ts), never from the orders: one document per day and per month
+// shown, every month document (for orders by status; a few dozen at most), the plans closing within
+// the months shown and one totals document per such plan.
+
+const DAY = 86_400_000;
+const TOP_BOOKS = 10;
+
+type Counts = Partial<Record<OrderStatus, number>>;
+interface PeriodDoc {
+  n?: Counts;
+  amount?: Counts;
+  books?: Record<string, { name?: string; paidQty?: number; paidAmount?: number; awaitingQty?: number }>;
+}
+
+const dayStartMs = (day: string) => Date.parse(`${day}T00:00:00+08:00`);
+
+function figure(d: PeriodDoc | undefined): DashboardFigure {
+  const n = (s: OrderStatus) => d?.n?.[s] ?? 0;
+  const a = (s: OrderStatus) => d?.amount?.[s] ?? 0;
+  return {
+    paidOrders: n('preparing') + n('shipped'),
+    paidRevenue: a('preparing') + a('shipped'),
+    awaitingOrders: n('awaitingPayment'),
+    awaitingRevenue: a('awaitingPayment'),
+  };
+}
+
+/** The `count` months ending with the month of `today`, oldest first (yyyy-mm). */
+function monthsUpTo(today: string, count: number): string[] {
+  const [y, m] = today.split('-').map(Number) as [number, number];
+  return Array.from({ length: count }, (_, i) => {
+    const d = new Date(Date.UTC(y, m - 1 - (count - 1 - i), 1));
+    return d.toISOString().slice(0, 7);
+  });
+}
+
+export async function dashboardFigures(days: number, months = 12, now = new Date()): Promise<DashboardFigures> {
+  const firestore = await db();
+  const today = taiwanDay(now.getTime());
+  const dayList = Array.from({ length: days }, (_, i) => taiwanDay(dayStartMs(today) - (days - 1 - i) * DAY));
+  const monthList = monthsUpTo(today, months);
+  const firstMonthIso = new Date(Date.parse(`${monthList[0]}-01T00:00:00+08:00`)).toISOString();
+
+  const [daySnaps, monthSnaps, planSnaps] = await Promise.all([
+    firestore.getAll(...dayList.map((d) => firestore.collection(STATS_DAYS).doc(d))),
+    firestore.collection(STATS_MONTHS).get(),
+    firestore.collection(PLANS).where('closingDate', '>=', firstMonthIso).select('title', 'closingDate', 'minQuantity', 'archived').get(),
+  ]);
+
+  const perDay: DashboardDay[] = daySnaps.map((s, i) => ({ day: dayList[i]!, ...figure(s.data() as PeriodDoc | undefined) }));
+  const monthDocs = new Map(monthSnaps.docs.map((d) => [d.id, d.data() as PeriodDoc]));
+  const perMonth: DashboardMonth[] = monthList.map((month) => ({ month, ...figure(monthDocs.get(month)) }));
+
+  const byStatus = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>;
+  for (const d of monthDocs.values()) for (const s of ORDER_STATUSES) byStatus[s] += d.n?.[s] ?? 0;
+
+  const books = new Map<string, DashboardBook>();
+  for (const month of monthList) {
+    for (const [productId, b] of Object.entries(monthDocs.get(month)?.books ?? {})) {
+      const sum = books.get(productId) ?? { productId, name: productId, paidCopies: 0, paidRevenue: 0, awaitingCopies: 0 };
+      if (b.name) sum.name = b.name;
+      sum.paidCopies += b.paidQty ?? 0;
+      sum.paidRevenue += b.paidAmount ?? 0;
+      sum.awaitingCopies += b.awaitingQty ?? 0;
+      books.set(productId, sum);
+    }
+  }
+  const topBooks = [...books.values()]
+    .filter((b) => b.paidCopies > 0 || b.awaitingCopies > 0)
+    .sort((a, b) => b.paidCopies - a.paidCopies || b.paidRevenue - a.paidRevenue || b.awaitingCopies - a.awaitingCopies)
+    .slice(0, TOP_BOOKS);
+
+  const plans = planSnaps.docs.filter((d) => d.get('archived') !== true);
+  const planStats = plans.length ? await firestore.getAll(...plans.map((p) => firestore.collection(STATS_PLANS).doc(p.id))) : [];
+  const campaigns: DashboardCampaign[] = plans.map((p, i) => {
+    const changes = (planStats[i]?.get('days') ?? {}) as Record<string, { copies?: number; orders?: number }>;
+    let copies = 0;
+    let orders = 0;
+    const points = Object.keys(changes)
+      .sort()
+      .map((day) => {
+        copies += changes[day]!.copies ?? 0;
+        orders += changes[day]!.orders ?? 0;
+        return { day, copies, orders };
+      });
+    const minQuantity = p.get('minQuantity');
+    return { planId: p.id, title: String(p.get('title') ?? p.id), closingDate: String(p.get('closingDate')), minQuantity: typeof minQuantity === 'number' ? minQuantity : null, points };
+  });
+  campaigns.sort((a, b) => a.closingDate.localeCompare(b.closingDate));
+
+  return { from: dayList[0]!, to: today, perDay, perMonth, byStatus, topBooks, campaigns };
+}

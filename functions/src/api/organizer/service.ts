@@ -1,0 +1,146 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { ERROR_KEYS } from '../../contracts/errors';
+import { ORGANIZER_LINK_DAYS_AFTER_CLOSE, type OrganizerHandoverRow, type OrganizerLink, type OrganizerView } from '../../contracts/organizer';
+import { getPlan, isActiveOrder, listPlanOrders } from '../../data/plans';
+import { HttpError, notFound } from '../../http/errors';
+import { db, firestoreNs } from '../../lib/firebase';
+import { toCsv, type Cell } from '../admin/csv';
+import { pickupLabel, planTotals } from '../admin/plans-service';
+
+// organizerLinks/{linkId}: {planId, createdAt, createdBy, revokedAt}; .../accesses/{id}: every view
+// and CSV download, for the owner. The token is linkId + HMAC(planId:linkId) with the same secret as
+// the newsletter's links: the stored id makes it revocable, the MAC makes it unguessable.
+
+export const ORGANIZER_LINKS = 'organizerLinks';
+
+function secret(): string {
+  const value = process.env.UNSUBSCRIBE_SECRET;
+  if (value) return value;
+  if (process.env.K_SERVICE && process.env.FUNCTIONS_EMULATOR !== 'true') throw new Error('UNSUBSCRIBE_SECRET is not set');
+  return 'dev-only-unsubscribe-secret-not-for-production';
+}
+const mac = (planId: string, linkId: string) => createHmac('sha256', secret()).update(`organizer:${planId}:${linkId}`).digest();
+const tokenOf = (planId: string, linkId: string) => `${linkId}.${mac(planId, linkId).toString('base64url')}`;
+const expiresAt = (closingDate: string) => new Date(Date.parse(closingDate) + ORGANIZER_LINK_DAYS_AFTER_CLOSE * 86_400_000).toISOString();
+
+interface LinkDoc {
+  planId: string;
+  createdAt: string;
+  createdBy: string;
+  revokedAt: string | null;
+  accessCount?: number;
+}
+
+async function toLink(id: string, d: LinkDoc, closingDate: string): Promise<OrganizerLink> {
+  const acc = await (await db()).collection(ORGANIZER_LINKS).doc(id).collection('accesses').orderBy('at', 'desc').limit(20).get();
+  return {
+    linkId: id,
+    planId: d.planId,
+    url: `/organizer?token=${tokenOf(d.planId, id)}`,
+    createdAt: d.createdAt,
+    createdBy: d.createdBy,
+    expiresAt: expiresAt(closingDate),
+    revokedAt: d.revokedAt,
+    accessCount: d.accessCount ?? 0,
+    accesses: acc.docs.map((a) => a.data() as OrganizerLink['accesses'][number]),
+  };
+}
+
+/** POST /api/admin/plans/{planId}/organizer-links */
+export async function createOrganizerLink(planId: string, by: string): Promise<OrganizerLink> {
+  const plan = await getPlan(planId);
+  if (!plan) throw notFound(`No group-buy plan ${planId}`);
+  const linkId = randomBytes(15).toString('base64url');
+  const doc: LinkDoc = { planId, createdAt: new Date().toISOString(), createdBy: by, revokedAt: null, accessCount: 0 };
+  await (await db()).collection(ORGANIZER_LINKS).doc(linkId).create(doc);
+  return toLink(linkId, doc, plan.closingDate);
+}
+
+/** GET /api/admin/plans/{planId}/organizer-links: every link of the plan with its latest accesses. */
+export async function listOrganizerLinks(planId: string): Promise<OrganizerLink[]> {
+  const plan = await getPlan(planId);
+  if (!plan) throw notFound(`No group-buy plan ${planId}`);
+  const snap = await (await db()).collection(ORGANIZER_LINKS).where('planId', '==', planId).get();
+  const links = await Promise.all(snap.docs.map((d) => toLink(d.id, d.data() as LinkDoc, plan.closingDate)));
+  return links.sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1));
+}
+
+/** DELETE /api/admin/plans/{planId}/organizer-links/{linkId}: revokes (the link stays listed, with its log). */
+export async function revokeOrganizerLink(planId: string, linkId: string): Promise<OrganizerLink> {
+  const plan = await getPlan(planId);
+  if (!plan) throw notFound(`No group-buy plan ${planId}`);
+  const firestore = await db();
+  const ref = firestore.collection(ORGANIZER_LINKS).doc(linkId);
+  const d = await firestore.runTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    const data = snap.data() as LinkDoc | undefined;
+    if (!data || data.planId !== planId) throw notFound(`No link ${linkId}`);
+    const revokedAt = data.revokedAt ?? new Date().toISOString();
+    tx.update(ref, { revokedAt });
+    return { ...data, revokedAt };
+  });
+  return toLink(linkId, d, plan.closingDate);
+}
+
+const stopped = () => new HttpError(403, ERROR_KEYS.permissionDenied, 'This organiser link has been revoked or has expired');
+
+/** Checks the signature, the link and its expiry; logs the access; answers the plan. */
+async function open(token: string, what: 'view' | 'csv', ip: string) {
+  const [linkId, sig] = token.split('.') as [string, string];
+  const firestore = await db();
+  const ref = firestore.collection(ORGANIZER_LINKS).doc(linkId);
+  const d = (await ref.get()).data() as LinkDoc | undefined;
+  if (!d) throw notFound('No such link');
+  const given = Buffer.from(sig, 'base64url');
+  const expected = mac(d.planId, linkId);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw notFound('No such link');
+  const plan = await getPlan(d.planId);
+  if (!plan) throw notFound('No such plan');
+  if (d.revokedAt || Date.now() > Date.parse(expiresAt(plan.closingDate))) throw stopped();
+  const { FieldValue } = await firestoreNs();
+  const batch = firestore.batch();
+  batch.create(ref.collection('accesses').doc(), { at: new Date().toISOString(), what, ip: ip.slice(0, 64) });
+  batch.update(ref, { accessCount: FieldValue.increment(1) });
+  await batch.commit();
+  return plan;
+}
+
+export const maskPhoneTail = (p: string) => {
+  const d = p.replace(/\D/g, '');
+  return d.length >= 3 ? `${'*'.repeat(Math.max(4, d.length - 3))}${d.slice(-3)}` : '***';
+};
+
+/** GET /api/organizer/{token}: live tallies and the handover list (active orders only). */
+export async function organizerView(token: string, ip: string): Promise<OrganizerView> {
+  const plan = await open(token, 'view', ip);
+  const orders = await listPlanOrders(plan.planId);
+  const active = orders.filter(isActiveOrder).sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1));
+  const rows: OrganizerHandoverRow[] = active.map((o) => ({
+    orderNo: o.orderNo,
+    buyer: o.buyer || o.receiver.name,
+    phone: maskPhoneTail(o.phone),
+    items: o.items.map((i) => ({ name: i.name, qty: i.qty })),
+    pickup: pickupLabel(o),
+    paid: o.status === 'preparing' || o.status === 'shipped',
+  }));
+  return {
+    planId: plan.planId,
+    title: plan.title,
+    organizer: plan.organizer,
+    closingDate: plan.closingDate,
+    expiresAt: expiresAt(plan.closingDate),
+    ...planTotals(orders),
+    orders: rows,
+  };
+}
+
+/** GET /api/organizer/{token}/orders.csv: the same handover list, UTF-8 with BOM. */
+export async function organizerCsv(token: string, ip: string): Promise<{ filename: string; body: string }> {
+  const plan = await open(token, 'csv', ip);
+  const orders = (await listPlanOrders(plan.planId)).filter(isActiveOrder).sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1));
+  const rows: Cell[][] = [['訂單號碼', '訂購人', '電話（末三碼）', '取貨地點', '書名', '數量', '付款狀態']];
+  for (const o of orders) {
+    for (const i of o.items) rows.push([o.orderNo, o.buyer || o.receiver.name, maskPhoneTail(o.phone), pickupLabel(o), i.name, i.qty, o.status === 'awaitingPayment' ? '未付款' : '已付款']);
+  }
+  return { filename: `${plan.planId}-handover.csv`, body: toCsv(rows) };
+}

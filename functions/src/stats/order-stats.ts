@@ -1,0 +1,197 @@
+import type { Firestore } from 'firebase-admin/firestore';
+import { ORDER_STATUSES, type OrderStatus } from '../contracts/orders';
+
+// Running totals for the owner's dashboard (docs/admin.md, "Dashboard"). The `orderStats` trigger
+// (functions/src/index.ts) turns every write of orders/{id} into increments of a few small documents:
+//
+//   statsDays/{yyyy-mm-dd}, statsMonths/{yyyy-mm}  (Taiwan day / month the order was placed)
+//     n.{status}: orders, amount.{status}: their totalPrice
+//   statsMonths/{yyyy-mm}.books.{productId}       (same month)
+//     name, paidQty, paidAmount, awaitingQty
+//   statsPlans/{planId}.days.{yyyy-mm-dd}         (Taiwan day of the change)
+//     copies, orders: change of the campaign's active (not cancelled or refunded) orders that day
+//
+// A change's delta is what `after` contributes minus what `before` contributed, so the totals are
+// right whatever order the events arrive in (each event's own before/after is exact, and the sums
+// telescope). Delivery is at least once: each event's increments are written in one batch with a
+// marker statsEvents/{eventId}, whose `create` fails when the event was applied already.
+
+export const STATS_DAYS = 'statsDays';
+export const STATS_MONTHS = 'statsMonths';
+export const STATS_PLANS = 'statsPlans';
+export const STATS_EVENTS = 'statsEvents';
+/** Markers are only needed while the platform may redeliver (a few days at most); a TTL policy removes them. */
+const MARKER_TTL_MS = 7 * 86_400_000;
+
+const PAID: readonly OrderStatus[] = ['preparing', 'shipped'];
+const INACTIVE: readonly OrderStatus[] = ['cancelledUnpaid', 'refunded'];
+
+/** The Taiwan calendar day of an instant, yyyy-mm-dd (Taiwan has no daylight saving time). */
+export const taiwanDay = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 10);
+
+/** What of an order the totals depend on; null for a missing or malformed document (it counts nowhere). */
+export interface OrderFacts {
+  status: OrderStatus;
+  day: string;
+  total: number;
+  planId: string | null;
+  items: { productId: string; name: string; qty: number; amount: number }[];
+}
+
+const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+
+export function orderFacts(data: Record<string, unknown> | undefined | null): OrderFacts | null {
+  if (!data) return null;
+  const status = data.status as OrderStatus;
+  const created = Date.parse(String(data.createdAt ?? ''));
+  if (!ORDER_STATUSES.includes(status) || Number.isNaN(created)) return null;
+  const items = Array.isArray(data.items) ? (data.items as Record<string, unknown>[]) : [];
+  return {
+    status,
+    day: taiwanDay(created),
+    total: num(data.totalPrice),
+    planId: typeof data.planId === 'string' && data.planId ? data.planId : null,
+    items: items
+      .filter((i) => i && typeof i.productId === 'string')
+      .map((i) => ({ productId: i.productId as string, name: String(i.name ?? ''), qty: num(i.qty), amount: num(i.totalPrice) })),
+  };
+}
+
+/** Increments per document path, as nested objects of numbers (plus book names). */
+export type StatsDelta = Map<string, Record<string, unknown>>;
+
+function add(delta: StatsDelta, doc: string, keys: string[], by: number) {
+  if (!by) return;
+  let node = delta.get(doc);
+  if (!node) delta.set(doc, (node = {}));
+  for (const k of keys.slice(0, -1)) node = (node[k] ??= {}) as Record<string, unknown>;
+  const last = keys.at(-1)!;
+  node[last] = num(node[last]) + by;
+}
+
+function contribute(delta: StatsDelta, f: OrderFacts, sign: 1 | -1, changeDay: string) {
+  for (const doc of [`${STATS_DAYS}/${f.day}`, `${STATS_MONTHS}/${f.day.slice(0, 7)}`]) {
+    add(delta, doc, ['n', f.status], sign);
+    add(delta, doc, ['amount', f.status], sign * f.total);
+  }
+  const month = `${STATS_MONTHS}/${f.day.slice(0, 7)}`;
+  const paid = PAID.includes(f.status);
+  for (const i of f.items) {
+    if (paid) {
+      add(delta, month, ['books', i.productId, 'paidQty'], sign * i.qty);
+      add(delta, month, ['books', i.productId, 'paidAmount'], sign * i.amount);
+    } else if (f.status === 'awaitingPayment') add(delta, month, ['books', i.productId, 'awaitingQty'], sign * i.qty);
+  }
+  if (f.planId && !INACTIVE.includes(f.status)) {
+    const doc = `${STATS_PLANS}/${f.planId}`;
+    add(delta, doc, ['days', changeDay, 'copies'], sign * f.items.reduce((n, i) => n + i.qty, 0));
+    add(delta, doc, ['days', changeDay, 'orders'], sign);
+  }
+}
+
+/** Drops the keys whose increments cancelled out, and the documents left with none. */
+function prune(node: Record<string, unknown>): boolean {
+  for (const [k, v] of Object.entries(node)) {
+    if (typeof v === 'number' ? v === 0 : !prune(v as Record<string, unknown>)) delete node[k];
+  }
+  return Object.keys(node).length > 0;
+}
+
+/** The increments a change of one order makes (`changeDay`: the Taiwan day it happened). */
+export function statsDelta(before: OrderFacts | null, after: OrderFacts | null, changeDay: string): StatsDelta {
+  const delta: StatsDelta = new Map();
+  if (before) contribute(delta, before, -1, changeDay);
+  if (after) contribute(delta, after, 1, changeDay);
+  for (const [doc, node] of delta) if (!prune(node)) delta.delete(doc);
+  return delta;
+}
+
+/** The book names of the order after the change, to show beside their figures (not a counter). */
+function names(after: OrderFacts | null, delta: StatsDelta) {
+  if (!after) return;
+  const node = delta.get(`${STATS_MONTHS}/${after.day.slice(0, 7)}`)?.books as Record<string, Record<string, unknown>> | undefined;
+  for (const i of after.items) if (node?.[i.productId] && i.name) node[i.productId]!.name = i.name;
+}
+
+/** Numbers become FieldValue.increment, so concurrent events add up without reading anything. */
+function increments(node: Record<string, unknown>, inc: (n: number) => unknown): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, typeof v === 'number' ? inc(v) : typeof v === 'string' ? v : increments(v as Record<string, unknown>, inc)]));
+}
+
+const ALREADY_EXISTS = 6;
+
+/**
+ * Applies one order write to the totals, once per event id. Returns false when there was nothing to
+ * count or the event had been applied already.
+ */
+export async function applyOrderWrite(
+  db: Firestore,
+  eventId: string,
+  before: Record<string, unknown> | undefined,
+  after: Record<string, unknown> | undefined,
+  at: Date,
+): Promise<boolean> {
+  const afterFacts = orderFacts(after);
+  const delta = statsDelta(orderFacts(before), afterFacts, taiwanDay(at.getTime()));
+  if (!delta.size) return false;
+  names(afterFacts, delta);
+  const { FieldValue, Timestamp } = await import('firebase-admin/firestore');
+  const batch = db.batch();
+  batch.create(db.collection(STATS_EVENTS).doc(eventId), { at: at.toISOString(), expireAt: Timestamp.fromMillis(at.getTime() + MARKER_TTL_MS) });
+  const updatedAt = new Date().toISOString();
+  for (const [doc, node] of delta) batch.set(db.doc(doc), { ...increments(node, (n) => FieldValue.increment(n)), updatedAt }, { merge: true });
+  try {
+    await batch.commit();
+    return true;
+  } catch (err) {
+    if ((err as { code?: number }).code === ALREADY_EXISTS) return false;
+    throw err;
+  }
+}
+
+/**
+ * Recomputes every total from the orders (the backfill: for data written before the trigger, or to
+ * repair). Reads the orders once, in pages; run it while no order changes (the seed, a deploy), since
+ * events applied during the rebuild may be counted twice. Campaign curves of the rebuilt orders count
+ * each active order on the day it was placed.
+ */
+export async function rebuildOrderStats(db: Firestore, pageSize = 500): Promise<{ orders: number; documents: number }> {
+  const total: StatsDelta = new Map();
+  let orders = 0;
+  let last: FirebaseFirestore.QueryDocumentSnapshot | undefined;
+  for (;;) {
+    let q = db.collection('orders').orderBy('__name__').select('status', 'createdAt', 'totalPrice', 'planId', 'items').limit(pageSize);
+    if (last) q = q.startAfter(last);
+    const page = await q.get();
+    for (const d of page.docs) {
+      const f = orderFacts(d.data());
+      if (!f) continue;
+      orders++;
+      const one = statsDelta(null, f, f.day);
+      names(f, one);
+      merge(total, one);
+    }
+    if (page.size < pageSize) break;
+    last = page.docs.at(-1);
+  }
+  for (const coll of [STATS_DAYS, STATS_MONTHS, STATS_PLANS]) await db.recursiveDelete(db.collection(coll));
+  const updatedAt = new Date().toISOString();
+  const docs = [...total];
+  for (let i = 0; i < docs.length; i += 400) {
+    const batch = db.batch();
+    for (const [doc, node] of docs.slice(i, i + 400)) batch.set(db.doc(doc), { ...node, updatedAt });
+    await batch.commit();
+  }
+  return { orders, documents: docs.length };
+}
+
+function merge(into: StatsDelta, from: StatsDelta) {
+  const deep = (a: Record<string, unknown>, b: Record<string, unknown>) => {
+    for (const [k, v] of Object.entries(b)) {
+      if (typeof v === 'number') a[k] = num(a[k]) + v;
+      else if (typeof v === 'string') a[k] = v;
+      else deep((a[k] ??= {}) as Record<string, unknown>, v as Record<string, unknown>);
+    }
+  };
+  for (const [doc, node] of from) deep(into.get(doc) ?? (into.set(doc, {}), into.get(doc)!), node);
+}

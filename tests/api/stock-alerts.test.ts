@@ -1,0 +1,89 @@
+import request from 'supertest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signAlertToken, alertId } from '../../functions/src/api/stock-alerts/service';
+import { db } from '../../functions/src/lib/firebase';
+import { adminDb, uniq } from '../helpers/emulators';
+import { actors, app, doc, expectCatalogueBody, fixtureBook, ownerClient, type Actors, type OwnerClient } from '../helpers/owner-fixtures';
+
+// 到貨通知: an email on a sold-out book, once per email and book; the owner's restock (0 -> above 0)
+// mails each waiting shopper once and spends the alert; the signed link cancels it.
+
+let a: Actors;
+let c: OwnerClient;
+
+beforeAll(async () => {
+  await db();
+  a = await actors();
+  c = ownerClient(a.owner);
+});
+
+const alertMails = async (id: string) => (await adminDb().collection('mail').where('to', '==', id).get()).docs.map((d) => d.data());
+
+describe('back-in-stock alerts', () => {
+  it('one alert per email and book; a restock mails it once; the owner sees the count', async () => {
+    const book = await fixtureBook(c, 0);
+    const email = `${uniq('alert')}@example.com`.toLowerCase();
+    const first = await request(app).post('/api/stockAlerts').send({ productId: book, email });
+    expect(first.status).toBe(201);
+    expect(first.body).toEqual({ productId: book, status: 'waiting' });
+    const again = await request(app).post('/api/stockAlerts').send({ productId: book, email: email.toUpperCase() });
+    expect(again.status).toBe(200);
+    const other = `${uniq('alert2')}@example.com`.toLowerCase();
+    expect((await request(app).post('/api/stockAlerts').send({ productId: book, email: other })).status).toBe(201);
+    expect((await adminDb().collection('stockAlerts').where('productId', '==', book).get()).size).toBe(2);
+
+    const list = await c.get('/products');
+    expect(list.body.find((p: { productId: string }) => p.productId === book).waitingAlerts).toBe(2);
+
+    // A change that is no restock (0 -> 0) mails nothing.
+    expect((await c.put(`/stock/${book}`, { qty: 0, reason: '盤點' })).status).toBe(200);
+    expect(await alertMails(email)).toHaveLength(0);
+
+    expect((await c.put(`/stock/${book}`, { qty: 5, reason: '再刷到貨' })).status).toBe(200);
+    const mails = await alertMails(email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.message.subject).toContain('到貨通知');
+    expect(mails[0]!.message.text).toContain(`/bookstore/${book}`);
+    expect(mails[0]!.message.html).toContain('/stockAlert/cancel?token=');
+    expect(await alertMails(other)).toHaveLength(1);
+    expect((await doc(`stockAlerts/${alertId(book, email)}`))!.status).toBe('sent');
+
+    // Sold out and restocked again: a spent alert mails nothing more.
+    await c.put(`/stock/${book}`, { qty: 0, reason: '售完' });
+    await c.put(`/stock/${book}`, { qty: 3, reason: '再刷' });
+    expect(await alertMails(email)).toHaveLength(1);
+    expect((await c.get('/products')).body.find((p: { productId: string }) => p.productId === book).waitingAlerts).toBe(0);
+  });
+
+  it('the owner PATCH /api/stock restock mails too', async () => {
+    const book = await fixtureBook(c, 0);
+    const email = `${uniq('alert3')}@example.com`.toLowerCase();
+    expect((await request(app).post('/api/stockAlerts').send({ productId: book, email })).status).toBe(201);
+    const res = await request(app).patch('/api/stock').set('Authorization', `Bearer ${a.owner.idToken}`).send({ [book]: 2 });
+    expect(res.status).toBe(200);
+    expect(await alertMails(email)).toHaveLength(1);
+  });
+
+  it('the signed link cancels an alert; a forged one is refused', async () => {
+    const book = await fixtureBook(c, 0);
+    const email = `${uniq('alert4')}@example.com`.toLowerCase();
+    await request(app).post('/api/stockAlerts').send({ productId: book, email });
+    const id = alertId(book, email);
+    const forged = await request(app).post('/api/stockAlerts/cancel').send({ token: signAlertToken(id).replace(/.$/, (ch) => (ch === 'A' ? 'B' : 'A')) });
+    expectCatalogueBody(forged.body, 400, 'Bad Request');
+    const ok = await request(app).post('/api/stockAlerts/cancel').send({ token: signAlertToken(id) });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toEqual({ productId: book, status: 'cancelled' });
+    await c.put(`/stock/${book}`, { qty: 4, reason: '到貨' });
+    expect(await alertMails(email)).toHaveLength(0);
+  });
+
+  it('refuses bad emails, unknown books and books in stock with the catalogue body', async () => {
+    const inStock = await fixtureBook(c, 3);
+    expectCatalogueBody((await request(app).post('/api/stockAlerts').send({ productId: inStock, email: 'x@example.com' })).body, 409, 'IN_STOCK');
+    expectCatalogueBody((await request(app).post('/api/stockAlerts').send({ productId: inStock, email: 'not-an-email' })).body, 400, 'Bad Request');
+    expectCatalogueBody((await request(app).post('/api/stockAlerts').send({ productId: uniq('nobook'), email: 'x@example.com' })).body, 404, 'Not Found, No record found');
+    expectCatalogueBody((await request(app).post('/api/stockAlerts').send({})).body, 400, 'Bad Request');
+    expect((await adminDb().collection('stockAlerts').where('productId', '==', inStock).get()).empty).toBe(true);
+  });
+});

@@ -1,0 +1,100 @@
+import type { OrganizerView } from '@contracts/organizer';
+import { describeError } from '@contracts/errors';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { Spinner } from '@/components/page-status';
+import { env } from '@/config/env';
+import { apiRequest, isApiError } from '@/lib/api-client';
+import { formatDateTime, formatMoney } from '@/lib/format';
+import { useDocumentMeta } from '@/lib/use-document-title';
+import '@/features/admin/admin.css';
+
+/** /organizer?token=…: the association organiser's read-only view of one campaign (no account). */
+export function Component() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const [state, setState] = useState<{ view?: OrganizerView; error?: string }>({});
+  useDocumentMeta(state.view ? `${state.view.title}：召集人統計` : '召集人統計', '團購活動的唯讀統計。');
+  useEffect(() => {
+    const ctl = new AbortController();
+    apiRequest<OrganizerView>(`/organizer/${encodeURIComponent(token)}`, { signal: ctl.signal })
+      .then((view) => setState({ view }))
+      .catch((err: unknown) => {
+        if (ctl.signal.aborted) return;
+        const stopped = isApiError(err) && (err.statusCode === 403 || err.statusCode === 404 || err.statusCode === 400);
+        setState({ error: stopped ? '這個連結已停用、已過期或不正確，請向店家索取新的連結。' : isApiError(err) ? describeError(err.statusCode, err.statusMessage) : '載入失敗，請稍後再試' });
+      });
+    return () => ctl.abort();
+  }, [token]);
+
+  if (state.error) return <section className="admin organizer"><h1 className="admin__title">召集人統計</h1><p className="admin-alert" role="alert">{state.error}</p></section>;
+  if (!state.view) return <Spinner label="載入中…" />;
+  const v = state.view;
+  return (
+    <section className="admin organizer" aria-labelledby="org-title">
+      <h1 id="org-title" className="admin__title">
+        【{v.title}】召集人統計
+      </h1>
+      <p className="admin-sub">
+        {v.organizer}・截止 {formatDateTime(v.closingDate)}・此連結有效至 {formatDateTime(v.expiresAt)}・唯讀
+      </p>
+      <p>
+        <a className="btn btn--ghost btn--small" href={`${env.apiBase}/organizer/${encodeURIComponent(token)}/orders.csv`} download>
+          下載交書名單 CSV
+        </a>
+      </p>
+      <div className="admin-grid">
+        <section className="admin-card" aria-labelledby="org-books">
+          <h2 id="org-books">各書統計</h2>
+          <ul className="admin-list">
+            {v.bookTotals.map((b) => (
+              <li key={b.productId}>
+                <strong>{b.name}</strong> {b.qty} 本・{formatMoney(b.amount)}
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section className="admin-card" aria-labelledby="org-pickups">
+          <h2 id="org-pickups">各取貨地點</h2>
+          <ul className="admin-list" data-testid="organizer-pickups">
+            {v.pickupTotals.map((p) => (
+              <li key={p.pickup}>
+                <strong>{p.pickup}</strong> {p.orders} 筆・{p.copies} 本
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+      <section className="admin-card" aria-labelledby="org-list">
+        <h2 id="org-list">交書名單（{v.orders.length}）</h2>
+        <table className="admin-table" data-testid="organizer-orders">
+          <thead>
+            <tr>
+              <th scope="col">訂購人</th>
+              <th scope="col">電話</th>
+              <th scope="col">書籍與數量</th>
+              <th scope="col">取貨地點</th>
+              <th scope="col">付款</th>
+            </tr>
+          </thead>
+          <tbody>
+            {v.orders.map((o) => (
+              <tr key={o.orderNo}>
+                <td data-label="訂購人">
+                  {o.buyer}
+                  <span className="admin-sub admin-mono">{o.orderNo}</span>
+                </td>
+                <td data-label="電話" className="admin-mono">
+                  {o.phone}
+                </td>
+                <td data-label="書籍與數量">{o.items.map((i) => `${i.name} × ${i.qty}`).join('、')}</td>
+                <td data-label="取貨地點">{o.pickup}</td>
+                <td data-label="付款">{o.paid ? '已付款' : '未付款'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+    </section>
+  );
+}

@@ -1,0 +1,281 @@
+import type { DashboardCampaign, DashboardFigures } from '@contracts/dashboard';
+import { ORDER_STATUS_LABELS, ORDER_STATUSES } from '@contracts/orders';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { formatMoney } from '@/lib/format';
+import { getDashboard } from '../api/admin-api';
+import { useResource } from '../lib/use-resource';
+import { Loaded, PageHead } from './ui';
+
+// Chart.js (tree-shaken: only the bar, line and doughnut parts) is imported here, so it loads with
+// this page of the console and never in the storefront.
+async function loadChart() {
+  const m = await import('chart.js');
+  m.Chart.register(
+    m.BarController,
+    m.BarElement,
+    m.LineController,
+    m.LineElement,
+    m.PointElement,
+    m.CategoryScale,
+    m.LinearScale,
+    m.Legend,
+    m.Tooltip,
+    m.DoughnutController,
+    m.ArcElement,
+  );
+  return m.Chart;
+}
+
+type ChartConfig = import('chart.js').ChartConfiguration;
+
+function ChartCanvas({ config, label, small = false }: { config: ChartConfig; label: string; small?: boolean }) {
+  const ref = useRef<HTMLCanvasElement>(null);
+  useEffect(() => {
+    let chart: { destroy(): void } | null = null;
+    let gone = false;
+    void loadChart().then((Chart) => {
+      if (!gone && ref.current) chart = new Chart(ref.current, config);
+    });
+    return () => {
+      gone = true;
+      chart?.destroy();
+    };
+  }, [config]);
+  return (
+    <div className={small ? 'admin-chart admin-chart--small' : 'admin-chart'}>
+      <canvas ref={ref} role="img" aria-label={label} />
+    </div>
+  );
+}
+
+/** Every figure of the page, one table after another, as CSV: UTF-8 with BOM so Excel reads the Chinese. */
+export function dashboardCsv(f: DashboardFigures): string {
+  const cell = (v: string | number) => (typeof v === 'number' ? String(v) : /[",\r\n]/.test(v) || /^[=+\-@\t\r]/.test(v) ? `"${(/^[=+\-@\t\r]/.test(v) ? `'${v}` : v).replace(/"/g, '""')}"` : v);
+  const period = ['已付款訂單', '已付款金額', '待匯款訂單', '待匯款金額'];
+  const rows: (string | number)[][] = [
+    ['每日（依下單日）'],
+    ['日期', ...period],
+    ...f.perDay.map((d) => [d.day, d.paidOrders, d.paidRevenue, d.awaitingOrders, d.awaitingRevenue]),
+    [],
+    ['每月（依下單月）'],
+    ['月份', ...period],
+    ...f.perMonth.map((m) => [m.month, m.paidOrders, m.paidRevenue, m.awaitingOrders, m.awaitingRevenue]),
+    [],
+    ['訂單狀態'],
+    ['狀態', '訂單數'],
+    ...ORDER_STATUSES.map((s) => [ORDER_STATUS_LABELS[s], f.byStatus[s]]),
+    [],
+    ['暢銷書籍'],
+    ['書籍編號', '書名', '已付款冊數', '已付款金額', '待匯款冊數'],
+    ...f.topBooks.map((b) => [b.productId, b.name, b.paidCopies, b.paidRevenue, b.awaitingCopies]),
+    [],
+    ['團購進度'],
+    ['活動編號', '活動名稱', '成團門檻', '日期', '累計冊數', '累計訂單'],
+    ...f.campaigns.flatMap((c) => c.points.map((p) => [c.planId, c.title, c.minQuantity ?? '', p.day, p.copies, p.orders])),
+  ];
+  return '\uFEFF' + rows.map((r) => r.map(cell).join(',')).join('\r\n') + '\r\n';
+}
+
+function downloadCsv(f: DashboardFigures) {
+  const blob = new Blob([dashboardCsv(f)], { type: 'text/csv;charset=utf-8' });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `dashboard-${f.from}-${f.to}.csv`;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** /admin/dashboard: how the shop is doing, per day and month, as charts and as CSV. */
+export default function DashboardPage() {
+  const [days, setDays] = useState(30);
+  const figures = useResource((signal) => getDashboard(days, signal), `dash-${days}`);
+  return (
+    <div>
+      <PageHead title="營運概況">
+        <label className="admin-check">
+          期間
+          <select value={days} onChange={(e) => setDays(Number(e.target.value))}>
+            <option value={7}>最近 7 天</option>
+            <option value={30}>最近 30 天</option>
+            <option value={90}>最近 90 天</option>
+          </select>
+        </label>
+      </PageHead>
+      <Loaded resource={figures}>{(f) => <Figures f={f} />}</Loaded>
+    </div>
+  );
+}
+
+const PAID_COLOUR = '#2f5d62';
+const AWAITING_COLOUR = '#d9a441';
+
+function revenueChart(labels: string[], rows: DashboardFigures['perDay'] | DashboardFigures['perMonth']): ChartConfig {
+  return {
+    type: 'bar',
+    data: {
+      labels,
+      datasets: [
+        { label: '已付款', data: rows.map((d) => d.paidRevenue), backgroundColor: PAID_COLOUR, stack: 'r' },
+        { label: '待匯款', data: rows.map((d) => d.awaitingRevenue), backgroundColor: AWAITING_COLOUR, stack: 'r' },
+      ],
+    },
+    options: { responsive: true, maintainAspectRatio: false, animation: false, scales: { x: { stacked: true }, y: { stacked: true, beginAtZero: true } } },
+  };
+}
+
+function Figures({ f }: { f: DashboardFigures }) {
+  const daily = useMemo(() => revenueChart(f.perDay.map((d) => d.day.slice(5).replace('-', '/')), f.perDay), [f]);
+  const monthly = useMemo(() => revenueChart(f.perMonth.map((m) => m.month.replace('-', '/')), f.perMonth), [f]);
+  const status = useMemo<ChartConfig>(
+    () => ({
+      type: 'doughnut',
+      data: {
+        labels: ORDER_STATUSES.map((s) => ORDER_STATUS_LABELS[s]),
+        datasets: [{ data: ORDER_STATUSES.map((s) => f.byStatus[s]), backgroundColor: [AWAITING_COLOUR, PAID_COLOUR, '#5b8c5a', '#a23b2a', '#8a7f72'] }],
+      },
+      options: { responsive: true, maintainAspectRatio: false, animation: false },
+    }),
+    [f],
+  );
+  const books = useMemo<ChartConfig>(
+    () => ({
+      type: 'bar',
+      data: {
+        labels: f.topBooks.map((b) => (b.name.length > 14 ? `${b.name.slice(0, 13)}…` : b.name)),
+        datasets: [
+          { label: '已付款冊數', data: f.topBooks.map((b) => b.paidCopies), backgroundColor: PAID_COLOUR, stack: 'b' },
+          { label: '待匯款冊數', data: f.topBooks.map((b) => b.awaitingCopies), backgroundColor: AWAITING_COLOUR, stack: 'b' },
+        ],
+      },
+      options: { indexAxis: 'y', responsive: true, maintainAspectRatio: false, animation: false, scales: { x: { stacked: true, beginAtZero: true, ticks: { precision: 0 } }, y: { stacked: true } } },
+    }),
+    [f],
+  );
+  const paid = f.perDay.reduce((n, d) => n + d.paidRevenue, 0);
+  const awaiting = f.perDay.reduce((n, d) => n + d.awaitingRevenue, 0);
+  const today = f.perDay.at(-1)!;
+  const month = f.perMonth.at(-1)!;
+  return (
+    <>
+      <div className="admin-grid">
+        <section className="admin-card" aria-labelledby="d-today">
+          <h3 id="d-today">今天</h3>
+          <p data-testid="dash-today">
+            已付款 {today.paidOrders} 筆・{formatMoney(today.paidRevenue)}；待匯款 {today.awaitingOrders} 筆・{formatMoney(today.awaitingRevenue)}
+          </p>
+          <p className="admin-sub" data-testid="dash-month">
+            本月：已付款 {month.paidOrders} 筆・{formatMoney(month.paidRevenue)}；待匯款 {month.awaitingOrders} 筆・{formatMoney(month.awaitingRevenue)}
+          </p>
+          <p className="admin-sub">
+            期間合計：已付款 {formatMoney(paid)}，待匯款 {formatMoney(awaiting)}
+          </p>
+          <button type="button" className="btn btn--ghost btn--small" onClick={() => downloadCsv(f)}>
+            下載 CSV
+          </button>
+        </section>
+        <section className="admin-card" aria-labelledby="d-status">
+          <h3 id="d-status">訂單狀態</h3>
+          <ChartCanvas config={status} label={ORDER_STATUSES.map((s) => `${ORDER_STATUS_LABELS[s]} ${f.byStatus[s]} 筆`).join('，')} />
+        </section>
+      </div>
+      <section className="admin-card" aria-labelledby="d-revenue">
+        <h3 id="d-revenue">每日營收（依下單日）</h3>
+        <ChartCanvas config={daily} label={`每日營收圖，期間已付款 ${formatMoney(paid)}，待匯款 ${formatMoney(awaiting)}`} />
+      </section>
+      <section className="admin-card" aria-labelledby="d-monthly">
+        <h3 id="d-monthly">每月營收（依下單月）</h3>
+        <ChartCanvas config={monthly} label={`每月營收圖，${f.perMonth.map((m) => `${m.month} 已付款 ${formatMoney(m.paidRevenue)}`).join('，')}`} />
+      </section>
+      <div className="admin-grid">
+        <section className="admin-card" aria-labelledby="d-books">
+          <h3 id="d-books">暢銷書籍（近 {f.perMonth.length} 個月）</h3>
+          {f.topBooks.length ? (
+            <>
+              <ChartCanvas config={books} label={f.topBooks.map((b) => `${b.name} 已付款 ${b.paidCopies} 冊`).join('，')} />
+              <table className="dash-table" data-testid="dash-books">
+                <caption className="visually-hidden">暢銷書籍</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">書名</th>
+                    <th scope="col" className="num">
+                      已付款
+                    </th>
+                    <th scope="col" className="num">
+                      待匯款
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {f.topBooks.map((b) => (
+                    <tr key={b.productId}>
+                      <td data-label="書名">{b.name}</td>
+                      <td data-label="已付款" className="num">
+                        {b.paidCopies} 冊・{formatMoney(b.paidRevenue)}
+                      </td>
+                      <td data-label="待匯款" className="num">
+                        {b.awaitingCopies} 冊
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </>
+          ) : (
+            <p className="admin-sub">這段期間還沒有訂單。</p>
+          )}
+        </section>
+        <section className="admin-card" aria-labelledby="d-campaigns">
+          <h3 id="d-campaigns">團購進度</h3>
+          {f.campaigns.length ? f.campaigns.map((c) => <CampaignProgress key={c.planId} c={c} today={f.to} />) : <p className="admin-sub">沒有進行中或近期截止的團購。</p>}
+        </section>
+      </div>
+    </>
+  );
+}
+
+/** Copies on active orders at the end of each day, from the first order to closing (or today), and the threshold. */
+function CampaignProgress({ c, today }: { c: DashboardCampaign; today: string }) {
+  const config = useMemo<ChartConfig | null>(() => {
+    if (!c.points.length) return null;
+    const closing = new Date(Date.parse(c.closingDate) + 8 * 3600_000).toISOString().slice(0, 10);
+    const end = closing < today ? closing : today;
+    const labels: string[] = [];
+    const data: number[] = [];
+    // From the day before the first order (at 0, so the first step shows) to closing or today.
+    const first = new Date(Date.parse(`${c.points[0]!.day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    let i = 0;
+    let copies = 0;
+    for (let t = Date.parse(`${first}T00:00:00Z`); labels.length < 400; t += 86_400_000) {
+      const day = new Date(t).toISOString().slice(0, 10);
+      while (i < c.points.length && c.points[i]!.day <= day) copies = c.points[i++]!.copies;
+      labels.push(day.slice(5).replace('-', '/'));
+      data.push(copies);
+      if (day >= end && i >= c.points.length) break;
+    }
+    return {
+      type: 'line',
+      data: {
+        labels,
+        datasets: [
+          { label: '累計冊數', data, borderColor: PAID_COLOUR, backgroundColor: PAID_COLOUR, stepped: true, pointRadius: labels.length > 31 ? 0 : 2 },
+          ...(c.minQuantity ? [{ label: '成團門檻', data: labels.map(() => c.minQuantity!), borderColor: '#a23b2a', borderDash: [6, 4], pointRadius: 0 }] : []),
+        ],
+      },
+      options: { responsive: true, maintainAspectRatio: false, animation: false, scales: { y: { beginAtZero: true, ticks: { precision: 0 } } } },
+    };
+  }, [c, today]);
+  const now = c.points.at(-1)?.copies ?? 0;
+  const threshold = c.minQuantity ? `／門檻 ${c.minQuantity} 冊${now >= c.minQuantity ? '（已成團）' : `（還差 ${c.minQuantity - now} 冊）`}` : '（不設門檻）';
+  return (
+    <div className="dash-campaign" data-testid={`dash-campaign-${c.planId}`}>
+      <h4>{c.title}</h4>
+      <p className="admin-sub">
+        {c.points.length ? `目前 ${now} 冊${threshold}` : `尚無訂單${threshold}`}
+      </p>
+      {config ? <ChartCanvas small config={config} label={`${c.title} 累計 ${now} 冊${c.minQuantity ? `，門檻 ${c.minQuantity} 冊` : ''}`} /> : null}
+    </div>
+  );
+}
