@@ -24,3 +24,15 @@ export const closeGroupBuyingPlans = onSchedule({ schedule: 'every 15 minutes', 
   const { closeDuePlans } = require('./group-buying/close-plans') as typeof import('./group-buying/close-plans');
   await closeDuePlans(new Date());
 });
+
+let ssrHandler: typeof import('./ssr/handler').handleSsr | undefined;
+
+/**
+ * The first HTML of the public storefront pages (Hosting rewrites them here), cached by Hosting's CDN.
+ * Its own function so the API's instances never load React, and its cold start loads only the renderer
+ * and the catalogue's data modules.
+ */
+export const ssr = onRequest({ region: 'asia-east1', memory: '512MiB', concurrency: 80 }, (req, res) => {
+  ssrHandler ??= (require('./ssr/handler') as typeof import('./ssr/handler')).handleSsr;
+  void ssrHandler(req, res);
+});

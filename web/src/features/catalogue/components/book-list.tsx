@@ -1,7 +1,8 @@
-import { Suspense, use, useState } from 'react';
+import type { ProductSummary } from '@contracts/products';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { Suspense } from 'react';
 import { Link } from 'react-router-dom';
-import { getProductSummaries, type ProductSummary } from '../api/get-products';
-import { getStockMap } from '../api/get-stock';
+import { q } from '@/app/data/queries';
 import { BookPicture } from './book-picture';
 import { Badges, Price } from './price';
 import '../catalogue.css';
@@ -38,9 +39,10 @@ function BookCard({ book, stock, first, onAddToCart }: { book: ProductSummary; s
   );
 }
 
-function Books({ books, stock, onAddToCart }: { books: Promise<ProductSummary[]>; stock: Promise<Record<string, number>>; onAddToCart: AddToCart }) {
-  const list = use(books);
-  const counts = use(stock);
+function Books({ onAddToCart }: { onAddToCart: AddToCart }) {
+  const list = useSuspenseQuery(q.productSummaries()).data;
+  // Until the counts arrive (or if they cannot), every book offers 加入購物車; the cart caps at stock.
+  const counts = useQuery(q.stockMap()).data ?? {};
   if (!list.length) return <p className="muted">目前沒有上架的書籍，敬請期待。</p>;
   return (
     <ul className="book-grid" aria-label="書籍列表">
@@ -75,12 +77,10 @@ export function BookListSkeleton({ count = 4 }: { count?: number }) {
 
 /** The book list: cards with cover, prices, badges and an add-to-cart button. */
 export function BookList({ onAddToCart }: { onAddToCart: AddToCart }) {
-  // Both requests start together on the first render; the grid waits for both.
-  const [books] = useState(getProductSummaries);
-  const [stock] = useState(getStockMap);
+  // The route's loader has started both reads (router.tsx); the grid needs the books only.
   return (
     <Suspense fallback={<BookListSkeleton />}>
-      <Books books={books} stock={stock} onAddToCart={onAddToCart} />
+      <Books onAddToCart={onAddToCart} />
     </Suspense>
   );
 }

@@ -1,8 +1,8 @@
 import type { ProductSummary } from '@contracts/products';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
+import { q } from '@/app/data/queries';
 import { formatMoney } from '@/lib/format';
-import { getFeaturedBooks } from '../api/content-api';
-import { useResource } from '../api/use-resource';
 
 function Cover({ book }: { book: ProductSummary }) {
   return (
@@ -23,7 +23,7 @@ function Cover({ book }: { book: ProductSummary }) {
 }
 
 export function FeaturedBooks() {
-  const books = useResource(getFeaturedBooks);
+  const books = useQuery(q.productSummaries());
   return (
     <section className="home-section" aria-labelledby="featured-title">
       <div className="home-section__head">
@@ -35,8 +35,8 @@ export function FeaturedBooks() {
       {books.status === 'error' ? (
         <p className="notice notice--warn">書籍資料暫時無法載入，請稍後重新整理，或直接前往<Link to="/bookstore">訂購書籍</Link>。</p>
       ) : (
-        <ul className="book-grid" aria-busy={books.status === 'loading'}>
-          {books.status === 'loading'
+        <ul className="book-grid" aria-busy={books.status === 'pending'}>
+          {books.status === 'pending'
             ? Array.from({ length: 4 }, (_, i) => (
                 <li key={i} className="book-card book-card--skeleton" aria-hidden="true">
                   <span className="book-card__cover skeleton" />

@@ -2,10 +2,10 @@ import type { GroupPlanView } from '@contracts/group-buying';
 import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Spinner } from '@/components/page-status';
-import { isApiError } from '@/lib/api-client';
 import { formatLongDate, formatMoney } from '@/lib/format';
 import { useDocumentMeta } from '@/lib/use-document-title';
 import { useGroupPlan } from '../api/plan';
+import { pageNotFound } from '../route-params';
 import { useGroupCart } from '../group-cart-store';
 import { priceLines } from './cart-lines';
 import { PlanBookCard, type CoverRenderer } from './plan-book-card';
@@ -24,8 +24,8 @@ export interface LandingCopy {
 /** Loads a plan; an unknown plan is the 404 screen, a network failure offers a retry. */
 export function usePlanOrThrow(planId: string) {
   const plan = useGroupPlan(planId);
-  if (plan.status === 'error' && isApiError(plan.error) && plan.error.statusCode === 404) throw plan.error;
-  return plan;
+  if (plan.status === 'success' && !plan.data) throw pageNotFound(`/ezbuy/${planId}`);
+  return plan as Exclude<typeof plan, { status: 'success' }> | (typeof plan & { status: 'success'; data: GroupPlanView });
 }
 
 export function PlanLoading({ label = '活動資料載入中…' }: { label?: string }) {

@@ -1,0 +1,86 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Request, Response } from 'express';
+import { logger } from '../lib/logger';
+import { firestoreSource, SSR_DIR } from './source';
+
+/** The renderer's module (web/src/entry-server.tsx), built into functions/ssr/ by the web build. */
+interface Renderer {
+  configure(source: typeof firestoreSource): void;
+  render(url: string, origin: string, signal?: AbortSignal): Promise<{ status: number; location?: string; head: string; body: string; data: string | null }>;
+  sitemap(source: typeof firestoreSource, origin: string): Promise<string>;
+}
+
+/**
+ * How long Hosting's CDN may keep a page: an owner's change reaches the HTML within
+ * CATALOGUE_TTL_MS (30 s, the instance's catalogue cache) + s-maxage + stale-while-revalidate = 60 s.
+ * Browsers always revalidate (max-age=0).
+ */
+export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=20, stale-while-revalidate=10';
+const ERROR_CACHE_CONTROL = 'public, max-age=0, s-maxage=10';
+
+/** The site's absolute URL for canonical links, og:image and the sitemap: SITE_URL, as the mails use. */
+export function siteUrl(req: Request): string {
+  const configured = process.env.SITE_URL || process.env.HOSTING_URL;
+  if (configured) return configured.replace(/\/+$/, '');
+  // The Hosting emulator forwards its own host; production always has SITE_URL set (README).
+  return `${req.protocol}://${req.get('x-forwarded-host') ?? req.get('host') ?? '127.0.0.1:5000'}`;
+}
+
+let renderer: Promise<Renderer> | null = null;
+let template: { before: string; head: string; between: string; after: string } | null = null;
+
+function loadRenderer(): Promise<Renderer> {
+  renderer ??= (import(pathToFileURL(path.join(SSR_DIR, 'entry-server.mjs')).href) as Promise<Renderer>).then((r) => {
+    r.configure(firestoreSource);
+    return r;
+  });
+  return renderer;
+}
+
+function pageTemplate() {
+  if (template) return template;
+  const html = readFileSync(path.join(SSR_DIR, 'template.html'), 'utf8').replace(/<!--noscript:start-->[\s\S]*?<!--noscript:end-->/, '');
+  const [before, rest] = html.split('<!--head:start-->') as [string, string];
+  const [, afterHead] = rest.split('<!--head:end-->') as [string, string];
+  const [between, after] = afterHead.split('<!--ssr-body-->') as [string, string];
+  template = { before, head: '', between, after };
+  return template;
+}
+
+export function page(head: string, body: string, data: string | null): string {
+  const t = pageTemplate();
+  const after = t.after.replace('<!--ssr-data-->', data ? `<script type="application/json" id="ssr-data">${data}</script>` : '');
+  return `${t.before}${head}${t.between}${body}${after}`;
+}
+
+/** The `ssr` function: the first HTML of the public storefront pages and /sitemap.xml. */
+export async function handleSsr(req: Request, res: Response) {
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    res.set('Allow', 'GET, HEAD').status(405).type('text/plain').send('Method Not Allowed');
+    return;
+  }
+  const origin = siteUrl(req);
+  try {
+    const r = await loadRenderer();
+    if (req.path === '/sitemap.xml') {
+      res.set('Cache-Control', PAGE_CACHE_CONTROL).type('application/xml').send(await r.sitemap(firestoreSource, origin));
+      return;
+    }
+    const out = await r.render(req.originalUrl, origin);
+    if (out.location) {
+      res.set('Cache-Control', ERROR_CACHE_CONTROL).redirect(out.status, out.location);
+      return;
+    }
+    res
+      .status(out.status)
+      .set('Cache-Control', out.status === 200 ? PAGE_CACHE_CONTROL : ERROR_CACHE_CONTROL)
+      .type('html')
+      .send(page(out.head, out.body, out.data));
+  } catch (err) {
+    // Never a stack: the shell still boots the app, which loads the page itself.
+    logger.error('ssr render failed', { path: req.path, error: err instanceof Error ? err.message : String(err) });
+    res.status(500).set('Cache-Control', 'no-store').type('html').send(page('<title>青嶼書房</title>', '', null));
+  }
+}
