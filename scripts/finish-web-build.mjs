@@ -15,6 +15,8 @@ if (!existsSync(index)) throw new Error(`finish-web-build: no ${index}; run vite
 copyFileSync(index, path.join(ssr, 'template.html'));
 renameSync(index, path.join(dist, 'app.html'));
 copyFileSync(path.join(WEB, 'public', 'files', 'manifest.json'), path.join(ssr, 'files-manifest.json'));
+// Which CSS and JS each page needs, so its first HTML links them (no unstyled page without JavaScript).
+copyFileSync(path.join(dist, '.vite', 'manifest.json'), path.join(ssr, 'client-manifest.json'));
 console.log(`finish-web-build: ${path.relative(WEB, dist)}/app.html and functions/ssr/template.html written`);
 
 // robots.txt is static: the functions platform answers /robots.txt itself with a 404. Its Sitemap line

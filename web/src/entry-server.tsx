@@ -21,6 +21,8 @@ export interface RenderResult {
   body: string;
   /** The JSON the browser hydrates from, or null when the browser should render afresh (an error page). */
   data: string | null;
+  /** The matched pages' source files (keys of Vite's manifest), for their CSS and JS links. */
+  modules: string[];
 }
 
 export function configure(source: StorefrontSource) {
@@ -33,7 +35,7 @@ export async function render(url: string, origin: string, signal?: AbortSignal):
   const handler = createStaticHandler(createRoutes(qc));
   const context = await handler.query(new Request(new URL(url, origin), { signal }));
   if (context instanceof Response) {
-    return { status: context.status, location: context.headers.get('Location') ?? '/', head: '', body: '', data: null };
+    return { status: context.status, location: context.headers.get('Location') ?? '/', head: '', body: '', data: null, modules: [] };
   }
   const router = createStaticRouter(handler.dataRoutes, context);
   // prerender waits for every lazy part (the order form, the inquiry form) so the HTML is whole.
@@ -71,7 +73,8 @@ export async function render(url: string, origin: string, signal?: AbortSignal):
     : renderHead({ title: status === 404 ? '找不到這個頁面' : error ? '發生錯誤' : '', description: SITE_DESCRIPTION, path, type: 'website', image: { path: '/images/other/og-image.png', width: 1200, height: 630, alt: documentTitle('') }, jsonLd: [] }, origin);
   // An error page is rendered afresh in the browser (the router's error objects do not travel as JSON).
   const data = error === undefined ? scriptJson({ router: { loaderData: context.loaderData, actionData: context.actionData }, queries: dehydrate(qc) }) : null;
-  return { status, head: status === 404 ? `${tags}\n    <meta name="robots" content="noindex" />` : tags, body, data };
+  const modules = context.matches.map((m) => (m.route.handle as { module?: string } | undefined)?.module).filter((f): f is string => !!f);
+  return { status, modules, head: status === 404 ? `${tags}\n    <meta name="robots" content="noindex" />` : tags, body, data };
 }
 
 /** /sitemap.xml: the fixed pages, every launched book and every open campaign. */

@@ -8,7 +8,7 @@ import { firestoreSource, SSR_DIR } from './source';
 /** The renderer's module (web/src/entry-server.tsx), built into functions/ssr/ by the web build. */
 interface Renderer {
   configure(source: typeof firestoreSource): void;
-  render(url: string, origin: string, signal?: AbortSignal): Promise<{ status: number; location?: string; head: string; body: string; data: string | null }>;
+  render(url: string, origin: string, signal?: AbortSignal): Promise<{ status: number; location?: string; head: string; body: string; data: string | null; modules: string[] }>;
   sitemap(source: typeof firestoreSource, origin: string): Promise<string>;
 }
 
@@ -49,10 +49,46 @@ function pageTemplate() {
   return template;
 }
 
-export function page(head: string, body: string, data: string | null): string {
+interface ManifestEntry {
+  file: string;
+  css?: string[];
+  imports?: string[];
+  isEntry?: boolean;
+}
+let manifest: Record<string, ManifestEntry> | null = null;
+
+/**
+ * The stylesheets and module preloads of the matched pages (Vite's client manifest): the page is styled
+ * without JavaScript, and its code starts loading with the HTML instead of after the entry has run.
+ */
+export function assetLinks(modules: string[]): string {
+  manifest ??= JSON.parse(readFileSync(path.join(SSR_DIR, 'client-manifest.json'), 'utf8')) as Record<string, ManifestEntry>;
+  const m = manifest;
+  const inEntry = new Set<string>();
+  const walk = (key: string, into: Set<string>) => {
+    if (into.has(key) || !m[key]) return;
+    into.add(key);
+    for (const i of m[key].imports ?? []) walk(i, into);
+  };
+  for (const [key, e] of Object.entries(m)) if (e.isEntry) walk(key, inEntry);
+  const needed = new Set<string>();
+  for (const mod of modules) walk(mod, needed);
+  const css = new Set<string>();
+  const js: string[] = [];
+  for (const key of needed) {
+    if (inEntry.has(key)) continue;
+    for (const c of m[key]!.css ?? []) css.add(c);
+    js.push(m[key]!.file);
+  }
+  return [...[...css].map((c) => `<link rel="stylesheet" href="/${c}" />`), ...js.map((f) => `<link rel="modulepreload" crossorigin href="/${f}" />`)].join('\n    ');
+}
+
+/** The page: the head tags in place of the template's defaults, `assets` after its own styles (cascade order). */
+export function page(head: string, body: string, data: string | null, assets = ''): string {
   const t = pageTemplate();
+  const between = assets ? t.between.replace('</head>', `  ${assets}\n  </head>`) : t.between;
   const after = t.after.replace('<!--ssr-data-->', data ? `<script type="application/json" id="ssr-data">${data}</script>` : '');
-  return `${t.before}${head}${t.between}${body}${after}`;
+  return `${t.before}${head}${between}${body}${after}`;
 }
 
 /** The `ssr` function: the first HTML of the public storefront pages and /sitemap.xml. */
@@ -77,7 +113,7 @@ export async function handleSsr(req: Request, res: Response) {
       .status(out.status)
       .set('Cache-Control', out.status === 200 ? PAGE_CACHE_CONTROL : ERROR_CACHE_CONTROL)
       .type('html')
-      .send(page(out.head, out.body, out.data));
+      .send(page(out.head, out.body, out.data, assetLinks(out.modules)));
   } catch (err) {
     // Never a stack: the shell still boots the app, which loads the page itself.
     logger.error('ssr render failed', { path: req.path, error: err instanceof Error ? err.message : String(err) });

@@ -15,14 +15,14 @@ import { headFor, type HeadHandle } from './head';
 import { BlueLayerLayout } from './layouts/blue-layer-layout';
 import { DefaultLayout } from './layouts/default-layout';
 import { GroupBuyingLayout } from './layouts/group-buying-layout';
-import { routeModules as m } from './route-modules';
+import { routeModuleFiles, routeModules } from './route-modules';
 import { PageNotFound } from './routes/page-not-found';
 
 /** Loaders run before the lazy module, so guards and data never wait for a page's code. */
-const page = (load: () => Promise<unknown>, loader?: LoaderFunction, head?: HeadHandle): Pick<NonIndexRouteObject, 'lazy' | 'loader' | 'handle'> => ({
-  lazy: load as NonIndexRouteObject['lazy'],
+const page = (key: keyof typeof routeModules, loader?: LoaderFunction, head?: HeadHandle): Pick<NonIndexRouteObject, 'lazy' | 'loader' | 'handle'> => ({
+  lazy: routeModules[key] as NonIndexRouteObject['lazy'],
   ...(loader ? { loader } : {}),
-  ...(head ? { handle: { head } } : {}),
+  handle: { module: routeModuleFiles[key], ...(head ? { head } : {}) },
 });
 
 /**
@@ -68,40 +68,40 @@ export function createRoutes(qc: QueryClient): RouteObject[] {
         {
           element: <DefaultLayout />,
           children: [
-            { index: true, ...page(m.home, home, head.home) },
-            { path: 'bookstore', ...page(m.bookList, bookList, head.bookList) },
-            { path: 'bookstore/:productId', ...page(m.bookPage, book, head.book) },
-            { path: 'cart', ...page(m.cart, cart) },
-            { path: 'cart/success/:orderId', ...page(m.cartSuccess, requireLogin) },
-            { path: 'contact', ...page(m.contact, settings, head.static('聯絡我們', '/contact')) },
-            { path: 'faq', ...page(m.faq, undefined, head.static('常見問題', '/faq')) },
-            { path: 'business', ...page(m.business, undefined, head.static('團購與大量訂購', '/business')) },
-            { path: 'file', ...page(m.files, files, head.static('檔案下載', '/file')) },
-            { path: 'file/:book', ...page(m.bookFiles, bookFiles, head.bookFiles) },
-            { path: 'order', ...page(m.orders) },
-            { path: 'order/:orderId', ...page(m.orderDetail, requireLogin) },
-            { path: 'shoppingInfo', ...page(m.shoppingInfo, settings, head.static('購物須知', '/shoppingInfo')) },
+            { index: true, ...page('home', home, head.home) },
+            { path: 'bookstore', ...page('bookList', bookList, head.bookList) },
+            { path: 'bookstore/:productId', ...page('bookPage', book, head.book) },
+            { path: 'cart', ...page('cart', cart) },
+            { path: 'cart/success/:orderId', ...page('cartSuccess', requireLogin) },
+            { path: 'contact', ...page('contact', settings, head.static('聯絡我們', '/contact')) },
+            { path: 'faq', ...page('faq', undefined, head.static('常見問題', '/faq')) },
+            { path: 'business', ...page('business', undefined, head.static('團購與大量訂購', '/business')) },
+            { path: 'file', ...page('files', files, head.static('檔案下載', '/file')) },
+            { path: 'file/:book', ...page('bookFiles', bookFiles, head.bookFiles) },
+            { path: 'order', ...page('orders') },
+            { path: 'order/:orderId', ...page('orderDetail', requireLogin) },
+            { path: 'shoppingInfo', ...page('shoppingInfo', settings, head.static('購物須知', '/shoppingInfo')) },
             { path: 'user', loader: userIndex },
-            { path: 'user/logIn', ...page(m.logIn, redirectIfLoggedIn) },
-            { path: 'user/signUp', ...page(m.signUp, redirectIfLoggedIn) },
-            { path: 'user/resetPassword', ...page(m.resetPassword, redirectIfLoggedIn) },
-            { path: 'user/authAction', ...page(m.authAction, requireNonEmptyQuery) },
-            { path: 'user/authAction/:modeSuccess', ...page(m.authActionSuccess, requireAuthActionMode) },
-            { path: 'admin/*', ...page(m.admin, requireLogin) },
+            { path: 'user/logIn', ...page('logIn', redirectIfLoggedIn) },
+            { path: 'user/signUp', ...page('signUp', redirectIfLoggedIn) },
+            { path: 'user/resetPassword', ...page('resetPassword', redirectIfLoggedIn) },
+            { path: 'user/authAction', ...page('authAction', requireNonEmptyQuery) },
+            { path: 'user/authAction/:modeSuccess', ...page('authActionSuccess', requireAuthActionMode) },
+            { path: 'admin/*', ...page('admin', requireLogin) },
           ],
         },
         {
           element: <BlueLayerLayout />,
-          children: [{ path: 'user/cancelSubscribe', ...page(m.cancelSubscribe) }],
+          children: [{ path: 'user/cancelSubscribe', ...page('cancelSubscribe') }],
         },
         {
           element: <GroupBuyingLayout />,
           children: [
-            { path: 'ezbuy/cart', ...page(m.groupCart, requireQuery('planId')) },
-            { path: 'ezbuy/success', ...page(m.groupSuccess, requireQuery('planId', 'orderId')) },
-            { path: 'ezbuy/cpaSouth', ...page(m.cpaSouth, plan('cpaSouth'), head.plan('cpaSouth')) },
-            { path: 'ezbuy/onecircle', ...page(m.onecircle, plan('onecircle'), head.plan('onecircle')) },
-            { path: 'ezbuy/:planId', ...page(m.groupPlan, plan(), head.plan()) },
+            { path: 'ezbuy/cart', ...page('groupCart', requireQuery('planId')) },
+            { path: 'ezbuy/success', ...page('groupSuccess', requireQuery('planId', 'orderId')) },
+            { path: 'ezbuy/cpaSouth', ...page('cpaSouth', plan('cpaSouth'), head.plan('cpaSouth')) },
+            { path: 'ezbuy/onecircle', ...page('onecircle', plan('onecircle'), head.plan('onecircle')) },
+            { path: 'ezbuy/:planId', ...page('groupPlan', plan(), head.plan()) },
           ],
         },
         // The catch-all: no layout, the not-found error.
