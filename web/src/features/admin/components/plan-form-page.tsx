@@ -82,7 +82,7 @@ function toInput(d: Draft): PlanInput {
 /** /admin/plans/new and /admin/plans/{planId}/edit */
 export default function PlanFormPage() {
   const { planId } = useParams();
-  const plan = useResource((signal) => (planId ? getPlan(planId, signal).then((p) => p.plan) : Promise.resolve(null)), planId ?? 'new');
+  const plan = useResource((signal) => (planId ? getPlan(planId, signal).then((p) => p.plan) : Promise.resolve(null)), `plan-form:${planId ?? 'new'}`);
   const products = useResource((signal) => listProducts(signal), 'products');
   return (
     <div>
