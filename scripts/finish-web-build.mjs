@@ -12,7 +12,13 @@ const ssr = path.join(WEB, '..', 'functions', 'ssr');
 
 const index = path.join(dist, 'index.html');
 if (!existsSync(index)) throw new Error(`finish-web-build: no ${index}; run vite build first`);
-copyFileSync(index, path.join(ssr, 'template.html'));
+// In a rendered page the HTML already shows everything: its JS only hydrates, so it is fetched at low
+// priority and never competes with the stylesheets and the main image (the shell keeps the defaults).
+const html = readFileSync(index, 'utf8');
+writeFileSync(
+  path.join(ssr, 'template.html'),
+  html.replace(/<script type="module" crossorigin/g, '<script type="module" fetchpriority="low" crossorigin').replace(/<link rel="modulepreload" crossorigin/g, '<link rel="modulepreload" fetchpriority="low" crossorigin'),
+);
 renameSync(index, path.join(dist, 'app.html'));
 copyFileSync(path.join(WEB, 'public', 'files', 'manifest.json'), path.join(ssr, 'files-manifest.json'));
 // Which CSS and JS each page needs, so its first HTML links them (no unstyled page without JavaScript).

@@ -80,7 +80,7 @@ export function assetLinks(modules: string[]): string {
     for (const c of m[key]!.css ?? []) css.add(c);
     js.push(m[key]!.file);
   }
-  return [...[...css].map((c) => `<link rel="stylesheet" href="/${c}" />`), ...js.map((f) => `<link rel="modulepreload" crossorigin href="/${f}" />`)].join('\n    ');
+  return [...[...css].map((c) => `<link rel="stylesheet" href="/${c}" />`), ...js.map((f) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${f}" />`)].join('\n    ');
 }
 
 /** The page: the head tags in place of the template's defaults, `assets` after its own styles (cascade order). */
