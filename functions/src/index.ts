@@ -25,6 +25,15 @@ export const closeGroupBuyingPlans = onSchedule({ schedule: 'every 15 minutes', 
   await closeDuePlans(new Date());
 });
 
+/**
+ * Backstop of the stock allocator: drains requests whose requesters died before anyone drained them
+ * (any later order drains them too; this bounds the wait when none comes).
+ */
+export const drainStockQueue = onSchedule({ schedule: 'every 1 minutes', region: 'asia-east1', timeZone: 'Asia/Taipei' }, async () => {
+  const { drainQueue } = require('./orders/stock-allocator') as typeof import('./orders/stock-allocator');
+  await drainQueue();
+});
+
 let ssrHandler: typeof import('./ssr/handler').handleSsr | undefined;
 
 /**

@@ -112,6 +112,9 @@ export function emulatorEnv(extra = {}) {
   return {
     ...process.env,
     ...firestoreEmulatorEnv(),
+    // The Functions emulator gives a new worker process this many seconds to load (default 30). The first
+    // burst after start launches up to 50 workers at once on 2 cores, which can take minutes on a busy machine.
+    FUNCTIONS_DISCOVERY_TIMEOUT: process.env.FUNCTIONS_DISCOVERY_TIMEOUT ?? "300",
     FIREBASE_PROJECT: PROJECT_ID,
     GCLOUD_PROJECT: PROJECT_ID,
     FIRESTORE_EMULATOR_HOST: `127.0.0.1:${p.firestore}`,

@@ -1,9 +1,7 @@
-import type { StockMap } from '../contracts/stock';
 import { db } from '../lib/firebase';
 
-// stock/{productId} = {qty, updatedAt}: the public count the book pages read live, and the source of
-// truth for what is shown. Order placement may keep its own internals under stock/{productId}/...;
-// the owner's edits below only ever set qty (merge), leaving such fields alone.
+// stock/{productId} = {qty, updatedAt}: the public count the book pages read live. Reads only: every
+// change of a count goes through the stock allocator (functions/src/orders/stock-allocator.ts).
 const STOCK = 'stock';
 const PRODUCTS = 'products';
 
@@ -47,41 +45,22 @@ async function readAll(): Promise<Record<string, number>> {
   return out;
 }
 
-export type SetStockResult = { ok: true; stock: Record<string, number>; updatedAt: string } | { ok: false; missing: string[] };
-
-/** One count as it changes, for a caller that logs it in the same transaction (the owner's movement log). */
-export interface StockChange {
-  productId: string;
-  before: number;
-  after: number;
-  at: string;
+/** Fresh, strongly consistent counts of the given books (0 for a book without a stock record). */
+export async function getStockCounts(productIds: readonly string[]): Promise<Map<string, number>> {
+  const ids = [...new Set(productIds)];
+  const out = new Map<string, number>();
+  if (!ids.length) return out;
+  const firestore = await db();
+  const snaps = await firestore.getAll(...ids.map((id) => firestore.collection(STOCK).doc(id)));
+  for (const s of snaps) out.set(s.id, (s.exists ? readQty(s.data()) : null) ?? 0);
+  return out;
 }
 
-/**
- * Sets the given counts in one transaction. Every product must exist (launched or not): stock is never
- * created for a book that does not exist, and when one is missing nothing is written.
- */
-export async function setStockQuantities(
-  quantities: StockMap,
-  record?: (tx: FirebaseFirestore.Transaction, change: StockChange) => void,
-): Promise<SetStockResult> {
+/** Which of these books exist (launched or not): stock is never set for a book that does not. */
+export async function missingProducts(productIds: readonly string[]): Promise<string[]> {
+  const ids = [...new Set(productIds)];
+  if (!ids.length) return [];
   const firestore = await db();
-  const ids = Object.keys(quantities).sort();
-  const productRefs = ids.map((id) => firestore.collection(PRODUCTS).doc(id));
-  const stockRefs = ids.map((id) => firestore.collection(STOCK).doc(id));
-  return firestore.runTransaction(async (tx) => {
-    // Reading the stock documents too makes a concurrent allocation retry rather than interleave.
-    const snaps = await tx.getAll(...productRefs, ...stockRefs);
-    const missing = ids.filter((_, i) => !snaps[i]!.exists);
-    if (missing.length) return { ok: false, missing } as const;
-    const updatedAt = new Date().toISOString();
-    const stock: Record<string, number> = {};
-    ids.forEach((id, i) => {
-      const qty = quantities[id]!;
-      tx.set(stockRefs[i]!, { qty, updatedAt }, { merge: true });
-      record?.(tx, { productId: id, before: readQty(snaps[ids.length + i]!.data()) ?? 0, after: qty, at: updatedAt });
-      stock[id] = qty;
-    });
-    return { ok: true, stock, updatedAt } as const;
-  });
+  const snaps = await firestore.getAll(...ids.map((id) => firestore.collection(PRODUCTS).doc(id)));
+  return snaps.filter((s) => !s.exists).map((s) => s.id);
 }

@@ -4,9 +4,10 @@ import type { Order, OrderItem, PlaceOrderInput } from '../contracts/orders';
 import type { ShopSettings } from '../contracts/settings';
 import { getOrderDocCoalesced, type OrderDoc } from '../data/orders';
 import { shippingFeeFor, shopSettings } from '../data/settings';
-import { badRequest, conflict, HttpError } from '../http/errors';
-import { orderPlacedMail } from './order-mail';
-import { stockAllocator } from './stock-allocator';
+import { getStockCounts } from '../data/stock';
+import { badRequest, conflict, HttpError, unavailable } from '../http/errors';
+import { sumLines, toOrder, type OrderTemplate } from './allocation-plan';
+import { AllocationTimeout, submitOp } from './stock-allocator';
 
 // Placing an order (DESIGN.md section 5), shared by the shop (PATCH /api/order/{userId}/{orderId})
 // and the group orders (PATCH /api/groupOrder/{planId}/{orderId}). The caller authenticates and
@@ -70,14 +71,11 @@ export function placementHash(p: Pick<PlaceOrderParams, 'userId' | 'planId' | 'i
 
 const orderConflict = () => conflict(ERROR_KEYS.orderConflict, 'This orderId was already used for a different order');
 
-function buildOrderDoc(p: PlaceOrderParams, items: OrderItem[], settings: ShopSettings, hash: string, orderNo: string, now: Date): OrderDoc {
-  const nowIso = now.toISOString();
+function orderTemplate(p: PlaceOrderParams, items: OrderItem[], settings: ShopSettings, hash: string): OrderTemplate {
   const itemsTotal = items.reduce((n, i) => n + i.totalPrice, 0);
   const shippingFee = shippingFeeFor(settings);
-  const dueDays = Number.isFinite(settings.paymentDueDays) && settings.paymentDueDays > 0 ? settings.paymentDueDays : 3;
   return {
     orderId: p.orderId,
-    orderNo,
     userId: p.userId,
     planId: p.planId,
     buyer: p.buyer,
@@ -91,67 +89,86 @@ function buildOrderDoc(p: PlaceOrderParams, items: OrderItem[], settings: ShopSe
     itemsTotal,
     shippingFee,
     totalPrice: itemsTotal + shippingFee,
-    status: 'awaitingPayment',
-    statusHistory: [{ status: 'awaitingPayment', at: nowIso, by: p.actor }],
     delivery: null,
     remark: p.input.remark ?? '',
-    paymentDueAt: new Date(now.getTime() + dueDays * 86_400_000).toISOString(),
-    createdAt: nowIso,
-    updatedAt: nowIso,
     requestHash: hash,
+    paymentDueDays: Number.isFinite(settings.paymentDueDays) && settings.paymentDueDays > 0 ? settings.paymentDueDays : 3,
+    actor: p.actor,
   };
+}
+
+function outOfStock(items: OrderItem[], productId: string, available: number, requested: number): HttpError {
+  const idx = items.findIndex((i) => i.productId === productId);
+  const name = items[idx]?.name ?? productId;
+  return conflict(ERROR_KEYS.outOfStock, `Not enough stock for ${productId}: ${available} left, ${requested} requested`, [
+    { path: `body.items.${idx}.qty`, message: `《${name}》庫存不足，目前剩 ${available} 本` },
+  ]);
+}
+
+/** The same request again is answered with its order; another request under the same id is a conflict. */
+function settled(existing: OrderDoc, hash: string): PlaceOrderResult {
+  if (existing.requestHash !== hash) throw orderConflict();
+  return { created: false, order: toOrder(existing) };
 }
 
 export async function placeOrder(p: PlaceOrderParams): Promise<PlaceOrderResult> {
   const hash = placementHash(p);
-
-  // The existing order (a retry or a double click is answered without touching stock), the prices
-  // and the settings are read at once.
   const ids = p.input.items.map((i) => i.productId);
-  const [existing, prices, settings] = await Promise.all([getOrderDocCoalesced(p.orderId), p.pricing(ids), shopSettings()]);
-  if (existing) {
-    if (existing.requestHash !== hash) throw orderConflict();
-    const { requestHash: _h, ...order } = existing;
-    return { created: false, order };
-  }
 
-  const details: { path: string; message: string }[] = [];
-  const items: OrderItem[] = [];
-  p.input.items.forEach((line, idx) => {
-    const priced = prices.get(line.productId);
-    if (!priced) return details.push({ path: `body.items.${idx}.productId`, message: '找不到此商品或尚未上架' });
-    if (priced.maxPerOrder !== undefined && line.qty > priced.maxPerOrder) {
-      return details.push({ path: `body.items.${idx}.qty`, message: `每筆訂單最多 ${priced.maxPerOrder} 本` });
+  // Another call with the same orderId may be queued right now (a double click, a client retry after a
+  // cut-off): the allocator answers it 'retry' once that one is done, and the loop reads again.
+  for (let round = 0; round < 5; round++) {
+    // The order (a replay is answered without touching stock), the counts, the prices and the settings
+    // are read at once.
+    const [existing, counts, prices, settings] = await Promise.all([getOrderDocCoalesced(p.orderId), getStockCounts(ids), p.pricing(ids), shopSettings()]);
+    if (existing) return settled(existing, hash);
+
+    const details: { path: string; message: string }[] = [];
+    const items: OrderItem[] = [];
+    p.input.items.forEach((line, idx) => {
+      const priced = prices.get(line.productId);
+      if (!priced) return details.push({ path: `body.items.${idx}.productId`, message: '找不到此商品或尚未上架' });
+      if (priced.maxPerOrder !== undefined && line.qty > priced.maxPerOrder) {
+        return details.push({ path: `body.items.${idx}.qty`, message: `每筆訂單最多 ${priced.maxPerOrder} 本` });
+      }
+      const unitPrice = Math.round(priced.unitPrice);
+      items.push({ productId: line.productId, name: priced.name, qty: line.qty, unitPrice, totalPrice: unitPrice * line.qty });
+    });
+    if (details.length) throw badRequest('Some items cannot be ordered', details);
+
+    // Short at a strongly consistent read: nothing is taken and the answer is true, so a sold-out
+    // burst is answered without queueing (stock only comes back through the allocator, after this read).
+    const lines = sumLines(items);
+    const short = lines.find((l) => (counts.get(l.productId) ?? 0) < l.qty);
+    if (short) throw outOfStock(items, short.productId, counts.get(short.productId) ?? 0, short.qty);
+
+    const result = await submitOp({
+      kind: 'place',
+      orderId: p.orderId,
+      requestHash: hash,
+      lines,
+      template: orderTemplate(p, items, settings, hash),
+    }).catch((err: unknown) => {
+      if (err instanceof AllocationTimeout) throw unavailable('The order could not be placed in time; nothing was taken. Please try again.');
+      throw err;
+    });
+
+    switch (result.kind) {
+      case 'created':
+        return { created: true, order: result.order };
+      case 'replayed':
+        return { created: false, order: result.order };
+      case 'conflict':
+        throw orderConflict();
+      case 'outOfStock':
+        throw outOfStock(items, result.productId, result.available, result.requested);
+      case 'rejected':
+        throw badRequest('The order could not be stored', [{ path: 'body', message: '訂單內容無法儲存，請檢查輸入的文字' }]);
+      case 'retry':
+        continue;
+      default:
+        throw new HttpError(500, ERROR_KEYS.internal, 'Unexpected allocation result');
     }
-    const unitPrice = Math.round(priced.unitPrice);
-    items.push({ productId: line.productId, name: priced.name, qty: line.qty, unitPrice, totalPrice: unitPrice * line.qty });
-  });
-  if (details.length) throw badRequest('Some items cannot be ordered', details);
-
-  const result = await stockAllocator().submit({
-    kind: 'place',
-    orderId: p.orderId,
-    requestHash: hash,
-    lines: items.map(({ productId, qty }) => ({ productId, qty })),
-    build: ({ orderNo, now }) => buildOrderDoc(p, items, settings, hash, orderNo, now),
-    mail: (order) => (order.email ? orderPlacedMail(order, settings) : null),
-  });
-
-  switch (result.kind) {
-    case 'created':
-      return { created: true, order: result.order };
-    case 'replayed':
-      return { created: false, order: result.order };
-    case 'conflict':
-      throw orderConflict();
-    case 'outOfStock': {
-      const idx = items.findIndex((i) => i.productId === result.productId);
-      const name = items[idx]?.name ?? result.productId;
-      throw conflict(ERROR_KEYS.outOfStock, `Not enough stock for ${result.productId}: ${result.available} left, ${result.requested} requested`, [
-        { path: `body.items.${idx}.qty`, message: `《${name}》庫存不足，目前剩 ${result.available} 本` },
-      ]);
-    }
-    default:
-      throw new HttpError(500, ERROR_KEYS.internal, 'Unexpected allocation result');
   }
+  throw unavailable('The order is still being processed; please try again.');
 }

@@ -1,304 +1,412 @@
-import type { DocumentReference, Firestore, Transaction } from 'firebase-admin/firestore';
-import { canTransition, STOCK_RETURNING_STATUSES, type Order, type OrderStatus } from '../contracts/orders';
-import { MAIL, ORDER_NUMBERS, ORDERS, toOrder, type OrderDoc } from '../data/orders';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { DocumentReference, DocumentSnapshot, Firestore, QueryDocumentSnapshot, Timestamp } from 'firebase-admin/firestore';
+import type { Order } from '../contracts/orders';
+import { MAIL, ORDER_NUMBERS, ORDERS, type OrderDoc } from '../data/orders';
+import { shopSettings } from '../data/settings';
 import { db, firestoreNs } from '../lib/firebase';
+import { planBatch, productsOf, writesOf, type AllocationOp, type AllocationResult, type BatchPlan } from './allocation-plan';
+import { orderPlacedMail } from './order-mail';
 import { newOrderNo } from './order-number';
 
-// Every change of stock/{productId}.qty goes through this queue. Concurrent Firestore transactions
-// on one document fight each other (DESIGN.md section 3: 95 of 100 hit lock timeouts), so one
-// instance never runs two allocation transactions at once: requests wait in a queue and are
-// committed in batches (up to MAX_OPS per transaction), reading each stock document once. Each batch
-// is still a real transaction, so several instances stay correct; they merely retry.
+export type { AllocationOp, AllocationResult, MailDoc, PlaceOp, ReturnOp, SetStockOp, StockLine } from './allocation-plan';
 
-export interface MailDoc {
-  to: string;
-  message: { subject: string; text: string; html: string };
-}
+// Every change of stock counts and campaign progress goes through one queue in Firestore, drained by
+// one allocator at a time, whichever process that is (docs/orders.md explains the choice and its
+// measurements). The shop runs as many processes at once (Cloud Run instances; the Functions emulator
+// starts a worker process per concurrent request), so nothing here keeps shared truth in memory:
+//
+// 1. A requester writes its op as allocQueue/{requestId} (create: an existing one is a concurrent retry,
+//    which waits for it and then starts over), then waits for allocResults/{requestId}.
+// 2. While it waits it tries to hold the lease allocLease/stock (create, or take over an expired one
+//    with an update preconditioned on its update time). The holder drains the queue in batches.
+// 3. A batch is plain reads and ONE batched write with preconditions: the lease (renewed), every stock
+//    document and every order it changes (their update times as read), each request deleted (so it is
+//    applied once), orders, order numbers, mails, movements, progress and results. A failed precondition
+//    means another process moved: nothing was written, re-read and redo. Correctness never rests on the
+//    lease; the lease only keeps allocators from fighting over the same documents.
+// 4. A requester whose deadline comes withdraws its request (a delete that fails once it was applied),
+//    so an answer of failure always means no order: no ghosts.
 
-export interface StockLine {
-  productId: string;
-  qty: number;
-}
+const QUEUE = 'allocQueue';
+const RESULTS = 'allocResults';
+const LEASE = 'allocLease';
+const LEASE_DOC = 'stock';
 
-export interface PlaceOp {
-  kind: 'place';
-  orderId: string;
-  requestHash: string;
-  lines: StockLine[];
-  /** The stored order, built once the stock is taken (orderNo and the commit time are known then). */
-  build: (ctx: { orderNo: string; now: Date }) => OrderDoc;
-  mail?: (order: Order) => MailDoc | null;
-}
-
-export interface TransitionOp {
-  kind: 'transition';
-  orderId: string;
-  to: OrderStatus;
-  by: string;
-  note?: string;
-  /** Apply only if this still holds on the order read inside the transaction. */
-  guard?: (order: Order) => boolean;
-  patch?: Partial<Pick<Order, 'delivery'>>;
-  mail?: (order: Order) => MailDoc | null;
-}
-
-export type AllocationOp = PlaceOp | TransitionOp;
-
-export type AllocationResult =
-  | { kind: 'created'; order: Order }
-  | { kind: 'replayed'; order: Order }
-  | { kind: 'conflict'; order: Order }
-  | { kind: 'outOfStock'; productId: string; available: number; requested: number }
-  | { kind: 'transitioned'; order: Order; stockReturned: boolean }
-  | { kind: 'skipped'; order: Order | null; reason: 'notFound' | 'invalidTransition' | 'guard' };
-
-interface Pending {
-  op: AllocationOp;
-  resolve: (r: AllocationResult) => void;
-  reject: (e: unknown) => void;
-}
-
-/** 50 orders x (order + order number + mail) + stock documents stays well below 500 writes. */
+/** How long a lease lasts without renewal; a crashed allocator blocks the queue at most this long. */
+export const LEASE_MS = Number(process.env.ALLOC_LEASE_MS) || 5_000;
+/** An allocator hands over after this long, so no request it holds waits on an endless burst. */
+const MAX_HOLD_MS = 10_000;
+/** Requests per batch; a batch also stops before Firestore's 500 writes per commit. */
 export const MAX_OPS_PER_BATCH = 50;
-/** Keeps a batch far below Firestore's 500 writes per transaction. */
-export const MAX_PRODUCTS_PER_BATCH = 100;
+const MAX_WRITES_PER_BATCH = 480;
+/** A requester gives up (and withdraws) after this long: well inside the function's 60 s timeout. */
+const REQUEST_DEADLINE_MS = Number(process.env.ALLOC_DEADLINE_MS) || 40_000;
+/** Results are kept this long for late readers; a TTL policy on `expireAt` removes them (docs/orders.md). */
+const RESULT_TTL_MS = 60 * 60_000;
 
-const unique = <T>(xs: Iterable<T>) => [...new Set(xs)];
+/** Identifies this process as a lease holder (shown in allocLease/stock, used by the kill test). */
+const HOLDER = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+
+/** Answered when a request was withdrawn at its deadline: nothing of it was applied. */
+export class AllocationTimeout extends Error {
+  constructor() {
+    super('The stock allocator did not answer in time; the request was withdrawn and nothing was applied');
+    this.name = 'AllocationTimeout';
+  }
+}
+
+interface QueuedDoc {
+  op: AllocationOp;
+  nonce: string;
+  createdAt: number;
+}
+
+interface ResultDoc {
+  nonce: string;
+  result: AllocationResult;
+  expireAt: Timestamp;
+}
+
+/** What a submitted request turned into. `retry`: another request with the same id was pending; it is done now, start over. */
+export type Submitted = AllocationResult | { kind: 'retry' };
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const codeOf = (err: unknown) => (err as { code?: unknown } | null)?.code;
+/** gRPC codes: 5 NOT_FOUND, 6 ALREADY_EXISTS, 9 FAILED_PRECONDITION, 10 ABORTED. */
+const isRace = (err: unknown) => [5, 6, 9, 10].includes(codeOf(err) as number);
+const isAlreadyExists = (err: unknown) => codeOf(err) === 6;
+/** Errors that no retry can cure: the data itself was refused (3 INVALID_ARGUMENT, 8 RESOURCE_EXHAUSTED for size). */
+const isRefusal = (err: unknown) => [3, 8, 11].includes(codeOf(err) as number);
+
+/** Request ids: one pending placement and one pending stock return per order; owner edits are unique. */
+export function requestIdOf(op: AllocationOp): string {
+  if (op.kind === 'place') return `place-${op.orderId}`;
+  if (op.kind === 'return') return `return-${op.orderId}`;
+  return `stock-${randomUUID()}`;
+}
+
+/** Counters for tests and benchmarks (this process only). */
+export const allocatorStats = { batches: 0, redos: 0, leases: 0 };
+
+/**
+ * Submits ops and waits for their results, draining the queue itself whenever it can hold the lease.
+ * Results come back in the order of `ops`.
+ */
+export async function submitOps(ops: AllocationOp[], opts: { deadlineMs?: number } = {}): Promise<Submitted[]> {
+  const firestore = await db();
+  const deadline = Date.now() + (opts.deadlineMs ?? REQUEST_DEADLINE_MS);
+  const queue = firestore.collection(QUEUE);
+  const entries = ops.map((op) => ({ id: requestIdOf(op), nonce: randomUUID(), own: true, done: undefined as Submitted | undefined }));
+
+  await Promise.all(
+    entries.map(async (e, i) => {
+      const doc: QueuedDoc = { op: ops[i]!, nonce: e.nonce, createdAt: Date.now() };
+      try {
+        await queue.doc(e.id).create(doc);
+      } catch (err) {
+        // The same request is already queued by another call (a double click, a retry): wait for it.
+        if (isAlreadyExists(err)) e.own = false;
+        else throw err;
+      }
+    }),
+  );
+
+  const leaseRef = firestore.collection(LEASE).doc(LEASE_DOC);
+  let pause = 15;
+  // (The first poll also tells whether the lease is free: one round trip for both.)
+  for (;;) {
+    const pending = entries.filter((e) => e.done === undefined);
+    if (!pending.length) break;
+    if (Date.now() > deadline) {
+      await withdraw(firestore, pending);
+      break;
+    }
+    const snaps = await firestore.getAll(leaseRef, ...pending.flatMap((e) => [queue.doc(e.id), firestore.collection(RESULTS).doc(e.id)]));
+    pending.forEach((e, i) => {
+      const request = snaps[1 + 2 * i]!;
+      const result = snaps[2 + 2 * i]!;
+      const r = result.data() as ResultDoc | undefined;
+      // The batch that applies a request deletes it and writes its result at once, and getAll reads one
+      // snapshot: a request that is gone without our result was another call's (now done), so start over.
+      if (e.own && r?.nonce === e.nonce) e.done = r.result;
+      else if (!request.exists) e.done = { kind: 'retry' };
+    });
+    if (entries.every((e) => e.done !== undefined)) break;
+
+    const lease = snaps[0]!;
+    if (leaseIsFree(lease)) {
+      const held = await acquireLease(firestore, leaseRef, lease);
+      if (held) {
+        // What this drain committed is known without another read.
+        const applied = await drain(firestore, leaseRef, held);
+        for (const e of entries) {
+          const r = applied.get(e.id);
+          if (e.done === undefined && e.own && r?.nonce === e.nonce) e.done = r.result;
+        }
+        pause = 15;
+        continue;
+      }
+    }
+    await sleep(pause + Math.random() * pause);
+    pause = Math.min(200, pause * 1.5);
+  }
+  return entries.map((e) => e.done ?? { kind: 'retry' });
+}
+
+export async function submitOp(op: AllocationOp, opts?: { deadlineMs?: number }): Promise<Submitted> {
+  return (await submitOps([op], opts))[0]!;
+}
+
+/** Removes requests that were not applied in time, or collects the result of one applied meanwhile. */
+async function withdraw(firestore: Firestore, pending: { id: string; nonce: string; own: boolean; done: Submitted | undefined }[]) {
+  await Promise.all(
+    pending.map(async (e) => {
+      if (!e.own) {
+        e.done = { kind: 'retry' };
+        return;
+      }
+      const ref = firestore.collection(QUEUE).doc(e.id);
+      const snap = await ref.get();
+      if (snap.exists && (snap.data() as QueuedDoc).nonce === e.nonce) {
+        try {
+          // Preconditioned on the version read: an allocator's batch that read it fails and redoes without it.
+          await ref.delete({ lastUpdateTime: snap.updateTime! });
+          throw new AllocationTimeout();
+        } catch (err) {
+          if (err instanceof AllocationTimeout || !isRace(err)) throw err;
+        }
+      }
+      const r = (await firestore.collection(RESULTS).doc(e.id).get()).data() as ResultDoc | undefined;
+      if (r?.nonce === e.nonce) e.done = r.result;
+      else throw new AllocationTimeout();
+    }),
+  );
+}
+
+function leaseIsFree(lease: DocumentSnapshot): boolean {
+  if (!lease.exists) return true;
+  const expiresAt = (lease.data() as { expiresAt?: number }).expiresAt ?? 0;
+  return expiresAt < Date.now();
+}
+
+/** Takes the lease; resolves with its update time (the precondition of the next write), or null when another process won. */
+async function acquireLease(firestore: Firestore, ref: DocumentReference, seen: DocumentSnapshot): Promise<Timestamp | null> {
+  const data = { holder: HOLDER, expiresAt: Date.now() + LEASE_MS, acquiredAt: new Date().toISOString() };
+  try {
+    const w = seen.exists ? await ref.update(data, { lastUpdateTime: seen.updateTime! }) : await ref.create(data);
+    allocatorStats.leases++;
+    return w.writeTime;
+  } catch (err) {
+    if (isRace(err)) return null;
+    throw err;
+  }
+}
+
+/** Drains the queue while holding the lease, then releases it. Resolves with the results it committed. */
+async function drain(firestore: Firestore, leaseRef: DocumentReference, acquired: Timestamp): Promise<Map<string, ResultDoc>> {
+  let lease: Timestamp | null = acquired;
+  const until = Date.now() + MAX_HOLD_MS;
+  const applied = new Map<string, ResultDoc>();
+  try {
+    while (lease && Date.now() < until) {
+      const snap = await firestore.collection(QUEUE).orderBy('createdAt').limit(MAX_OPS_PER_BATCH).get();
+      if (snap.empty) break;
+      lease = await commitRequests(firestore, leaseRef, lease, snap.docs, applied);
+    }
+  } finally {
+    if (lease) await leaseRef.delete({ lastUpdateTime: lease }).catch(() => undefined);
+  }
+  return applied;
+}
+
+interface Read {
+  orders: Map<string, OrderDoc>;
+  orderTimes: Map<string, Timestamp>;
+  qty: Map<string, number>;
+  stockTimes: Map<string, Timestamp | null>;
+  freeNumbers: string[];
+}
 
 function readQty(data: unknown): number {
   const q = (data as { qty?: unknown } | undefined)?.qty;
   return typeof q === 'number' && Number.isFinite(q) ? Math.max(0, Math.floor(q)) : 0;
 }
 
-async function getAll(tx: Transaction, refs: DocumentReference[]) {
-  return refs.length ? tx.getAll(...refs) : [];
+async function readState(firestore: Firestore, ops: AllocationOp[], now: Date): Promise<Read> {
+  const orderIds = [...new Set(ops.flatMap((op) => (op.kind === 'setStock' ? [] : [op.orderId])))];
+  const placeCount = ops.filter((op) => op.kind === 'place').length;
+  const draw = (n: number) => [...new Set(Array.from({ length: n + 2 }, () => newOrderNo(now)))];
+  const read: Read = { orders: new Map(), orderTimes: new Map(), qty: new Map(), stockTimes: new Map(), freeNumbers: [] };
+
+  const getAll = async (refs: DocumentReference[]) => (refs.length ? firestore.getAll(...refs) : []);
+  const readStock = (snaps: DocumentSnapshot[]) =>
+    snaps.forEach((s) => {
+      read.qty.set(s.id, s.exists ? readQty(s.data()) : 0);
+      read.stockTimes.set(s.id, s.exists ? s.updateTime! : null);
+    });
+  const readNumbers = (snaps: DocumentSnapshot[]) => snaps.forEach((s) => !s.exists && !read.freeNumbers.includes(s.id) && read.freeNumbers.push(s.id));
+
+  // One round trip for the orders, the placements' stock and number candidates; a second only for the
+  // books of orders being cancelled (known once the orders are read) or after a number collision.
+  const stockIds = [...new Set(ops.flatMap((op) => productsOf(op)))];
+  const candidates = draw(placeCount);
+  const snaps = await getAll([
+    ...orderIds.map((id) => firestore.collection(ORDERS).doc(id)),
+    ...stockIds.map((id) => firestore.collection('stock').doc(id)),
+    ...candidates.map((n) => firestore.collection(ORDER_NUMBERS).doc(n)),
+  ]);
+  snaps.slice(0, orderIds.length).forEach((s) => {
+    if (!s.exists) return;
+    read.orders.set(s.id, s.data() as OrderDoc);
+    read.orderTimes.set(s.id, s.updateTime!);
+  });
+  readStock(snaps.slice(orderIds.length, orderIds.length + stockIds.length));
+  readNumbers(snaps.slice(orderIds.length + stockIds.length));
+
+  const more = [...new Set(ops.flatMap((op) => productsOf(op, read.orders)))].filter((id) => !read.qty.has(id));
+  if (more.length) readStock(await getAll(more.map((id) => firestore.collection('stock').doc(id))));
+  for (let round = 0; read.freeNumbers.length < placeCount && round < 5; round++) {
+    readNumbers(await getAll(draw(placeCount - read.freeNumbers.length).map((n) => firestore.collection(ORDER_NUMBERS).doc(n))));
+  }
+  return read;
 }
 
-/** Runs one batch in one transaction; returns a result per op, in order. Pure per attempt (retries re-run it). */
-async function commitBatch(firestore: Firestore, ops: AllocationOp[]): Promise<{ results: AllocationResult[]; qty: Map<string, number> }> {
-  const { FieldValue } = await firestoreNs();
-  const orderRef = (id: string) => firestore.collection(ORDERS).doc(id);
-  const stockRef = (id: string) => firestore.collection('stock').doc(id);
+/**
+ * Applies up to one batch of queued requests in one preconditioned batched write. Resolves with the
+ * lease's new update time, or null when the lease was lost (another process took over).
+ */
+async function commitRequests(
+  firestore: Firestore,
+  leaseRef: DocumentReference,
+  lease: Timestamp,
+  docs: QueryDocumentSnapshot[],
+  applied: Map<string, ResultDoc>,
+): Promise<Timestamp | null> {
+  const { FieldValue, Timestamp: Ts } = await firestoreNs();
+  const settings = await shopSettings();
 
-  return firestore.runTransaction(
-    async (tx) => {
-      const now = new Date();
-      const nowIso = now.toISOString();
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const now = new Date();
+    const ops = docs.map((d) => (d.data() as QueuedDoc).op);
+    const read = await readState(firestore, ops, now);
+    let plan: BatchPlan = planBatch(ops, read, { now, placedMail: (o: Order) => (o.email ? orderPlacedMail(o, settings) : null) });
+    // Too many writes for one commit: take fewer requests (the rest stay queued for the next batch).
+    let take = docs.length;
+    while (take > 1 && writesOf(plan, take) > MAX_WRITES_PER_BATCH) {
+      take = Math.max(1, Math.floor(take / 2));
+      plan = planBatch(ops.slice(0, take), read, { now, placedMail: (o: Order) => (o.email ? orderPlacedMail(o, settings) : null) });
+    }
+    const batchDocs = docs.slice(0, take);
 
-      // One round trip reads the orders, the stock of every place op and fresh order-number
-      // candidates; a second only when a status change needs stock not read yet (or a number collided).
-      const orders = new Map<string, OrderDoc>();
-      const qty = new Map<string, number>();
-      const numbers: string[] = [];
-      const placeCount = ops.filter((op) => op.kind === 'place').length;
-      const read = async (orderIds: string[], productIds: string[], candidates: string[]) => {
-        const refs = [...orderIds.map(orderRef), ...productIds.map(stockRef), ...candidates.map((n) => firestore.collection(ORDER_NUMBERS).doc(n))];
-        const snaps = await getAll(tx, refs);
-        snaps.forEach((snap, i) => {
-          if (i < orderIds.length) {
-            if (snap.exists) orders.set(snap.id, snap.data() as OrderDoc);
-          } else if (i < orderIds.length + productIds.length) qty.set(snap.id, readQty(snap.data()));
-          else if (!snap.exists && !numbers.includes(snap.id)) numbers.push(snap.id);
-        });
-      };
-      const draw = (n: number) => unique(Array.from({ length: n }, () => newOrderNo(now)));
-      await read(
-        unique(ops.map((o) => o.orderId)),
-        unique(ops.flatMap((op) => (op.kind === 'place' ? op.lines.map((l) => l.productId) : []))),
-        draw(placeCount),
+    const nowIso = now.toISOString();
+    const expireAt = Ts.fromMillis(now.getTime() + RESULT_TTL_MS);
+    const batch = firestore.batch();
+    batch.update(leaseRef, { expiresAt: Date.now() + LEASE_MS }, { lastUpdateTime: lease });
+    const results = batchDocs.map((d, i) => {
+      batch.delete(d.ref, { lastUpdateTime: d.updateTime });
+      const result: ResultDoc = { nonce: (d.data() as QueuedDoc).nonce, result: plan.results[i]!, expireAt };
+      batch.set(firestore.collection(RESULTS).doc(d.id), result);
+      return [d.id, result] as const;
+    });
+    for (const o of plan.createOrders) batch.create(firestore.collection(ORDERS).doc(o.orderId), o);
+    for (const n of plan.numbers) batch.create(firestore.collection(ORDER_NUMBERS).doc(n.orderNo), { orderId: n.orderId, createdAt: nowIso });
+    for (const o of plan.updateOrders) batch.update(firestore.collection(ORDERS).doc(o.orderId), { ...o }, { lastUpdateTime: read.orderTimes.get(o.orderId)! });
+    for (const [productId, qty] of plan.stock) {
+      const ref = firestore.collection('stock').doc(productId);
+      const seen = read.stockTimes.get(productId);
+      if (seen) batch.update(ref, { qty, updatedAt: nowIso }, { lastUpdateTime: seen });
+      else batch.create(ref, { qty, updatedAt: nowIso });
+    }
+    for (const [planId, p] of plan.progress) {
+      batch.set(
+        firestore.collection('planProgress').doc(planId),
+        { orders: FieldValue.increment(p.orders), copies: FieldValue.increment(p.copies), updatedAt: nowIso },
+        { merge: true },
       );
-      const missingStock = unique(
-        ops.flatMap((op) => (op.kind === 'transition' ? (orders.get(op.orderId)?.items ?? []).map((i) => i.productId) : [])),
-      ).filter((id) => !qty.has(id));
-      const needed = ops.filter((op) => op.kind === 'place' && !orders.has(op.orderId)).length;
-      if (missingStock.length || numbers.length < needed) await read([], missingStock, draw(Math.max(0, needed - numbers.length)));
-      for (let round = 0; numbers.length < needed && round < 5; round++) await read([], [], draw(needed - numbers.length));
-
-      const results: AllocationResult[] = [];
-      const writes: ((t: Transaction) => void)[] = [];
-      const dirtyStock = new Set<string>();
-      const progress = new Map<string, { orders: number; copies: number }>();
-      const bumpProgress = (planId: string | null, orders: number, copies: number) => {
-        if (!planId) return;
-        const p = progress.get(planId) ?? { orders: 0, copies: 0 };
-        progress.set(planId, { orders: p.orders + orders, copies: p.copies + copies });
-      };
-      const queueMail = (id: string, mail: MailDoc | null | undefined) => {
-        if (mail?.to) writes.push((t) => t.set(firestore.collection(MAIL).doc(id), { ...mail, createdAt: nowIso }));
-      };
-
-      for (const op of ops) {
-        const existing = orders.get(op.orderId);
-        if (op.kind === 'place') {
-          if (existing) {
-            results.push(existing.requestHash === op.requestHash ? { kind: 'replayed', order: toOrder(existing) } : { kind: 'conflict', order: toOrder(existing) });
-            continue;
-          }
-          const short = op.lines.find((l) => (qty.get(l.productId) ?? 0) < l.qty);
-          if (short) {
-            results.push({ kind: 'outOfStock', productId: short.productId, available: qty.get(short.productId) ?? 0, requested: short.qty });
-            continue;
-          }
-          const orderNo = numbers.shift();
-          if (!orderNo) throw new Error('could not draw a unique order number');
-          for (const l of op.lines) {
-            qty.set(l.productId, qty.get(l.productId)! - l.qty);
-            dirtyStock.add(l.productId);
-          }
-          const doc = op.build({ orderNo, now });
-          orders.set(op.orderId, doc);
-          const order = toOrder(doc);
-          writes.push((t) => t.create(orderRef(op.orderId), doc));
-          writes.push((t) => t.create(firestore.collection(ORDER_NUMBERS).doc(orderNo), { orderId: op.orderId, createdAt: nowIso }));
-          queueMail(`${op.orderId}-placed`, op.mail?.(order));
-          bumpProgress(doc.planId, 1, op.lines.reduce((n, l) => n + l.qty, 0));
-          results.push({ kind: 'created', order });
-        } else {
-          if (!existing) {
-            results.push({ kind: 'skipped', order: null, reason: 'notFound' });
-            continue;
-          }
-          const current = toOrder(existing);
-          if (!canTransition(current.status, op.to)) {
-            results.push({ kind: 'skipped', order: current, reason: 'invalidTransition' });
-            continue;
-          }
-          if (op.guard && !op.guard(current)) {
-            results.push({ kind: 'skipped', order: current, reason: 'guard' });
-            continue;
-          }
-          // Terminal statuses have no way out (ORDER_TRANSITIONS), so stock returns exactly once.
-          const stockReturned = STOCK_RETURNING_STATUSES.includes(op.to);
-          if (stockReturned) {
-            for (const i of current.items) {
-              qty.set(i.productId, (qty.get(i.productId) ?? 0) + i.qty);
-              dirtyStock.add(i.productId);
-            }
-            bumpProgress(current.planId, -1, -current.items.reduce((n, i) => n + i.qty, 0));
-          }
-          const change = { status: op.to, at: nowIso, by: op.by, ...(op.note ? { note: op.note } : {}) };
-          const next: OrderDoc = { ...existing, ...op.patch, status: op.to, statusHistory: [...existing.statusHistory, change], updatedAt: nowIso };
-          orders.set(op.orderId, next);
-          writes.push((t) => t.set(orderRef(op.orderId), next));
-          const order = toOrder(next);
-          queueMail(`${op.orderId}-${op.to}`, op.mail?.(order));
-          results.push({ kind: 'transitioned', order, stockReturned });
-        }
-      }
-
-      for (const w of writes) w(tx);
-      for (const id of dirtyStock) tx.set(stockRef(id), { qty: qty.get(id)!, updatedAt: nowIso }, { merge: true });
-      for (const [planId, p] of progress) {
-        tx.set(
-          firestore.collection('planProgress').doc(planId),
-          { orders: FieldValue.increment(p.orders), copies: FieldValue.increment(p.copies), updatedAt: nowIso },
-          { merge: true },
-        );
-      }
-      return { results, qty };
-    },
-    { maxAttempts: 10 },
-  );
-}
-
-export class StockAllocator {
-  private queue: Pending[] = [];
-  private running = false;
-  /** Batches committed so far (for tests and benchmarks). */
-  batches = 0;
-  /** Stock left after this instance's last commit or read, per product: a hint, never the truth. */
-  private known = new Map<string, number>();
-
-  submit(op: AllocationOp): Promise<AllocationResult> {
-    return new Promise((resolve, reject) => {
-      this.queue.push({ op, resolve, reject });
-      if (!this.running) {
-        this.running = true;
-        void this.drain();
-      }
-    });
-  }
-
-  private take(): Pending[] {
-    const batch: Pending[] = [];
-    const products = new Set<string>();
-    while (this.queue.length && batch.length < MAX_OPS_PER_BATCH) {
-      const next = this.queue[0]!;
-      const ids = next.op.kind === 'place' ? next.op.lines.map((l) => l.productId) : [];
-      const grown = new Set([...products, ...ids]);
-      if (batch.length && grown.size > MAX_PRODUCTS_PER_BATCH) break;
-      ids.forEach((id) => products.add(id));
-      batch.push(this.queue.shift()!);
     }
-    return batch;
-  }
+    for (const m of plan.movements) batch.create(firestore.collection('stock').doc(m.productId).collection('movements').doc(), m);
+    for (const [id, mail] of plan.mails) batch.set(firestore.collection(MAIL).doc(id), { ...mail, createdAt: nowIso });
 
-  /**
-   * Ops this instance already knows to be hopeless (its last commit left too little stock) are checked
-   * against a fresh, strongly consistent read and answered OUT_OF_STOCK without a transaction: at that
-   * read the stock was short, so nothing was taken and the answer is true. Replays (the order exists)
-   * always go on to the transaction.
-   */
-  private async screen(firestore: Firestore, batch: Pending[]): Promise<Pending[]> {
-    const suspect = batch.filter((p) => p.op.kind === 'place' && p.op.lines.some((l) => (this.known.get(l.productId) ?? Infinity) < l.qty));
-    if (!suspect.length) return batch;
-    const productIds = unique(suspect.flatMap((p) => (p.op as PlaceOp).lines.map((l) => l.productId)));
-    const orderIds = unique(suspect.map((p) => p.op.orderId));
-    const snaps = await firestore.getAll(
-      ...productIds.map((id) => firestore.collection('stock').doc(id)),
-      ...orderIds.map((id) => firestore.collection(ORDERS).doc(id)),
-    );
-    const fresh = new Map<string, number>();
-    const existing = new Set<string>();
-    snaps.forEach((snap, i) => {
-      if (i < productIds.length) fresh.set(snap.id, readQty(snap.data()));
-      else if (snap.exists) existing.add(snap.id);
-    });
-    fresh.forEach((q, id) => this.known.set(id, q));
-    const rejected = new Set<Pending>();
-    for (const p of suspect) {
-      const op = p.op as PlaceOp;
-      if (existing.has(op.orderId)) continue;
-      const short = op.lines.find((l) => (fresh.get(l.productId) ?? 0) < l.qty);
-      if (!short) continue;
-      rejected.add(p);
-      p.resolve({ kind: 'outOfStock', productId: short.productId, available: fresh.get(short.productId) ?? 0, requested: short.qty });
-    }
-    return batch.filter((p) => !rejected.has(p));
-  }
-
-  private async drain() {
     try {
-      const firestore = await db();
-      while (this.queue.length) {
-        const taken = this.take();
-        try {
-          const batch = await this.screen(firestore, taken);
-          if (!batch.length) continue;
-          const { results, qty } = await commitBatch(
-            firestore,
-            batch.map((p) => p.op),
-          );
-          this.batches++;
-          qty.forEach((q, id) => this.known.set(id, q));
-          batch.forEach((p, i) => p.resolve(results[i]!));
-        } catch (err) {
-          // Already-answered ops ignore a second settle.
-          taken.forEach((p) => p.reject(err));
-        }
-      }
+      const writes = await batch.commit();
+      allocatorStats.batches++;
+      for (const [id, r] of results) applied.set(id, r);
+      const renewed = writes[0]!.writeTime;
+      if (take < docs.length) return commitRequests(firestore, leaseRef, renewed, docs.slice(take), applied);
+      return renewed;
     } catch (err) {
-      this.queue.splice(0).forEach((p) => p.reject(err));
-    } finally {
-      this.running = false;
+      if (isRace(err)) {
+        allocatorStats.redos++;
+        // Someone else moved (a withdrawn request, a takeover of our lease): still ours? then redo.
+        const [l, ...still] = await firestore.getAll(leaseRef, ...docs.map((d) => d.ref));
+        if (!l!.exists || (l!.data() as { holder?: string }).holder !== HOLDER) return null;
+        lease = l!.updateTime!;
+        docs = still.filter((s) => s.exists) as QueryDocumentSnapshot[];
+        if (!docs.length) return lease;
+        continue;
+      }
+      if (!isRefusal(err)) throw err;
+      // Firestore refused the data of some op: split the batch so that the other ops still commit,
+      // and answer the op that cannot be written on its own.
+      if (docs.length > 1) {
+        const half = Math.ceil(docs.length / 2);
+        const mid = await commitRequests(firestore, leaseRef, lease, docs.slice(0, half), applied);
+        return mid && commitRequests(firestore, leaseRef, mid, docs.slice(half), applied);
+      }
+      return rejectRequest(firestore, leaseRef, lease, docs[0]!, err, applied);
     }
+  }
+  // Five redos in a row: leave the requests queued and let the lease lapse to whoever comes next.
+  return null;
+}
+
+async function rejectRequest(
+  firestore: Firestore,
+  leaseRef: DocumentReference,
+  lease: Timestamp,
+  doc: QueryDocumentSnapshot,
+  err: unknown,
+  applied: Map<string, ResultDoc>,
+): Promise<Timestamp | null> {
+  const { Timestamp: Ts } = await firestoreNs();
+  const batch = firestore.batch();
+  batch.update(leaseRef, { expiresAt: Date.now() + LEASE_MS }, { lastUpdateTime: lease });
+  batch.delete(doc.ref, { lastUpdateTime: doc.updateTime });
+  const message = String((err as Error)?.message ?? err).slice(0, 300);
+  const result: ResultDoc = { nonce: (doc.data() as QueuedDoc).nonce, result: { kind: 'rejected', message }, expireAt: Ts.fromMillis(Date.now() + RESULT_TTL_MS) };
+  batch.set(firestore.collection(RESULTS).doc(doc.id), result);
+  try {
+    const writeTime = (await batch.commit())[0]!.writeTime;
+    applied.set(doc.id, result);
+    return writeTime;
+  } catch (e) {
+    if (isRace(e)) return null;
+    throw e;
   }
 }
 
-let shared: StockAllocator | undefined;
+/** The current lease, for tests and the kill test: who holds it and until when. */
+export async function currentLease(): Promise<{ holder: string; expiresAt: number } | null> {
+  const snap = await (await db()).collection(LEASE).doc(LEASE_DOC).get();
+  return snap.exists ? (snap.data() as { holder: string; expiresAt: number }) : null;
+}
 
-/** The process-wide allocator: every order placement and every stock-returning status change. */
-export function stockAllocator(): StockAllocator {
-  shared ??= new StockAllocator();
-  return shared;
+/** Requests still queued (for the backstop and tests). */
+export async function queuedCount(): Promise<number> {
+  const snap = await (await db()).collection(QUEUE).count().get();
+  return snap.data().count;
+}
+
+/**
+ * Drains whatever is queued, if no one else is: the scheduled backstop for requests whose requester
+ * died before anyone drained them (a later request drains them anyway; this bounds the wait when none comes).
+ */
+export async function drainQueue(): Promise<void> {
+  const firestore = await db();
+  const leaseRef = firestore.collection(LEASE).doc(LEASE_DOC);
+  const lease = await leaseRef.get();
+  if (!leaseIsFree(lease)) return;
+  const held = await acquireLease(firestore, leaseRef, lease);
+  if (held) await drain(firestore, leaseRef, held);
 }

@@ -26,7 +26,17 @@ export interface RequestOptions {
   /** Send the session's ID token as a Bearer token (default: when signed in). */
   auth?: boolean;
   signal?: AbortSignal;
+  /**
+   * The call is idempotent (an order placement with its client-made orderId): a cut-off or a 5xx is
+   * retried with the same body before the error is shown, so a buyer whose request was lost learns
+   * the real outcome (the server answers a replay with the order it made, or the true refusal).
+   */
+  retryOnFailure?: boolean;
 }
+
+/** Waits before each retry of an idempotent call: a blip passes, a restarting server gets time. */
+export const RETRY_DELAYS_MS = [1_000, 2_000, 4_000];
+const RETRYABLE = new Set([0, 500, 502, 503, 504]);
 
 type Hook = () => Promise<boolean> | boolean;
 let refreshToken: Hook = refreshIdToken;
@@ -57,6 +67,20 @@ async function parseError(res: Response): Promise<ApiError> {
   });
 }
 
+async function sendWithRetries(send: () => Promise<Response>, opts: RequestOptions): Promise<Response> {
+  for (let attempt = 0; ; attempt++) {
+    const delay = opts.retryOnFailure ? RETRY_DELAYS_MS[attempt] : undefined;
+    try {
+      const res = await send();
+      if (delay === undefined || !RETRYABLE.has(res.status)) return res;
+    } catch (err) {
+      if (delay === undefined || !isApiError(err) || err.statusCode !== 503) throw err;
+    }
+    await new Promise((resolve) => setTimeout(resolve, delay));
+    if (opts.signal?.aborted) throw new DOMException('Aborted', 'AbortError');
+  }
+}
+
 /**
  * The one API client. On 401 it refreshes the ID token once and retries; a second 401 logs out
  * (clears the session, goes to /user/logIn) and then raises the error.
@@ -81,7 +105,7 @@ export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Pr
     }
   };
 
-  let res = await send();
+  let res = await sendWithRetries(send, opts);
   if (res.status === 401 && opts.auth !== false && getSession()?.refreshToken && (await refreshToken())) {
     res = await send();
   }

@@ -3,7 +3,8 @@ import type { AdminProduct, AdminProductInput, adminProductUpdateSchema, SetStoc
 import { ERROR_KEYS } from '../../contracts/errors';
 import { productSchema, type Product } from '../../contracts/products';
 import { invalidateCatalogue } from '../../data/products';
-import { listStockMovements, setStockWithMovements } from '../../data/stock-movements';
+import { listStockMovements } from '../../data/stock-movements';
+import { setStockCounts } from '../../orders/set-stock';
 import { conflict, notFound } from '../../http/errors';
 import { db } from '../../lib/firebase';
 
@@ -88,7 +89,7 @@ export async function setProductLaunched(productId: string, launched: boolean): 
 
 /** PUT /api/admin/stock/{productId}: sets the count through the stock module, logging the movement. */
 export async function setProductStock(productId: string, input: SetStockInput, by: string): Promise<{ productId: string; qty: number; movements: StockMovement[] }> {
-  const r = await setStockWithMovements({ [productId]: input.qty }, input.reason, by);
+  const r = await setStockCounts({ [productId]: input.qty }, by, input.reason);
   if (!r.ok) throw notFound(`No product ${productId}`);
   return { productId, qty: r.stock[productId]!, movements: await listStockMovements(productId) };
 }

@@ -2,7 +2,7 @@ import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { productIdSchema } from '../../contracts/common';
 import { stockMapSchema, stockQtyInputSchema } from '../../contracts/stock';
-import { requireAuth, requireOwner } from '../../http/middleware/auth';
+import { requireAuth, requireOwner, requireUser } from '../../http/middleware/auth';
 import { validate, validated } from '../../http/middleware/validate';
 import { allStock, setStock, stockOf } from './service';
 
@@ -17,6 +17,12 @@ const one = { params: idParams };
 const patchAll = { body: stockMapSchema };
 const patchOne = { params: idParams, body: stockQtyInputSchema };
 
+/** Recorded in the movement log, as the console records its own edits. */
+const ownerOf = (req: Request) => {
+  const user = requireUser(req);
+  return `owner:${user.email ?? user.uid}`;
+};
+
 export function stockRouter() {
   const r = Router();
 
@@ -29,12 +35,12 @@ export function stockRouter() {
   });
 
   r.patch('/', requireAuth, requireOwner, validate(patchAll), async (req: Request, res: Response) => {
-    res.json(await setStock(validated(req, patchAll).body));
+    res.json(await setStock(validated(req, patchAll).body, ownerOf(req)));
   });
 
   r.patch('/:productId', requireAuth, requireOwner, validate(patchOne), async (req: Request, res: Response) => {
     const { params, body } = validated(req, patchOne);
-    const stock = await setStock({ [params.productId]: body.qty });
+    const stock = await setStock({ [params.productId]: body.qty }, ownerOf(req));
     res.json({ productId: params.productId, qty: stock[params.productId] });
   });
 

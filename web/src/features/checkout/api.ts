@@ -34,7 +34,7 @@ export function forgetCheckoutOrderId(): void {
 }
 
 export const placeOrder = (userId: string, orderId: string, input: PlaceOrderInput) =>
-  apiRequest<Order>(`/order/${encodeURIComponent(userId)}/${encodeURIComponent(orderId)}`, { method: 'PATCH', body: input });
+  apiRequest<Order>(`/order/${encodeURIComponent(userId)}/${encodeURIComponent(orderId)}`, { method: 'PATCH', body: input, retryOnFailure: true });
 
 export const sendEmailVerify = (idToken: string) => apiRequest<unknown>('/auth/sendEmailVerify', { method: 'POST', body: { idToken } });
 

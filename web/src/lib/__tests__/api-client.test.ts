@@ -22,6 +22,40 @@ async function signedIn() {
 }
 
 describe('apiRequest', () => {
+  it('retries an idempotent call after a cut-off or a 5xx with the same body, and answers its real outcome', async () => {
+    vi.useFakeTimers();
+    try {
+      const { client } = await signedIn();
+      const bodies: string[] = [];
+      let call = 0;
+      vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
+        bodies.push(String(init.body));
+        call++;
+        if (call === 1) throw new TypeError('network down');
+        if (call === 2) return json(503, { statusCode: 503, statusMessage: 'Firebase not find', message: 'down' });
+        return json(200, { orderNo: 'QY1' });
+      });
+      const done = client.apiRequest('/order/u1/o1', { method: 'PATCH', body: { a: 1 }, retryOnFailure: true });
+      await vi.advanceTimersByTimeAsync(client.RETRY_DELAYS_MS[0]! + client.RETRY_DELAYS_MS[1]!);
+      expect(await done).toEqual({ orderNo: 'QY1' });
+      expect(bodies).toEqual(['{"a":1}', '{"a":1}', '{"a":1}']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('does not retry a call that is not idempotent, nor a 4xx of an idempotent one', async () => {
+    const { client } = await signedIn();
+    const fetchMock = vi.fn(async () => json(503, { statusCode: 503, statusMessage: 'Firebase not find', message: 'down' }));
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(client.apiRequest('/inquiries', { method: 'POST', body: {} })).rejects.toMatchObject({ statusCode: 503 });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const conflict = vi.fn(async () => json(409, { statusCode: 409, statusMessage: 'OUT_OF_STOCK', message: 'none' }));
+    vi.stubGlobal('fetch', conflict);
+    await expect(client.apiRequest('/order/u1/o1', { method: 'PATCH', body: {}, retryOnFailure: true })).rejects.toMatchObject({ statusMessage: 'OUT_OF_STOCK' });
+    expect(conflict).toHaveBeenCalledTimes(1);
+  });
+
   it('sends the bearer token and returns the JSON', async () => {
     const { client, session } = await signedIn();
     const fetchMock = vi.fn(async () => json(200, { ok: 1 }));

@@ -8,7 +8,7 @@ export type { GroupOrderView };
 
 /** PATCH /api/groupOrder/{planId}/{orderId}: 201 new, 200 the same request again. Sends the member's token when signed in. */
 export function placeGroupOrder(planId: string, orderId: string, input: PlaceGroupOrderInput): Promise<GroupOrderView> {
-  return apiRequest<GroupOrderView>(`/groupOrder/${encodeURIComponent(planId)}/${encodeURIComponent(orderId)}`, { method: 'PATCH', body: input });
+  return apiRequest<GroupOrderView>(`/groupOrder/${encodeURIComponent(planId)}/${encodeURIComponent(orderId)}`, { method: 'PATCH', body: input, retryOnFailure: true });
 }
 
 export const groupOrderQuery = (planId: string, orderId: string) =>

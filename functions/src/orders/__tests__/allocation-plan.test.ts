@@ -1,0 +1,145 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { OrderDoc } from '../../data/orders';
+import { planBatch, sumLines, writesOf, type AllocationOp, type PlaceOp, type ReturnOp } from '../allocation-plan';
+
+const now = new Date('2026-11-23T10:00:00.000Z');
+
+function place(orderId: string, lines: { productId: string; qty: number }[], extra: Partial<PlaceOp['template']> = {}): PlaceOp {
+  const items = lines.map((l) => ({ ...l, name: `書 ${l.productId}`, unitPrice: 100, totalPrice: 100 * l.qty }));
+  return {
+    kind: 'place',
+    orderId,
+    requestHash: `hash-${orderId}`,
+    lines,
+    template: {
+      orderId,
+      userId: 'u1',
+      planId: null,
+      buyer: '王小明',
+      email: 'a@example.com',
+      phone: '0912345678',
+      receiver: { name: '王小明', address: '臺南市中西區民族路二段 100 號' },
+      taxId: '',
+      invoiceTitle: '',
+      bankAccountNo: '12345',
+      items,
+      itemsTotal: items.reduce((n, i) => n + i.totalPrice, 0),
+      shippingFee: 0,
+      totalPrice: items.reduce((n, i) => n + i.totalPrice, 0),
+      delivery: null,
+      remark: '',
+      requestHash: `hash-${orderId}`,
+      paymentDueDays: 3,
+      actor: 'member:u1',
+      ...extra,
+    },
+  };
+}
+
+const state = (qty: Record<string, number>, orders: OrderDoc[] = [], numbers = ['QY0001', 'QY0002', 'QY0003', 'QY0004', 'QY0005']) => ({
+  qty: new Map(Object.entries(qty)),
+  orders: new Map(orders.map((o) => [o.orderId, o])),
+  freeNumbers: numbers,
+});
+
+describe('planBatch', () => {
+  it('sells in queue order against the running count and refuses what is left short, naming the book', () => {
+    const plan = planBatch([place('o1', [{ productId: 'a', qty: 2 }]), place('o2', [{ productId: 'a', qty: 2 }]), place('o3', [{ productId: 'a', qty: 1 }])], state({ a: 3 }), { now });
+    expect(plan.results.map((r) => r.kind)).toEqual(['created', 'outOfStock', 'created']);
+    expect(plan.results[1]).toEqual({ kind: 'outOfStock', productId: 'a', available: 1, requested: 2 });
+    expect(plan.stock.get('a')).toBe(0);
+    expect(plan.createOrders.map((o) => o.orderNo)).toEqual(['QY0001', 'QY0002']);
+  });
+
+  it('adds up the lines of one book before checking (two lines of 2 need 4)', () => {
+    expect(sumLines([{ productId: 'a', qty: 2 }, { productId: 'b', qty: 1 }, { productId: 'a', qty: 2 }])).toEqual([
+      { productId: 'a', qty: 4 },
+      { productId: 'b', qty: 1 },
+    ]);
+    const plan = planBatch([place('o1', [{ productId: 'a', qty: 2 }, { productId: 'a', qty: 2 }])], state({ a: 3 }), { now });
+    expect(plan.results[0]).toMatchObject({ kind: 'outOfStock', requested: 4 });
+    expect(plan.stock.size).toBe(0);
+  });
+
+  it('takes nothing from any line when one line is short', () => {
+    const plan = planBatch([place('o1', [{ productId: 'a', qty: 1 }, { productId: 'b', qty: 5 }])], state({ a: 3, b: 4 }), { now });
+    expect(plan.results[0]).toMatchObject({ kind: 'outOfStock', productId: 'b' });
+    expect(plan.stock.size).toBe(0);
+    expect(plan.createOrders).toEqual([]);
+  });
+
+  it('answers the same request twice in one batch once created and once replayed; another body under the id is a conflict', () => {
+    const a = place('o1', [{ productId: 'a', qty: 1 }]);
+    const other = { ...place('o1', [{ productId: 'a', qty: 2 }]), requestHash: 'different' };
+    const plan = planBatch([a, a, other], state({ a: 5 }), { now });
+    expect(plan.results.map((r) => r.kind)).toEqual(['created', 'replayed', 'conflict']);
+    expect(plan.stock.get('a')).toBe(4);
+  });
+
+  it('dates the order and its payment deadline from the commit time, and writes the placement mail', () => {
+    const plan = planBatch([place('o1', [{ productId: 'a', qty: 1 }], { paymentDueDays: 3 })], state({ a: 1 }), {
+      now,
+      placedMail: (o) => ({ to: o.email, message: { subject: o.orderNo, text: '', html: '' } }),
+    });
+    const order = plan.createOrders[0]!;
+    expect(order).toMatchObject({ status: 'awaitingPayment', createdAt: now.toISOString(), paymentDueAt: '2026-11-26T10:00:00.000Z' });
+    expect(order.statusHistory).toEqual([{ status: 'awaitingPayment', at: now.toISOString(), by: 'member:u1' }]);
+    expect(plan.mails.get('o1-placed')?.message.subject).toBe('QY0001');
+  });
+
+  it('counts a campaign order in the campaign progress and gives it back on cancellation', () => {
+    const placed = planBatch([place('g1', [{ productId: 'a', qty: 2 }], { planId: 'plan1' })], state({ a: 5 }), { now });
+    expect(placed.progress.get('plan1')).toEqual({ orders: 1, copies: 2 });
+    const order = placed.createOrders[0]!;
+    const back: ReturnOp = { kind: 'return', orderId: 'g1', from: 'awaitingPayment', to: 'cancelledUnpaid', by: 'system:sweep' };
+    const returned = planBatch([back], state({ a: 3 }, [order]), { now });
+    expect(returned.progress.get('plan1')).toEqual({ orders: -1, copies: -2 });
+    expect(returned.stock.get('a')).toBe(5);
+    expect(returned.movements).toEqual([expect.objectContaining({ productId: 'a', before: 3, after: 5, delta: 2, by: 'system:sweep' })]);
+  });
+
+  it('returns stock once: a second return of the same order in the batch is refused', () => {
+    const order = planBatch([place('o1', [{ productId: 'a', qty: 2 }])], state({ a: 2 }), { now }).createOrders[0]!;
+    const refund: ReturnOp = { kind: 'return', orderId: 'o1', from: 'awaitingPayment', to: 'refunded', by: 'owner:x' };
+    const plan = planBatch([refund, refund], state({ a: 0 }, [order]), { now });
+    expect(plan.results.map((r) => r.kind)).toEqual(['returned', 'skipped']);
+    expect(plan.stock.get('a')).toBe(2);
+  });
+
+  it('leaves an order alone that moved since the requester read it, or was paid before the sweep applied', () => {
+    const order = { ...planBatch([place('o1', [{ productId: 'a', qty: 1 }])], state({ a: 1 }), { now }).createOrders[0]!, status: 'preparing' as const };
+    const sweep: ReturnOp = { kind: 'return', orderId: 'o1', from: 'awaitingPayment', to: 'refunded', by: 'owner:x' };
+    expect(planBatch([sweep], state({ a: 0 }, [order]), { now }).results[0]).toEqual({ kind: 'skipped', reason: 'stale', status: 'preparing' });
+    const due: ReturnOp = { kind: 'return', orderId: 'o1', from: 'awaitingPayment', to: 'cancelledUnpaid', by: 'system:sweep', dueBefore: '2026-01-01T00:00:00.000Z' };
+    const unpaid = { ...order, status: 'awaitingPayment' as const };
+    expect(planBatch([due], state({ a: 0 }, [unpaid]), { now }).results[0]).toMatchObject({ kind: 'skipped', reason: 'stale' });
+  });
+
+  it("sets the owner's counts and logs each change", () => {
+    const plan = planBatch([{ kind: 'setStock', quantities: { a: 10, b: 0 }, by: 'owner:x', reason: '進貨' }], state({ a: 4 }), { now });
+    expect(plan.results[0]).toEqual({ kind: 'stockSet', changes: [{ productId: 'a', before: 4, after: 10 }, { productId: 'b', before: 0, after: 0 }] });
+    expect(plan.movements.map((m) => m.delta)).toEqual([6, 0]);
+  });
+
+  it('never oversells and conserves stock, whatever the mix of orders (property)', () => {
+    const op = fc.record({ product: fc.constantFrom('a', 'b', 'c'), qty: fc.integer({ min: 1, max: 4 }), second: fc.option(fc.constantFrom('a', 'b', 'c'), { nil: undefined }) });
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 40 }), fc.record({ a: fc.nat(20), b: fc.nat(20), c: fc.nat(20) }), (ops, initial) => {
+        const batch: AllocationOp[] = ops.map((o, i) =>
+          place(`o${i}`, [{ productId: o.product, qty: o.qty }, ...(o.second ? [{ productId: o.second, qty: 1 }] : [])]),
+        );
+        const numbers = ops.map((_, i) => `QY${String(i).padStart(4, '0')}`);
+        const plan = planBatch(batch, state(initial, [], numbers), { now });
+        for (const id of ['a', 'b', 'c'] as const) {
+          const sold = plan.createOrders.flatMap((o) => o.items).filter((it) => it.productId === id).reduce((n, it) => n + it.qty, 0);
+          const left = plan.stock.get(id) ?? initial[id];
+          expect(left).toBeGreaterThanOrEqual(0);
+          expect(left + sold).toBe(initial[id]);
+        }
+        expect(writesOf(plan, batch.length)).toBeLessThan(500);
+      }),
+      { numRuns: 200 },
+    );
+  }, 60_000);
+});

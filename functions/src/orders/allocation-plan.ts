@@ -1,0 +1,261 @@
+import { canTransition, STOCK_RETURNING_STATUSES, type Order, type OrderStatus } from '../contracts/orders';
+import type { OrderDoc } from '../data/orders';
+
+// The pure heart of stock allocation: given a batch of queued operations and what was read for them
+// (orders, stock counts, free order numbers), decide each operation's result and every write. No I/O,
+// so the rules are unit-tested directly (./__tests__/allocation-plan.test.ts) and the same decisions are
+// taken whichever process runs the batch (./stock-allocator.ts).
+
+export interface MailDoc {
+  to: string;
+  message: { subject: string; text: string; html: string };
+  /** Extra mail headers (e.g. List-Unsubscribe), as the Trigger Email extension takes them. */
+  headers?: Record<string, string>;
+}
+
+export interface StockLine {
+  productId: string;
+  qty: number;
+}
+
+/** The order as the requester built it; the allocator adds its number and the commit time. */
+export type OrderTemplate = Omit<OrderDoc, 'orderNo' | 'createdAt' | 'updatedAt' | 'statusHistory' | 'paymentDueAt' | 'status'> & {
+  paymentDueDays: number;
+  actor: string;
+};
+
+export interface PlaceOp {
+  kind: 'place';
+  orderId: string;
+  requestHash: string;
+  lines: StockLine[];
+  template: OrderTemplate;
+}
+
+/** A status change that returns stock (cancelledUnpaid, refunded). Others never queue. */
+export interface ReturnOp {
+  kind: 'return';
+  orderId: string;
+  /** The status the requester saw; anything else at allocation time skips the op. */
+  from: OrderStatus;
+  to: OrderStatus;
+  by: string;
+  note?: string;
+  /** Apply only while paymentDueAt is before this instant (the sweep: an order paid meanwhile stays). */
+  dueBefore?: string;
+  /** The customer's mail, rendered by the requester from the order it read (items and totals never change). */
+  mail?: MailDoc | null;
+}
+
+/** The owner sets counts; each change is logged as a movement. */
+export interface SetStockOp {
+  kind: 'setStock';
+  quantities: Record<string, number>;
+  by: string;
+  reason: string;
+}
+
+export type AllocationOp = PlaceOp | ReturnOp | SetStockOp;
+
+export type AllocationResult =
+  | { kind: 'created'; order: Order }
+  | { kind: 'replayed'; order: Order }
+  | { kind: 'conflict' }
+  | { kind: 'outOfStock'; productId: string; available: number; requested: number }
+  | { kind: 'returned'; order: Order }
+  | { kind: 'skipped'; reason: 'notFound' | 'invalidTransition' | 'stale'; status: OrderStatus | null }
+  | { kind: 'stockSet'; changes: { productId: string; before: number; after: number }[] }
+  /** The op could not be written (Firestore refused it); nothing of it was. */
+  | { kind: 'rejected'; message: string };
+
+export interface StockMovementDoc {
+  productId: string;
+  before: number;
+  after: number;
+  delta: number;
+  reason: string;
+  by: string;
+  at: string;
+}
+
+/** What the batch read, as the allocator hands it over. */
+export interface BatchState {
+  orders: Map<string, OrderDoc>;
+  qty: Map<string, number>;
+  /** Order numbers checked to be free, used in order. */
+  freeNumbers: string[];
+}
+
+export interface BatchPlan {
+  results: AllocationResult[];
+  createOrders: OrderDoc[];
+  updateOrders: OrderDoc[];
+  /** Final count of every product whose count changed. */
+  stock: Map<string, number>;
+  /** planId -> change of {orders, copies}. */
+  progress: Map<string, { orders: number; copies: number }>;
+  movements: StockMovementDoc[];
+  /** id -> mail. The id makes a re-run of the same change write the same document. */
+  mails: Map<string, MailDoc>;
+  /** Order numbers taken by created orders, with their order. */
+  numbers: { orderNo: string; orderId: string }[];
+}
+
+export interface PlanContext {
+  now: Date;
+  /** The placement mail, rendered once the order number and time are known. */
+  placedMail?: (order: Order) => MailDoc | null;
+}
+
+/** Products whose counts a batch of ops needs: every line, every book of an order being cancelled, every count set. */
+export function productsOf(op: AllocationOp, orders?: Map<string, OrderDoc>): string[] {
+  if (op.kind === 'place') return op.lines.map((l) => l.productId);
+  if (op.kind === 'setStock') return Object.keys(op.quantities);
+  return (orders?.get(op.orderId)?.items ?? []).map((i) => i.productId);
+}
+
+/** Lines of one op added up per product (a book listed twice must be checked for both copies at once). */
+export function sumLines(lines: readonly StockLine[]): StockLine[] {
+  const sums = new Map<string, number>();
+  for (const l of lines) sums.set(l.productId, (sums.get(l.productId) ?? 0) + l.qty);
+  return [...sums].map(([productId, qty]) => ({ productId, qty }));
+}
+
+export const toOrder = (doc: OrderDoc): Order => {
+  const { requestHash: _h, ...order } = doc;
+  return order;
+};
+
+export function buildOrder(op: PlaceOp, orderNo: string, now: Date): OrderDoc {
+  const { paymentDueDays, actor, ...rest } = op.template;
+  const at = now.toISOString();
+  return {
+    ...rest,
+    orderNo,
+    status: 'awaitingPayment',
+    statusHistory: [{ status: 'awaitingPayment', at, by: actor }],
+    paymentDueAt: new Date(now.getTime() + paymentDueDays * 86_400_000).toISOString(),
+    createdAt: at,
+    updatedAt: at,
+  };
+}
+
+/**
+ * Applies the ops in queue order against the counts read: each placement is checked line by line
+ * against the running count (so one batch never sells a copy twice), each return adds its copies back
+ * once (the target statuses are terminal), each owner edit sets its counts.
+ */
+export function planBatch(ops: readonly AllocationOp[], state: BatchState, ctx: PlanContext): BatchPlan {
+  const at = ctx.now.toISOString();
+  const qty = new Map(state.qty);
+  const orders = new Map(state.orders);
+  const numbers = [...state.freeNumbers];
+  const plan: BatchPlan = {
+    results: [],
+    createOrders: [],
+    updateOrders: [],
+    stock: new Map(),
+    progress: new Map(),
+    movements: [],
+    mails: new Map(),
+    numbers: [],
+  };
+  const setQty = (productId: string, next: number) => {
+    qty.set(productId, next);
+    plan.stock.set(productId, next);
+  };
+  const bump = (planId: string | null, o: number, copies: number) => {
+    if (!planId) return;
+    const p = plan.progress.get(planId) ?? { orders: 0, copies: 0 };
+    plan.progress.set(planId, { orders: p.orders + o, copies: p.copies + copies });
+  };
+
+  for (const op of ops) {
+    if (op.kind === 'place') {
+      const existing = orders.get(op.orderId);
+      if (existing) {
+        plan.results.push(existing.requestHash === op.requestHash ? { kind: 'replayed', order: toOrder(existing) } : { kind: 'conflict' });
+        continue;
+      }
+      const lines = sumLines(op.lines);
+      const short = lines.find((l) => (qty.get(l.productId) ?? 0) < l.qty);
+      if (short) {
+        plan.results.push({ kind: 'outOfStock', productId: short.productId, available: qty.get(short.productId) ?? 0, requested: short.qty });
+        continue;
+      }
+      const orderNo = numbers.shift();
+      if (!orderNo) throw new Error('no free order number left for this batch');
+      for (const l of lines) setQty(l.productId, qty.get(l.productId)! - l.qty);
+      const doc = buildOrder(op, orderNo, ctx.now);
+      orders.set(op.orderId, doc);
+      plan.createOrders.push(doc);
+      plan.numbers.push({ orderNo, orderId: op.orderId });
+      const order = toOrder(doc);
+      const mail = ctx.placedMail?.(order);
+      if (mail?.to) plan.mails.set(`${op.orderId}-placed`, mail);
+      bump(doc.planId, 1, lines.reduce((n, l) => n + l.qty, 0));
+      plan.results.push({ kind: 'created', order });
+    } else if (op.kind === 'return') {
+      const existing = orders.get(op.orderId);
+      if (!existing) {
+        plan.results.push({ kind: 'skipped', reason: 'notFound', status: null });
+        continue;
+      }
+      if (!canTransition(existing.status, op.to) || !STOCK_RETURNING_STATUSES.includes(op.to)) {
+        plan.results.push({ kind: 'skipped', reason: 'invalidTransition', status: existing.status });
+        continue;
+      }
+      if (existing.status !== op.from || (op.dueBefore !== undefined && !(existing.paymentDueAt < op.dueBefore))) {
+        plan.results.push({ kind: 'skipped', reason: 'stale', status: existing.status });
+        continue;
+      }
+      for (const line of sumLines(existing.items)) {
+        const before = qty.get(line.productId) ?? 0;
+        setQty(line.productId, before + line.qty);
+        plan.movements.push({
+          productId: line.productId,
+          before,
+          after: before + line.qty,
+          delta: line.qty,
+          reason: `訂單 ${existing.orderNo} ${op.to === 'refunded' ? '取消退款' : '逾期取消'}，庫存退回`,
+          by: op.by,
+          at,
+        });
+      }
+      bump(existing.planId, -1, -existing.items.reduce((n, i) => n + i.qty, 0));
+      const next: OrderDoc = {
+        ...existing,
+        status: op.to,
+        statusHistory: [...existing.statusHistory, { status: op.to, at, by: op.by, ...(op.note ? { note: op.note } : {}) }],
+        updatedAt: at,
+      };
+      orders.set(op.orderId, next);
+      plan.updateOrders.push(next);
+      if (op.mail?.to) plan.mails.set(`${op.orderId}-${op.to}`, op.mail);
+      plan.results.push({ kind: 'returned', order: toOrder(next) });
+    } else {
+      const changes = Object.entries(op.quantities).map(([productId, after]) => {
+        const before = qty.get(productId) ?? 0;
+        setQty(productId, after);
+        plan.movements.push({ productId, before, after, delta: after - before, reason: op.reason, by: op.by, at });
+        return { productId, before, after };
+      });
+      plan.results.push({ kind: 'stockSet', changes });
+    }
+  }
+  return plan;
+}
+
+/** Writes a batch of this plan costs (Firestore allows 500 per commit). */
+export function writesOf(plan: BatchPlan, requests: number): number {
+  return (
+    1 + // the lease
+    requests * 2 + // delete each request, write its result
+    plan.createOrders.length * 2 + // the order and its number
+    plan.updateOrders.length +
+    plan.stock.size +
+    plan.progress.size +
+    plan.movements.length +
+    plan.mails.size
+  );
+}

@@ -1,0 +1,168 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+// Shared with the flash-sale bench (scripts/bench/40-flash-sale.mjs).
+import {
+  admin,
+  burst,
+  createBuyers,
+  createFixtureBook,
+  createFixturePlan,
+  groupOrderBody,
+  planProgress,
+  shopOrderBody,
+} from '../../scripts/lib/burst.mjs';
+import { HOSTING_URL } from '../helpers/emulators';
+
+// Bursts through the serving path a shopper uses: Hosting -> the Functions emulator, which runs one
+// worker process per concurrent request, as production runs several instances. Every figure is
+// counted from the answers and from Firestore: orders stored must equal the buyers told "placed".
+
+const BURST_TIMEOUT = 240_000;
+
+describe('bursts through Hosting -> Functions (many processes)', () => {
+  // The Functions emulator starts a worker process per concurrent request; the first burst after start
+  // spends its time starting them (measured, cold, by the flash-sale bench). Start them here, outside
+  // the assertions: as many concurrent cheap calls as the largest burst sends.
+  beforeAll(async () => {
+    const until = Date.now() + 400_000;
+    for (;;) {
+      const codes = await Promise.all(
+        Array.from({ length: 100 }, () =>
+          fetch(`${HOSTING_URL}/api/stock/warm-up-${Math.random().toString(36).slice(2)}`)
+            .then((r) => r.status)
+            .catch(() => 0),
+        ),
+      );
+      if (codes.every((c) => c === 404) || Date.now() > until) break;
+    }
+  }, 480_000);
+
+  it(
+    '100 verified members for 25 copies: exactly 25 placed, 75 OUT_OF_STOCK, 0 5xx, 0 ghosts, stock 0',
+    async () => {
+      const productId = await createFixtureBook(25);
+      const buyers = await createBuyers(100, { prefix: 'burst-shop' });
+      const r = await burst({
+        baseUrl: HOSTING_URL,
+        productId,
+        units: 25,
+        requests: buyers.map((b) => ({ path: (orderId: string) => `/api/order/${b.uid}/${orderId}`, body: shopOrderBody(productId), token: b.idToken })),
+      });
+      expect({ placed: r.placed, created: r.created201, outOfStock: r.outOfStock, other4xx: r.other4xx, server5xx: r.server5xx, firstTry5xx: r.firstTry5xx }).toEqual({
+        placed: 25,
+        created: 25,
+        outOfStock: 75,
+        other4xx: 0,
+        server5xx: 0,
+        firstTry5xx: 0,
+      });
+      expect({ ghosts: r.ghosts, missing: r.missing, stored: r.ordersStored, finalStock: r.finalStock, oversold: r.oversold }).toEqual({
+        ghosts: 0,
+        missing: 0,
+        stored: 25,
+        finalStock: 0,
+        oversold: 0,
+      });
+    },
+    BURST_TIMEOUT,
+  );
+
+  it(
+    '60 guests for 15 copies of a campaign: exactly 15 placed, campaign progress equal to the orders',
+    async () => {
+      const productId = await createFixtureBook(15);
+      const planId = await createFixturePlan(productId);
+      const r = await burst({
+        baseUrl: HOSTING_URL,
+        productId,
+        units: 15,
+        requests: Array.from({ length: 60 }, (_, i) => ({ path: (orderId: string) => `/api/groupOrder/${planId}/${orderId}`, body: groupOrderBody(productId, i) })),
+      });
+      expect({ placed: r.placed, outOfStock: r.outOfStock, other4xx: r.other4xx, server5xx: r.server5xx, firstTry5xx: r.firstTry5xx }).toEqual({
+        placed: 15,
+        outOfStock: 45,
+        other4xx: 0,
+        server5xx: 0,
+        firstTry5xx: 0,
+      });
+      expect({ ghosts: r.ghosts, stored: r.ordersStored, finalStock: r.finalStock }).toEqual({ ghosts: 0, stored: 15, finalStock: 0 });
+      expect(await planProgress(planId)).toEqual({ orders: 15, copies: 15 });
+    },
+    BURST_TIMEOUT,
+  );
+
+  it(
+    '20 concurrent replays of one order make one order and one 201; the rest answer 200 with the same order',
+    async () => {
+      const productId = await createFixtureBook(5);
+      const [buyer] = await createBuyers(1, { prefix: 'burst-replay' });
+      const orderId = `replay${Date.now().toString(36)}${Math.random().toString(36).slice(2, 12)}`;
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, async () => {
+          const res = await fetch(`${HOSTING_URL}/api/order/${buyer!.uid}/${orderId}`, {
+            method: 'PATCH',
+            headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${buyer!.idToken}` },
+            body: JSON.stringify(shopOrderBody(productId)),
+          });
+          return { status: res.status, body: (await res.json()) as { orderNo?: string } };
+        }),
+      );
+      expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(19);
+      expect(new Set(answers.map((a) => a.body.orderNo)).size).toBe(1);
+      const { db } = admin();
+      expect((await db.collection('orders').where('orderId', '==', orderId).get()).size).toBe(1);
+      expect((await db.doc(`stock/${productId}`).get()).data()?.qty).toBe(4);
+    },
+    BURST_TIMEOUT,
+  );
+
+  it(
+    'an allocator process killed in the middle of a burst: every buyer still gets a true answer, no ghost, no stock lost',
+    async () => {
+      const productId = await createFixtureBook(20);
+      const buyers = await createBuyers(60, { prefix: 'burst-kill' });
+      const { db } = admin();
+      const killed: number[] = [];
+      const r = await burst({
+        baseUrl: HOSTING_URL,
+        productId,
+        units: 20,
+        retries: 4,
+        requests: buyers.map((b) => ({ path: (orderId: string) => `/api/order/${b.uid}/${orderId}`, body: shopOrderBody(productId), token: b.idToken })),
+        // Kill whichever worker process holds the allocator's lease, as soon as one does.
+        onStart: async () => {
+          const until = Date.now() + 60_000;
+          while (!killed.length && Date.now() < until) {
+            const lease = (await db.doc('allocLease/stock').get()).data() as { holder?: string; expiresAt?: number } | undefined;
+            const pid = Number(lease?.holder?.split(':')[1]);
+            if (pid && pid !== process.pid && (lease?.expiresAt ?? 0) > Date.now()) {
+              try {
+                process.kill(pid, 'SIGKILL');
+                killed.push(pid);
+              } catch {
+                // Already gone: wait for the next holder.
+              }
+            }
+            await new Promise((res) => setTimeout(res, 10));
+          }
+        },
+      });
+      expect(killed.length).toBe(1);
+      // The buyer whose worker died was cut off and retried with the same orderId, as the web client does.
+      expect({ placed: r.placed, outOfStock: r.outOfStock, other4xx: r.other4xx, server5xx: r.server5xx }).toEqual({
+        placed: 20,
+        outOfStock: 40,
+        other4xx: 0,
+        server5xx: 0,
+      });
+      expect({ ghosts: r.ghosts, missing: r.missing, stored: r.ordersStored, finalStock: r.finalStock, oversold: r.oversold }).toEqual({
+        ghosts: 0,
+        missing: 0,
+        stored: 20,
+        finalStock: 0,
+        oversold: 0,
+      });
+    },
+    BURST_TIMEOUT,
+  );
+});
