@@ -1,3 +1,4 @@
+/* global document -- page.evaluate runs its callback in the browser */
 // Lighthouse (mobile preset: Moto G Power emulation, simulated slow 4G and 4x CPU slowdown) on the
 // storefront's key pages served by the Hosting emulator, in Debian's Chromium. Median of 3 runs per
 // page. The machine is shared and small, so performance scores are noisy; the others are not.
