@@ -117,6 +117,13 @@ export async function handleSsr(req: Request, res: Response) {
   } catch (err) {
     // Never a stack: the shell still boots the app, which loads the page itself.
     logger.error('ssr render failed', { path: req.path, error: err instanceof Error ? err.message : String(err) });
-    res.status(500).set('Cache-Control', 'no-store').type('html').send(page('<title>青嶼書房</title>', '', null));
+    let shell: string;
+    try {
+      shell = page('<title>青嶼書房</title>', '', null);
+    } catch {
+      // No renderer build at all (functions built without the web): say so rather than hang.
+      shell = '<!doctype html><html lang="zh-Hant-TW"><meta charset="utf-8"><title>青嶼書房</title><p>網站暫時無法顯示，請稍後再試。</p></html>';
+    }
+    res.status(500).set('Cache-Control', 'no-store').type('html').send(shell);
   }
 }
