@@ -58,6 +58,7 @@ async function watchCsp(page: Page) {
 }
 
 test('no page of the shop breaks the Content-Security-Policy', async ({ page }) => {
+  test.setTimeout(240_000); // twenty pages, each given time for its live listeners
   const violations = await watchCsp(page);
   const seen: string[] = [];
   for (const p of [...PUBLIC_PAGES.map((x) => x.path), '/cart', '/order', '/ezbuy/cart?planId=cpaSouth']) {

@@ -1,3 +1,4 @@
+import { ERROR_KEYS } from '@contracts/errors';
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type HydrationState, type LoaderFunction, type LoaderFunctionArgs, type NonIndexRouteObject, type RouteObject } from 'react-router-dom';
 import { q } from './data/queries';
@@ -38,12 +39,13 @@ export function createRoutes(qc: QueryClient): RouteObject[] {
   const book = async ({ params }: LoaderFunctionArgs) => {
     const id = params.productId ?? '';
     const [product] = await Promise.all([qc.ensureQueryData(q.product(id)), qc.prefetchQuery(q.stock(id)), qc.prefetchQuery(q.productPlans(id))]);
-    if (!product) notFoundError(`Page not found: /bookstore/${id}`);
+    // The API's own answer for a missing record: the error screen's 查無資料.
+    if (!product) notFoundError(ERROR_KEYS.notFound);
     return null;
   };
   const plan = (fixed?: string) => async ({ params }: LoaderFunctionArgs) => {
     const id = fixed ?? params.planId ?? '';
-    if (!(await qc.ensureQueryData(q.plan(id)))) notFoundError(`Page not found: /ezbuy/${id}`);
+    if (!(await qc.ensureQueryData(q.plan(id)))) notFoundError(ERROR_KEYS.notFound);
     return null;
   };
   const settings = () => all(qc.prefetchQuery(q.settings()));

@@ -1,3 +1,4 @@
+import { ERROR_KEYS } from '@contracts/errors';
 import type { Product } from '@contracts/products';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Suspense, type CSSProperties } from 'react';
@@ -55,7 +56,7 @@ export function BuyBoxSkeleton() {
 function Book({ productId, onAddToCart }: { productId: string; onAddToCart: AddToCart }) {
   const p = useSuspenseQuery(q.product(productId)).data;
   // The loader turned an unknown book into the 404 screen; this is for a book withdrawn since.
-  if (!p) throw new ApiError({ statusCode: 404, statusMessage: `Page not found: /bookstore/${productId}`, message: '' });
+  if (!p) throw new ApiError({ statusCode: 404, statusMessage: ERROR_KEYS.notFound, message: `No product ${productId}` });
   const stock = useQuery(q.stock(productId));
   const plans = useQuery(q.productPlans(productId)).data ?? [];
   const intro = p.bookIntroduction;

@@ -4,8 +4,9 @@ import { Link, useNavigate } from 'react-router-dom';
 import { Spinner } from '@/components/page-status';
 import { formatLongDate, formatMoney } from '@/lib/format';
 import { useDocumentMeta } from '@/lib/use-document-title';
+import { ERROR_KEYS } from '@contracts/errors';
+import { ApiError } from '@/lib/api-client';
 import { useGroupPlan } from '../api/plan';
-import { pageNotFound } from '../route-params';
 import { useGroupCart } from '../group-cart-store';
 import { priceLines } from './cart-lines';
 import { PlanBookCard, type CoverRenderer } from './plan-book-card';
@@ -24,7 +25,7 @@ export interface LandingCopy {
 /** Loads a plan; an unknown plan is the 404 screen, a network failure offers a retry. */
 export function usePlanOrThrow(planId: string) {
   const plan = useGroupPlan(planId);
-  if (plan.status === 'success' && !plan.data) throw pageNotFound(`/ezbuy/${planId}`);
+  if (plan.status === 'success' && !plan.data) throw new ApiError({ statusCode: 404, statusMessage: ERROR_KEYS.notFound, message: `No plan ${planId}` });
   return plan as Exclude<typeof plan, { status: 'success' }> | (typeof plan & { status: 'success'; data: GroupPlanView });
 }
 
