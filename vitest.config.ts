@@ -23,10 +23,21 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
+          setupFiles: ['tests/helpers/rate-limit-namespace.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
           env: { LOG_LEVEL: 'silent' },
         },
+      },
+      {
+        resolve: { alias },
+        // Alone after the api suite: it proves that nothing was written, so no other test may write meanwhile.
+        test: { name: 'hostile', include: ['tests/hostile/**/*.test.ts'], testTimeout: 240_000, hookTimeout: 60_000, env: { LOG_LEVEL: 'silent' } },
+      },
+      {
+        resolve: { alias },
+        // Last, alone: it freezes this run's Firestore emulator (tests/faults/firestore-outage.test.ts).
+        test: { name: 'faults', include: ['tests/faults/**/*.test.ts'], testTimeout: 240_000, hookTimeout: 60_000, fileParallelism: false, env: { LOG_LEVEL: 'silent' } },
       },
       {
         resolve: { alias },

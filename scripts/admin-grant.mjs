@@ -25,6 +25,9 @@ try {
   if (revoke) delete claims.admin;
   else claims.admin = true;
   await auth.setCustomUserClaims(user.uid, claims);
+  // A removed owner must lose the role now, not when the current ID token expires: the API checks
+  // revocation on every call (functions/src/http/middleware/auth.ts).
+  if (revoke) await auth.revokeRefreshTokens(user.uid);
   console.log(`${revoke ? 'revoked' : 'granted'} shop owner for ${email} (uid ${user.uid}) on ${real ? projectId : `the Auth emulator at ${process.env.FIREBASE_AUTH_EMULATOR_HOST}`}`);
 } catch (err) {
   const code = err?.code ?? '';

@@ -2,11 +2,14 @@
 // imported) and prints their figures. It reports; it never fails on a number.
 // `npm run bench -- api` runs only the benches whose file name contains "api".
 import { configArgs, emulatorEnv, firebase, PROJECT_ID, requireJava, run } from './lib/firebase-env.mjs';
+import { startMailDev } from './lib/maildev.mjs';
 
 requireJava();
 const env = emulatorEnv({ LOG_LEVEL: 'silent' });
 if ((await run('npm', ['run', 'build'], { env })) !== 0) process.exit(1);
 const filter = process.argv[2] ?? '';
+// Orders write mails and sendMail sends them, as in production: give it its inbox.
+const inbox = await startMailDev();
 const { child, done } = firebase(
   ['emulators:exec', ...configArgs(), '--project', PROJECT_ID, '--only', 'auth,firestore,functions,hosting', '--import', 'emulator-data', `node scripts/bench/run-all.mjs ${filter}`],
   { env, stdio: ['inherit', 'pipe', 'inherit'] },
@@ -19,5 +22,6 @@ child.stdout.on('data', (chunk) => {
   for (const line of lines) if (line.startsWith('│') || line.startsWith('┌') || line.startsWith('└') || line.startsWith('BENCH')) console.log(line.replace(/^BENCH /, ''));
 });
 const code = await done;
+inbox.stop();
 if (code !== 0) console.error(`bench: the emulators exited with ${code}`);
 process.exit(0);

@@ -6,8 +6,11 @@ import { run } from './lib/firebase-env.mjs';
 const [list, resultFile] = process.argv.slice(2);
 const suites = {
   api: ['npx', ['vitest', 'run', '--project', 'api']],
+  hostile: ['npx', ['vitest', 'run', '--project', 'hostile']],
   rules: ['npx', ['vitest', 'run', '--project', 'rules']],
   e2e: ['npx', ['playwright', 'test']],
+  // After every other suite: it stops this run's Firestore emulator for a while (and resumes it).
+  faults: ['npx', ['vitest', 'run', '--project', 'faults']],
 };
 const results = [];
 for (const name of list.split(',')) {

@@ -1,12 +1,14 @@
 // npm start: build functions and web, then serve the demo shop on the emulators (auth, firestore,
 // functions, hosting) with emulator-data/ imported. Ctrl-C stops cleanly; the demo data is never overwritten.
 import { configArgs, emulatorEnv, firebase, PROJECT_ID, requireJava, run } from './lib/firebase-env.mjs';
+import { startMailDev } from './lib/maildev.mjs';
 
 requireJava();
 const env = emulatorEnv();
 console.log('Building the functions and the web app…');
 if ((await run('npm', ['run', 'build'], { env })) !== 0) process.exit(1);
 
+const inbox = await startMailDev();
 const { child, done } = firebase(
   ['emulators:start', ...configArgs(), '--project', PROJECT_ID, '--only', 'auth,firestore,functions,hosting', '--import', 'emulator-data'],
   { env, stdio: ['inherit', 'pipe', 'inherit'] },
@@ -16,7 +18,9 @@ child.stdout.on('data', (chunk) => {
   process.stdout.write(chunk);
   if (!announced && /All emulators ready/.test(String(chunk))) {
     announced = true;
-    console.log(`\n  青嶼書房 is open at ${env.HOSTING_URL}\n  (demo accounts: demo@example.com / demo1234, admin@example.com / admin1234; Ctrl-C to stop)\n`);
+    console.log(
+      `\n  青嶼書房 is open at ${env.HOSTING_URL}\n  Mail inbox (every mail the shop sends): ${inbox.url}\n  (demo accounts: demo@example.com / demo1234, admin@example.com / admin1234; Ctrl-C to stop)\n`,
+    );
   }
 });
 // Ctrl-C reaches the CLI through the terminal's process group; wait for it to shut the emulators down.
@@ -28,4 +32,6 @@ for (const sig of ['SIGINT', 'SIGTERM']) {
     if (sig === 'SIGTERM') child.kill('SIGINT');
   });
 }
-process.exit(await done);
+const code = await done;
+inbox.stop();
+process.exit(code);

@@ -1,18 +1,23 @@
 // npm test: typecheck, lint, unit tests, then (under `firebase emulators:exec`, demo data imported)
 // the API integration tests, the rules tests and the browser tests. A summary per suite; exit 0 only
 // if every suite passed.  `npm test -- --only unit,api` runs a subset.
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { configArgs, emulatorEnv, firebase, PROJECT_ID, requireJava, ROOT, run } from './lib/firebase-env.mjs';
+import { startMailDev } from './lib/maildev.mjs';
 
 const argv = process.argv.slice(2);
 const onlyAt = argv.indexOf('--only');
 const onlyArg = argv.find((a) => a.startsWith('--only='))?.slice(7) ?? (onlyAt >= 0 ? argv[onlyAt + 1] : undefined);
-const selected = new Set((onlyArg ?? 'typecheck,lint,unit,api,rules,e2e').split(','));
+const selected = new Set((onlyArg ?? 'typecheck,lint,unit,api,hostile,rules,e2e,faults').split(','));
 const results = [];
 const offset = Number(process.env.EMULATOR_PORT_OFFSET || 0);
 const webOut = offset ? `web/dist-${offset}` : 'web/dist';
-const env = emulatorEnv({ WEB_OUT_DIR: path.join(ROOT, webOut), LOG_LEVEL: 'silent' });
+// RATE_LIMIT_TEST_SECRET: this run's emulators (and only they) let a test name its own client for the
+// rate limits with the X-Test-Client header, so that suites which all come from 127.0.0.1 do not use up
+// each other's limits; the limits themselves stay those `npm start` serves (docs/limits.md).
+const env = emulatorEnv({ WEB_OUT_DIR: path.join(ROOT, webOut), LOG_LEVEL: 'silent', RATE_LIMIT_TEST_SECRET: randomBytes(18).toString('base64url') });
 
 async function suite(name, cmd, args, opts = {}) {
   if (!selected.has(name)) return;
@@ -26,7 +31,7 @@ await suite('typecheck', 'npm', ['run', 'typecheck']);
 await suite('lint', 'npm', ['run', 'lint']);
 await suite('unit', 'npx', ['vitest', 'run', '--project', 'unit']);
 
-const emulatorSuites = ['api', 'rules', 'e2e'].filter((s) => selected.has(s));
+const emulatorSuites = ['api', 'hostile', 'rules', 'e2e', 'faults'].filter((s) => selected.has(s));
 if (emulatorSuites.length) {
   requireJava();
   console.log('\n━━ build ━━ functions and web');
@@ -38,11 +43,14 @@ if (emulatorSuites.length) {
     const resultFile = path.join(ROOT, '.cache', `suite-results-${offset}.json`);
     rmSync(resultFile, { force: true });
     const inner = `node scripts/emulator-suites.mjs ${emulatorSuites.join(',')} ${resultFile}`;
+    // The inbox the Functions emulator's sendMail delivers to; the suites read the mails from it.
+    const inbox = await startMailDev();
     const { done } = firebase(
       ['emulators:exec', ...configArgs({ hostingPublic: offset ? webOut : undefined }), '--project', PROJECT_ID, '--only', 'auth,firestore,functions,hosting', '--import', 'emulator-data', inner],
       { env },
     );
     const code = await done;
+    inbox.stop();
     const inner_results = existsSync(resultFile) ? JSON.parse(readFileSync(resultFile, 'utf8')) : [];
     results.push(...inner_results);
     for (const s of emulatorSuites) if (!inner_results.some((r) => r.name === s)) results.push({ name: s, ok: false, seconds: 0, note: `emulators exited ${code}` });

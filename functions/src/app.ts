@@ -1,12 +1,15 @@
 import express, { type Express, type Router } from 'express';
 import { jsonBody } from './http/middleware/body';
+import { deadline } from './http/middleware/deadline';
 import { errorHandler, notFoundHandler } from './http/middleware/error-handler';
+import { rateLimitSettings, type RateLimitSettings } from './http/middleware/rate-limit';
 import { requestLog } from './http/middleware/request-log';
 import { securityHeaders } from './http/middleware/security';
 import { adminRouter } from './api/admin/router';
 import { authRouter } from './api/auth/router';
 import { contentRouter } from './api/content/router';
 import { groupBuyingRouter } from './api/group-buying/router';
+import { openApiDocument } from './api/openapi/router';
 import { memberRouter } from './api/member/router';
 import { orderRouter } from './api/orders/router';
 import { productsRouter } from './api/products/router';
@@ -20,17 +23,24 @@ import { stockRouter } from './api/stock/router';
 export interface AppOptions {
   /** Extra routes mounted before the 404 handler (tests use it to prove the error contract). */
   extend?: (api: Router) => void;
+  /** Rate-limit settings over the environment's (tests give their own namespace or scale). */
+  rateLimits?: Partial<RateLimitSettings>;
 }
 
 export function createApp(options: AppOptions = {}): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', 'strong');
-  // Behind Firebase Hosting and Google's front end; the rate limiter keys on the client address.
-  app.set('trust proxy', true);
+  // Every limiter reads these (http/middleware/rate-limit.ts); req.ip agrees with the limiters'
+  // client address: only the hops Google's infrastructure adds are trusted, never the left-most
+  // X-Forwarded-For entry a caller can write (docs/limits.md).
+  const limits = rateLimitSettings(options.rateLimits);
+  app.locals.rateLimits = limits;
+  app.set('trust proxy', limits.clientAddress.kind === 'forwarded' ? limits.clientAddress.trustedHops : false);
 
   const api = express.Router();
   api.use(requestLog);
+  api.use(deadline());
   api.use(securityHeaders());
   api.use(jsonBody());
 
@@ -44,6 +54,7 @@ export function createApp(options: AppOptions = {}): Express {
   api.use('/settings', settingsRouter());
   api.use('/admin', adminRouter());
   api.use('/', contentRouter());
+  api.get('/openapi.json', openApiDocument);
   options.extend?.(api);
 
   api.use(notFoundHandler);

@@ -1,6 +1,8 @@
 /* eslint-disable @typescript-eslint/no-require-imports */
 import { unsubscribeSecret } from './api/content/secrets';
+import { smtpConnectionUri } from './mail/config';
 import type { Express } from 'express';
+import { onDocumentCreated } from 'firebase-functions/firestore';
 import { onRequest } from 'firebase-functions/https';
 import { onSchedule } from 'firebase-functions/scheduler';
 
@@ -33,6 +35,19 @@ export const drainStockQueue = onSchedule({ schedule: 'every 1 minutes', region:
   const { drainQueue } = require('./orders/stock-allocator') as typeof import('./orders/stock-allocator');
   await drainQueue();
 });
+
+/**
+ * Sends each new document of `mail` (the Trigger Email extension's shape) over SMTP and records
+ * `delivery` on it; claims the document first, so a redelivered event sends nothing twice
+ * (functions/src/mail/send-mail.ts). Never retried by the platform: failed sends are retried inside.
+ */
+export const sendMail = onDocumentCreated(
+  { document: 'mail/{mailId}', region: 'asia-east1', secrets: [smtpConnectionUri], timeoutSeconds: 120 },
+  async (event) => {
+    const { onMailCreated } = require('./mail/mail-trigger') as typeof import('./mail/mail-trigger');
+    await onMailCreated(event.params.mailId);
+  },
+);
 
 let ssrHandler: typeof import('./ssr/handler').handleSsr | undefined;
 

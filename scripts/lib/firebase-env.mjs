@@ -4,6 +4,7 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { maildevEnv } from './maildev.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const PROJECT_ID = 'demo-bookstore';
@@ -121,6 +122,7 @@ export function emulatorEnv(extra = {}) {
     FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${p.auth}`,
     HOSTING_URL: `http://127.0.0.1:${p.hosting}`,
     FUNCTIONS_URL: `http://127.0.0.1:${p.functions}/${PROJECT_ID}/${REGION}/api`,
+    ...maildevEnv(),
     ...extra,
   };
 }

@@ -1,24 +1,20 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../functions/src/app';
-import { adminAuth, adminDb, AUTH_HOST, createTestUser, HOSTING_URL, oobCodes, PROJECT_ID, uniq } from '../helpers/emulators';
+import { adminAuth, adminDb, AUTH_HOST, createTestUser, HOSTING_URL, oobCodes, PROJECT_ID, testClientHeaders, uniq } from '../helpers/emulators';
 import { expiredToken, foreignProjectToken, FORGED_TOKEN } from '../helpers/id-tokens';
 
 // /api/auth/* against the Auth and Firestore emulators. The tests in this file run one after another:
 // one block switches the emulator's improved email privacy on and restores it afterwards.
 
-/** Limits high enough that this file never trips them; the rate-limit block builds its own app. */
-function appWithScale(scale: string) {
-  const before = process.env.RATE_LIMIT_SCALE;
-  process.env.RATE_LIMIT_SCALE = scale;
-  try {
-    return createApp();
-  } finally {
-    if (before === undefined) delete process.env.RATE_LIMIT_SCALE;
-    else process.env.RATE_LIMIT_SCALE = before;
-  }
+/**
+ * An app whose limits are the production ones times `scale`, counting in a namespace of its own:
+ * limits high enough that this file never trips them, or low ones the rate-limit block proves.
+ */
+function appWithScale(scale: number) {
+  return createApp({ rateLimits: { scale, namespace: uniq('limits') } });
 }
-const app = appWithScale('1000');
+const app = appWithScale(1000);
 
 const newEmail = () => `${uniq('acct')}@example.com`.toLowerCase();
 const post = (path: string, body: unknown) => request(app).post(`/api/auth/${path}`).send(body as object);
@@ -265,7 +261,7 @@ describe('password reset', () => {
 
 describe('rate limits', () => {
   it('answers 429 TOO_MANY_ATTEMPTS_TRY_LATER to a client that keeps signing in', async () => {
-    const limited = appWithScale('0.05'); // 30 per 15 min -> 2
+    const limited = appWithScale(0.05); // 30 per 15 min -> 2
     const user = await createTestUser();
     const ip = '203.0.113.7';
     for (let i = 0; i < 2; i++) {
@@ -280,7 +276,7 @@ describe('rate limits', () => {
   });
 
   it('stops failed sign-ins to one account even from changing addresses', async () => {
-    const limited = appWithScale('0.2'); // 10 failures per account -> 2
+    const limited = appWithScale(0.2); // 10 failures per account -> 2
     const user = await createTestUser();
     for (let i = 0; i < 2; i++) {
       const res = await request(limited).post('/api/auth/signIn').set('X-Forwarded-For', `198.51.100.${i + 1}`).send({ email: user.email, password: 'guess-' + i });
@@ -291,7 +287,7 @@ describe('rate limits', () => {
   });
 
   it('limits sign-ups and reset mails per client', async () => {
-    const limited = appWithScale('0.1'); // sign-up 10/h -> 1, reset mail 10/15 min -> 1 (and 3 per account -> 1)
+    const limited = appWithScale(0.1); // sign-up 10/h -> 1, reset mail 10/15 min -> 1 (and 3 per account -> 1)
     const ip = '192.0.2.44';
     expect((await request(limited).post('/api/auth/signUp').set('X-Forwarded-For', ip).send({ email: newEmail(), password: 'secret123', userName: 'A' })).status).toBe(200);
     const email = newEmail();
@@ -315,7 +311,7 @@ describe('through Hosting and the Functions emulator', () => {
     const user = await createTestUser();
     const ok = await fetch(`${HOSTING_URL}/api/auth/signIn`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', ...testClientHeaders() },
       body: JSON.stringify({ email: user.email, password: user.password }),
     });
     expect(ok.status).toBe(200);
@@ -323,7 +319,7 @@ describe('through Hosting and the Functions emulator', () => {
 
     const bad = await fetch(`${HOSTING_URL}/api/auth/signUp`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', ...testClientHeaders() },
       body: JSON.stringify({ email: newEmail(), password: '12345', userName: 'A' }),
     });
     expect(bad.status).toBe(400);

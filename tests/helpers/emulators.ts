@@ -58,3 +58,14 @@ export async function oobCodes(): Promise<{ email: string; requestType: string; 
   const body = (await res.json()) as { oobCodes: { email: string; requestType: string; oobCode: string; oobLink: string }[] };
   return body.oobCodes ?? [];
 }
+
+/**
+ * Headers that make the Functions emulator count a test's requests as its own client for the rate
+ * limits (the run's secret comes from scripts/test.mjs or scripts/emulators.mjs exec). Without them
+ * every caller of the emulator is one local client, as `npm start` serves it.
+ */
+export function testClientHeaders(id: string = uniq('client')): Record<string, string> {
+  const secret = process.env.RATE_LIMIT_TEST_SECRET;
+  if (!secret) throw new Error('RATE_LIMIT_TEST_SECRET is unset: run the tests through `npm test` or scripts/emulators.mjs exec');
+  return { 'X-Test-Client': `${secret}:${id}` };
+}

@@ -2,6 +2,7 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
+import { waitForMail } from './support/inbox';
 
 // The shop owner's console (issue 8). The owner confirms a payment and ships; the member then sees
 // 已發貨 with the tracking link in /order. The owner creates a campaign and exports its CSV. A member
@@ -138,9 +139,12 @@ test('the owner confirms a payment and ships; the member sees 已發貨 with the
   await expect(history.getByRole('listitem')).toHaveCount(3);
   await shoot(page, 'order-shipped');
 
-  // The customer's mails were written.
-  const mails = await Promise.all(['preparing', 'shipped'].map((s) => adminDb().doc(`mail/${order.orderId}-${s}`).get()));
-  expect(mails.every((m) => m.exists && m.data()?.to === 'demo@example.com')).toBe(true);
+  // The customer's mails reached the inbox: the payment confirmed, then the parcel with its tracking link.
+  const paidMail = await waitForMail('demo@example.com', ['已收到您的匯款', order.orderNo]);
+  expect(paidMail.text).toContain(`NT$${order.totalPrice.toLocaleString('en-US')}`);
+  const shippedMail = await waitForMail('demo@example.com', ['您的訂單已出貨', order.orderNo]);
+  expect(shippedMail.text).toContain(trackingNo);
+  expect(shippedMail.html).toContain(`href="${trackingUrl}"`);
 
   // The member, in a fresh browser context.
   const memberContext = await browser.newContext();

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
+import { mailSource, waitForMail } from './support/inbox';
 
 // Runs inside `firebase emulators:exec`, which sets FIRESTORE_EMULATOR_HOST for the Admin SDK.
 const adminDb = () => getFirestore(getApps()[0] ?? initializeApp({ projectId: 'demo-bookstore' }));
@@ -68,7 +69,10 @@ test('newsletter: sign up in the footer, then unsubscribe by the mailed link, on
 
   const mails = await adminDb().collection('mail').where('to', '==', email).get();
   expect(mails.size).toBe(1);
-  const text = mails.docs[0]!.data().message.text as string;
+  // The mail as delivered: the unsubscribe link in its text, List-Unsubscribe for the mail client's button.
+  const mail = await waitForMail(email, ['電子報訂閱成功']);
+  expect(await mailSource(mail.id)).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
+  const text = mail.text;
   const link = new URL(/https?:\/\/\S+\/user\/cancelSubscribe\?token=\S+/.exec(text)![0]);
 
   await page.goto(link.pathname + link.search);

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
+import { waitForMail } from './support/inbox';
 
 // Group buying as a new visitor meets it, in Chromium. Journeys that change stock beyond one copy
 // of a well-stocked demo book use their own fixture plan and book.
@@ -117,6 +118,10 @@ test('a guest joins cpaSouth from its landing page to its success page at 360 px
   const orderId = new URL(page.url()).searchParams.get('orderId')!;
   const stored = (await adminDb().doc(`orders/${orderId}`).get()).data();
   expect(stored).toMatchObject({ planId: 'cpaSouth', userId: null, buyer: '陳美玲', totalPrice: 780, status: 'awaitingPayment' });
+  // The guest's confirmation is in the inbox with the bank details.
+  const mail = await waitForMail('meiling.chen@example.com', ['訂單成立通知', stored!.orderNo as string]);
+  expect(mail.html).toContain('0120-0012-3456');
+  expect(mail.text).toContain('陳美玲 您好');
 
   await page.getByRole('link', { name: '返回訂購頁' }).click();
   await expect(page).toHaveURL(/\/ezbuy\/cpaSouth$/);

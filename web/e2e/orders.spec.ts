@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
+import { waitForMail } from './support/inbox';
 
 // A member buys two books, follows the order to its success page and into the order list; a second
 // member cannot see it; a guest finds it with the lookup form. The books are this test's own
@@ -157,6 +158,13 @@ test('a member buys two books, sees the success page and the order; others canno
   await expect(page.getByTestId('cart-count')).toHaveCount(0);
   await shoot(page, 'success');
 
+  // The confirmation really went out: it is in the inbox, in Chinese, with the bank details and deadline.
+  const mail = await waitForMail('demo@example.com', ['訂單成立通知', orderNo]);
+  expect(mail.html).toContain('0120-0012-3456');
+  expect(mail.text).toContain('NT$2,180');
+  expect(mail.text).toMatch(/匯款期限：\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}（台灣時間）/);
+  expect(mail.text).toContain(`/order?orderNo=${orderNo}`);
+
   // Exactly one order was made, and the stock went down once.
   const orders = await adminDb().collection('orders').where('orderNo', '==', orderNo).get();
   expect(orders.size).toBe(1);
@@ -188,12 +196,13 @@ test('a member buys two books, sees the success page and the order; others canno
   await expect(otherPage.getByText(orderNo)).toHaveCount(0);
   await other.close();
 
-  // A guest finds it with the order number and the email.
+  // A guest follows the mail's 查看訂單 link (the number is filled in) and finds it with the email.
   const guest = await browser.newContext();
   const guestPage = await guest.newPage();
-  await guestPage.goto('/order');
+  const mailed = new URL(/https?:\/\/\S+\/order\?orderNo=\S+/.exec(mail.text)![0]);
+  await guestPage.goto(mailed.pathname + mailed.search);
   await expect(guestPage.getByRole('heading', { name: '非會員查詢', level: 2 })).toBeVisible();
-  await guestPage.getByLabel('訂單號碼').fill(orderNo);
+  await expect(guestPage.getByLabel('訂單號碼')).toHaveValue(orderNo);
   await guestPage.getByRole('main').getByRole('textbox', { name: '電子郵件' }).fill('someone-else@example.com');
   await guestPage.getByRole('button', { name: '查詢訂單' }).click();
   await expect(guestPage.getByRole('alert')).toContainText('查無此訂單');

@@ -7,6 +7,7 @@ import { createQueryClient } from './app/data/queries';
 import { prefetchLikelyRoutes } from './app/prefetch';
 import { createRouter, createRoutes } from './app/router';
 import { setUnauthorizedHandler } from './lib/api-client';
+import { reportCaughtError } from './app/route-errors';
 import { installChunkReload } from './lib/chunk-reload';
 import { logout, setNavigator } from './lib/logout';
 import { loadTagManager } from './lib/tag-manager';
@@ -43,8 +44,8 @@ async function start() {
   const root = document.getElementById('root')!;
   const app = <App router={router} queryClient={queryClient} />;
   // The first HTML of the public pages comes from the `ssr` function; the others get the bare shell.
-  if (ssr) hydrateRoot(root, app);
-  else createRoot(root).render(app);
+  if (ssr) hydrateRoot(root, app, { onCaughtError: reportCaughtError });
+  else createRoot(root, { onCaughtError: reportCaughtError }).render(app);
   prefetchLikelyRoutes();
   window.addEventListener('load', loadTagManager, { once: true });
 }

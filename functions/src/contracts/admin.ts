@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bankAccountNoSchema, orderIdSchema, planIdSchema, productIdSchema, qtySchema } from './common';
+import { bankAccountNoSchema, orderIdSchema, planIdSchema, productIdSchema, qtySchema, textSchema } from './common';
 import { groupBuyingPlanSchema } from './group-buying';
 import { ORDER_STATUSES, type Order, type OrderStatus } from './orders';
 import { productSchema, type Product } from './products';
@@ -7,7 +7,24 @@ import { productSchema, type Product } from './products';
 // The shop owner's console: /api/admin/... (DESIGN.md section 5, "Shop-owner calls").
 
 /** yyyy-mm-dd, read as a Taiwan calendar day. */
-const daySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式為 yyyy-mm-dd').refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00+08:00`)), '日期不存在');
+const daySchema = textSchema.regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式為 yyyy-mm-dd').refine(isCalendarDay, '日期不存在');
+
+/** Date.parse rolls 2026-02-30 over into March; a real day survives the round trip unchanged. */
+function isCalendarDay(day: string): boolean {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const t = new Date(Date.UTC(y, m - 1, d));
+  return y >= 1970 && t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
+}
+
+/**
+ * What an owner-console cursor decodes to (base64url JSON made by the API). It comes back from the
+ * client, so it is validated like any input: a tampered id (`a/b`, `""`, `__name__`) is a 400.
+ */
+export const adminOrderCursorSchema = z.object({
+  c: textSchema.datetime(),
+  id: orderIdSchema,
+});
+export type AdminOrderCursor = z.infer<typeof adminOrderCursorSchema>;
 
 /** `shop` = shop orders only (planId null); a plan id = that plan's orders. */
 export const orderPlanFilterSchema = z.union([z.literal('shop'), planIdSchema]);
@@ -19,9 +36,9 @@ export const adminOrdersQuerySchema = z
     planId: orderPlanFilterSchema.optional(),
     from: daySchema.optional(),
     to: daySchema.optional(),
-    q: z.string().trim().max(100).optional(),
+    q: textSchema.trim().max(100).optional(),
     limit: z.coerce.number().int().min(1).max(100).default(20),
-    cursor: z.string().max(300).optional(),
+    cursor: textSchema.max(300).optional(),
   })
   .refine((v) => !v.from || !v.to || v.from <= v.to, { message: '結束日期不能早於開始日期', path: ['to'] });
 export type AdminOrdersQuery = z.infer<typeof adminOrdersQuerySchema>;
@@ -49,21 +66,20 @@ export interface PaymentToCheck {
   overdue: boolean;
 }
 
-export const trackingUrlSchema = z
-  .string()
+export const trackingUrlSchema = textSchema
   .trim()
   .max(500, '網址過長')
   .url('請填寫完整網址（https://…）')
   .refine((u) => /^https?:\/\//i.test(u), '網址須以 http:// 或 https:// 開頭');
 
 export const deliverySchema = z.object({
-  company: z.string().trim().min(1, '請填寫貨運公司').max(50, '貨運公司最多 50 字'),
-  trackingNo: z.string().trim().min(1, '請填寫貨件編號').max(60, '貨件編號最多 60 字'),
+  company: textSchema.trim().min(1, '請填寫貨運公司').max(50, '貨運公司最多 50 字'),
+  trackingNo: textSchema.trim().min(1, '請填寫貨件編號').max(60, '貨件編號最多 60 字'),
   trackingUrl: trackingUrlSchema,
 });
 export type Delivery = z.infer<typeof deliverySchema>;
 
-const noteSchema = z.string().trim().max(500, '備註最多 500 字').optional();
+const noteSchema = textSchema.trim().max(500, '備註最多 500 字').optional();
 
 /**
  * POST /api/admin/orders/{orderId}/status. Every target of ORDER_STATUSES is accepted by the schema;
@@ -102,7 +118,7 @@ export interface AdminProduct extends Product {
 
 export const setStockInputSchema = z.object({
   qty: qtySchema,
-  reason: z.string().trim().min(1, '請填寫調整原因').max(200, '原因最多 200 字'),
+  reason: textSchema.trim().min(1, '請填寫調整原因').max(200, '原因最多 200 字'),
 });
 export type SetStockInput = z.infer<typeof setStockInputSchema>;
 

@@ -1,15 +1,15 @@
 import { z } from 'zod';
-import { emailSchema, uidSchema } from './common';
+import { emailSchema, textSchema, uidSchema } from './common';
 
 // Identity Toolkit is the judge of passwords (WEAK_PASSWORD below 6); the form asks for 8.
-const passwordSchema = z.string().min(1, '請輸入密碼').max(4096, '密碼過長');
-const tokenSchema = z.string().min(1).max(8192);
-const oobCodeSchema = z.string().min(1).max(4096);
+const passwordSchema = textSchema.min(1, '請輸入密碼').max(4096, '密碼過長');
+const tokenSchema = textSchema.min(1).max(8192);
+const oobCodeSchema = textSchema.min(1).max(4096);
 
 export const signUpInputSchema = z.object({
   email: emailSchema,
   password: passwordSchema,
-  userName: z.string().trim().min(1, '請輸入姓名').max(50, '姓名最多 50 字'),
+  userName: textSchema.trim().min(1, '請輸入姓名').max(50, '姓名最多 50 字'),
 });
 export type SignUpInput = z.infer<typeof signUpInputSchema>;
 
@@ -29,13 +29,13 @@ export const confirmPasswordResetInputSchema = z.object({ oobCode: oobCodeSchema
 export type ConfirmPasswordResetInput = z.infer<typeof confirmPasswordResetInputSchema>;
 
 // The forms ask for more than the server: a new password of at least 8 characters, typed twice.
-const newPasswordSchema = z.string().min(8, '密碼至少 8 個字元').max(4096, '密碼過長');
+const newPasswordSchema = textSchema.min(8, '密碼至少 8 個字元').max(4096, '密碼過長');
 const samePasswords = (v: { password: string; confirmPassword: string }) => v.password === v.confirmPassword;
 const mismatch = { path: ['confirmPassword'], message: '兩次輸入的密碼不一致' };
 
 /** The sign-up form: at least 8 characters and a matching confirmation. */
 export const signUpFormSchema = signUpInputSchema
-  .extend({ password: newPasswordSchema, confirmPassword: z.string().min(1, '請再次輸入密碼') })
+  .extend({ password: newPasswordSchema, confirmPassword: textSchema.min(1, '請再次輸入密碼') })
   .refine(samePasswords, mismatch);
 export type SignUpForm = z.infer<typeof signUpFormSchema>;
 
@@ -47,16 +47,16 @@ export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
 
 /** The new-password step of a reset link. */
 export const newPasswordFormSchema = z
-  .object({ password: newPasswordSchema, confirmPassword: z.string().min(1, '請再次輸入密碼') })
+  .object({ password: newPasswordSchema, confirmPassword: textSchema.min(1, '請再次輸入密碼') })
   .refine(samePasswords, mismatch);
 export type NewPasswordForm = z.infer<typeof newPasswordFormSchema>;
 
 export const memberInfoSchema = z.object({
-  userName: z.string().trim().min(1, '請輸入姓名').max(50, '姓名最多 50 字'),
+  userName: textSchema.trim().min(1, '請輸入姓名').max(50, '姓名最多 50 字'),
   email: emailSchema,
   userUid: uidSchema,
   picture: z
-    .union([z.url({ protocol: /^https?$/, error: '圖片網址格式錯誤' }).max(2048), z.literal('')])
+    .union([textSchema.max(2048).pipe(z.url({ protocol: /^https?$/, error: '圖片網址格式錯誤' })), z.literal('')])
     .optional()
     .default(''),
 });

@@ -1,14 +1,35 @@
 import { z } from 'zod';
 
-/** Firestore-safe document ids: no slashes or dots, bounded length, not Firestore's reserved `__x__`. */
-export const docIdSchema = z.string().regex(/^(?!__.*__$)[A-Za-z0-9_-]{1,64}$/, '編號格式錯誤');
+// A lone surrogate (half of a UTF-16 pair) cannot be encoded as UTF-8: Firestore refuses the whole
+// write, and Identity Toolkit the whole call. Written without the `u` flag on purpose, so that it
+// looks at UTF-16 code units.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** True when the string is well-formed UTF-16 (String.prototype.isWellFormed, for every runtime). */
+export const isWellFormedText = (value: string) => !LONE_SURROGATE.test(value);
+
+/**
+ * Every string the API accepts starts from this schema (contracts/__tests__/text-schema.test.ts
+ * checks that no contract uses a bare z.string()), so an ill-formed string is a 400 `Bad Request` with
+ * details and never reaches Firestore, Identity Toolkit or the order allocator.
+ */
+export const textSchema = z.string().refine(isWellFormedText, '含有無法辨識的字元');
+
+/**
+ * Firestore document ids: no slashes or dots, bounded length, and not Firestore's reserved `__x__`
+ * (Firestore answers those with INVALID_ARGUMENT after retrying, so they must never reach it).
+ */
+const firestoreId = (min: number, max: number, message: string) =>
+  textSchema.regex(new RegExp(`^(?!__.*__$)[A-Za-z0-9_-]{${min},${max}}$`), message);
+
+export const docIdSchema = firestoreId(1, 64, '編號格式錯誤');
 export const productIdSchema = docIdSchema;
 export const planIdSchema = docIdSchema;
 /** Client-made order ids: 16-64 of A-Za-z0-9_- (DESIGN.md section 5). */
-export const orderIdSchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, '訂單編號格式錯誤');
-export const uidSchema = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, '會員編號格式錯誤');
+export const orderIdSchema = firestoreId(16, 64, '訂單編號格式錯誤');
+export const uidSchema = firestoreId(1, 128, '會員編號格式錯誤');
 
-export const emailSchema = z.string().trim().max(254, '電子郵件過長').email('電子郵件格式錯誤');
+export const emailSchema = textSchema.trim().max(254, '電子郵件過長').email('電子郵件格式錯誤');
 export const qtySchema = z.number().int('數量必須是整數').min(0, '數量不能小於 0').max(100000, '數量過大');
 
 /** 統一編號 (Taiwan business id): 8 digits with the Ministry of Finance checksum (divisible by 5 since 2023). */
@@ -24,14 +45,12 @@ export function isValidTaxId(value: string): boolean {
   return value[6] === '7' && (sum + 1) % 5 === 0;
 }
 
-export const phoneSchema = z
-  .string()
+export const phoneSchema = textSchema
   .trim()
   .min(7, '電話至少 7 碼')
   .max(30, '電話過長')
   .regex(/^[0-9 +#-]+$/, '電話只能包含數字、空白、-、+、#');
-export const bankAccountNoSchema = z.string().regex(/^\d{5}$/, '請填寫匯款帳號末 5 碼');
-export const taxIdSchema = z
-  .string()
+export const bankAccountNoSchema = textSchema.regex(/^\d{5}$/, '請填寫匯款帳號末 5 碼');
+export const taxIdSchema = textSchema
   .trim()
   .refine((v) => v === '' || isValidTaxId(v), '統一編號格式錯誤');

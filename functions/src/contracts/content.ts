@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, phoneSchema, planIdSchema } from './common';
+import { emailSchema, phoneSchema, planIdSchema, textSchema } from './common';
 import type { ShopSettings } from './settings';
 
 // Content: inquiries, the newsletter and the public pages' small reads (home, settings).
@@ -12,8 +12,7 @@ const MARKUP = /<\s*\/?\s*(script|style|iframe|object|embed|svg|img|link|meta|a|
 export const hasMarkup = (value: string) => MARKUP.test(value);
 
 const plainText = (max: number, { min = 0, label }: { min?: number; label: string }) =>
-  z
-    .string()
+  textSchema
     .trim()
     .min(min, min <= 1 ? `請填寫${label}` : `${label}至少 ${min} 個字`)
     .max(max, `${label}最多 ${max} 個字`)
@@ -61,7 +60,7 @@ export interface SubscriptionResult {
 
 /** POST /api/subscriptions/cancel: the signed link from every newsletter mail. */
 export const unsubscribeInputSchema = z.strictObject({
-  token: z.string().min(1, '缺少取消訂閱連結').max(2000, '連結格式錯誤'),
+  token: textSchema.min(1, '缺少取消訂閱連結').max(2000, '連結格式錯誤'),
 });
 export type UnsubscribeInput = z.infer<typeof unsubscribeInputSchema>;
 

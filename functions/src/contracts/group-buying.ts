@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { orderIdSchema, planIdSchema, productIdSchema } from './common';
+import { orderIdSchema, planIdSchema, productIdSchema, textSchema } from './common';
 import type { Order } from './orders';
 
 export const planProductSchema = z.object({
@@ -10,17 +10,17 @@ export const planProductSchema = z.object({
 
 /** A campaign as stored in groupBuyingPlans/{planId}. closingDate is an ISO 8601 instant. */
 export const groupBuyingPlanSchema = z.object({
-  planId: z.string(),
-  title: z.string().min(1).max(200),
-  organizer: z.string().max(200),
-  closingDate: z.string().datetime({ offset: true }),
+  planId: textSchema,
+  title: textSchema.min(1).max(200),
+  organizer: textSchema.max(200),
+  closingDate: textSchema.datetime({ offset: true }),
   launched: z.boolean(),
-  bannerImg: z.object({ pc: z.string().max(500), mobile: z.string().max(500) }),
-  content: z.array(z.string().max(2000)).max(50),
+  bannerImg: z.object({ pc: textSchema.max(500), mobile: textSchema.max(500) }),
+  content: z.array(textSchema.max(2000)).max(50),
   products: z.array(planProductSchema).min(1).max(50),
   minQuantity: z.number().int().min(1).max(100000).optional(),
-  pickupNotes: z.string().max(2000).default(''),
-  paymentNotes: z.string().max(2000).default(''),
+  pickupNotes: textSchema.max(2000).default(''),
+  paymentNotes: textSchema.max(2000).default(''),
 });
 export type GroupBuyingPlan = z.infer<typeof groupBuyingPlanSchema>;
 

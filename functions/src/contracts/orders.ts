@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bankAccountNoSchema, emailSchema, phoneSchema, productIdSchema, taxIdSchema } from './common';
+import { bankAccountNoSchema, emailSchema, phoneSchema, productIdSchema, taxIdSchema, textSchema } from './common';
 
 export const ORDER_STATUSES = ['awaitingPayment', 'preparing', 'shipped', 'cancelledUnpaid', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -35,21 +35,21 @@ const orderItemsSchema = z
 /** The buyer's details, shared by the shop checkout and the group order form. */
 export const orderContactSchema = z.object({
   receiver: z.object({
-    name: z.string().trim().min(1, '請填寫收件人姓名').max(50, '姓名最多 50 字'),
-    address: z.string().trim().min(6, '地址至少 6 個字').max(200, '地址最多 200 字'),
+    name: textSchema.trim().min(1, '請填寫收件人姓名').max(50, '姓名最多 50 字'),
+    address: textSchema.trim().min(6, '地址至少 6 個字').max(200, '地址最多 200 字'),
   }),
   phone: phoneSchema,
   bankAccountNo: bankAccountNoSchema,
   taxId: taxIdSchema.optional().default(''),
-  invoiceTitle: z.string().trim().max(100, '發票抬頭最多 100 字').optional().default(''),
-  remark: z.string().trim().max(500, '備註最多 500 字').optional().default(''),
+  invoiceTitle: textSchema.trim().max(100, '發票抬頭最多 100 字').optional().default(''),
+  remark: textSchema.trim().max(500, '備註最多 500 字').optional().default(''),
 });
 
 export const placeOrderInputSchema = orderContactSchema.extend({ items: orderItemsSchema });
 export type PlaceOrderInput = z.infer<typeof placeOrderInputSchema>;
 
 export const placeGroupOrderInputSchema = placeOrderInputSchema.extend({
-  buyer: z.string().trim().min(1, '請填寫訂購人姓名').max(50, '姓名最多 50 字'),
+  buyer: textSchema.trim().min(1, '請填寫訂購人姓名').max(50, '姓名最多 50 字'),
   email: emailSchema,
 });
 export type PlaceGroupOrderInput = z.infer<typeof placeGroupOrderInputSchema>;
@@ -73,8 +73,7 @@ export interface StatusChange {
 
 /** Order numbers: QY + yymmdd (Taiwan date) + 4 characters without ambiguous letters (0/O, 1/I/L). */
 export const ORDER_NO_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
-export const orderNoSchema = z
-  .string()
+export const orderNoSchema = textSchema
   .trim()
   .toUpperCase()
   .regex(/^QY\d{6}[2-9A-Z]{4}$/, '訂單號碼格式錯誤（例如 QY260315AB3K）');

@@ -1,44 +1,45 @@
 import { z } from 'zod';
+import { textSchema } from './common';
 
 export const erratumSchema = z.object({
-  chapter: z.string().max(100),
-  title: z.string().max(200),
-  content: z.array(z.string().max(2000)).max(50),
-  postDate: z.string().max(40),
-  file: z.string().max(500).optional(),
+  chapter: textSchema.max(100),
+  title: textSchema.max(200),
+  content: z.array(textSchema.max(2000)).max(50),
+  postDate: textSchema.max(40),
+  file: textSchema.max(500).optional(),
 });
 export type Erratum = z.infer<typeof erratumSchema>;
 
 export const bookIntroductionSchema = z.object({
-  primaryColor: z.string().max(20),
-  slogan: z.string().max(200),
-  overview: z.string().max(5000),
-  summary: z.array(z.string().max(2000)).max(50),
-  detail: z.array(z.string().max(2000)).max(50),
+  primaryColor: textSchema.max(20),
+  slogan: textSchema.max(200),
+  overview: textSchema.max(5000),
+  summary: z.array(textSchema.max(2000)).max(50),
+  detail: z.array(textSchema.max(2000)).max(50),
 });
 
 const priceSchema = z.number().int('價格必須是整數').min(0, '價格不能是負數').max(1_000_000);
 
 /** A book as stored in products/{productId} and returned by /api/products/detail. */
 export const productSchema = z.object({
-  productId: z.string(),
-  name: z.string().min(1).max(200),
-  subtitle: z.string().max(200).default(''),
-  author: z.string().max(200).default(''),
-  publisher: z.string().max(200).default(''),
-  isbn: z.string().max(20).default(''),
-  publishedAt: z.string().max(40).default(''),
+  productId: textSchema,
+  name: textSchema.min(1).max(200),
+  subtitle: textSchema.max(200).default(''),
+  author: textSchema.max(200).default(''),
+  publisher: textSchema.max(200).default(''),
+  isbn: textSchema.max(20).default(''),
+  publishedAt: textSchema.max(40).default(''),
   pages: z.number().int().min(0).max(100000).default(0),
-  format: z.string().max(100).default(''),
-  imgSrc: z.string().max(500),
-  previewImages: z.array(z.string().max(500)).max(30).default([]),
+  format: textSchema.max(100).default(''),
+  imgSrc: textSchema.max(500),
+  previewImages: z.array(textSchema.max(500)).max(30).default([]),
   listPrice: priceSchema,
   salePrice: priceSchema,
   isNew: z.boolean().default(false),
   launched: z.boolean().default(false),
   sortOrder: z.number().int().default(0),
-  content: z.array(z.string().max(500)).max(30).default([]),
-  notice: z.array(z.string().max(1000)).max(30).default([]),
+  content: z.array(textSchema.max(500)).max(30).default([]),
+  notice: z.array(textSchema.max(1000)).max(30).default([]),
   bookIntroduction: bookIntroductionSchema,
   erratum: z.array(erratumSchema).max(200).default([]),
 });

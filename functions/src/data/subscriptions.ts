@@ -1,4 +1,5 @@
 import { db } from '../lib/firebase';
+import type { ComposedMail as OutgoingMail } from '../mail/mail-doc';
 
 export interface SubscriptionRecord {
   email: string;
@@ -10,10 +11,7 @@ export interface SubscriptionRecord {
   updatedAt: string;
 }
 
-export interface OutgoingMail {
-  to: string;
-  message: { subject: string; text: string; html: string };
-}
+export type { ComposedMail as OutgoingMail } from '../mail/mail-doc';
 
 const doc = async (email: string) => (await db()).collection('subscriptions').doc(email);
 

@@ -30,6 +30,8 @@ export const conflict = (statusMessage: string, message?: string, details?: Erro
   new HttpError(409, statusMessage, message, details);
 export const payloadTooLarge = (limit: number) =>
   new HttpError(413, ERROR_KEYS.payloadTooLarge, `The body is larger than ${limit} bytes`);
+export const unsupportedMediaType = (contentType: string | undefined) =>
+  new HttpError(415, ERROR_KEYS.unsupportedMediaType, `The body must be application/json (got ${contentType ? JSON.stringify(contentType.slice(0, 100)) : 'no Content-Type'})`);
 export const tooManyAttempts = () =>
   new HttpError(429, ERROR_KEYS.tooManyAttempts, 'Too many attempts, try again later');
 export const unavailable = (message = 'A backing service is unreachable') =>

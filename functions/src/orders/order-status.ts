@@ -6,7 +6,7 @@ import { conflict, notFound, unavailable } from '../http/errors';
 import { db } from '../lib/firebase';
 import { toOrder, type MailDoc, type ReturnOp } from './allocation-plan';
 import { orderCancelledMail } from './order-mail';
-import { AllocationTimeout, submitOps, type Submitted } from './stock-allocator';
+import { submitOps } from './stock-allocator';
 
 export interface ChangeOrderStatusParams {
   orderId: string;
@@ -70,11 +70,11 @@ export async function changeOrderStatus(p: ChangeOrderStatusParams): Promise<{ o
   return { order, stockReturned: false };
 }
 
-async function submitReturns(ops: ReturnOp[]): Promise<Submitted[]> {
-  return submitOps(ops).catch((err: unknown) => {
-    if (err instanceof AllocationTimeout) throw unavailable('The stock allocator did not answer in time; nothing was changed.');
-    throw err;
-  });
+async function submitReturns(ops: ReturnOp[]) {
+  const results = await submitOps(ops);
+  // The sweep runs again; an owner's change is answered 503 and may be tried again.
+  if (ops.length === 1 && results[0]!.kind === 'withdrawn') throw unavailable('The stock allocator did not answer in time; nothing was changed.');
+  return results;
 }
 
 /**

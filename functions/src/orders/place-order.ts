@@ -7,7 +7,7 @@ import { shippingFeeFor, shopSettings } from '../data/settings';
 import { getStockCounts } from '../data/stock';
 import { badRequest, conflict, HttpError, unavailable } from '../http/errors';
 import { sumLines, toOrder, type OrderTemplate } from './allocation-plan';
-import { AllocationTimeout, submitOp } from './stock-allocator';
+import { submitOp } from './stock-allocator';
 
 // Placing an order (DESIGN.md section 5), shared by the shop (PATCH /api/order/{userId}/{orderId})
 // and the group orders (PATCH /api/groupOrder/{planId}/{orderId}). The caller authenticates and
@@ -69,6 +69,9 @@ export function placementHash(p: Pick<PlaceOrderParams, 'userId' | 'planId' | 'i
   return createHash('sha256').update(canonical({ userId: p.userId, planId: p.planId, input })).digest('hex');
 }
 
+/** A placement answers within this long (the function's timeout is 60 s); past it, nothing is applied. */
+const PLACEMENT_DEADLINE_MS = Number(process.env.ALLOC_DEADLINE_MS) || 40_000;
+
 const orderConflict = () => conflict(ERROR_KEYS.orderConflict, 'This orderId was already used for a different order');
 
 function orderTemplate(p: PlaceOrderParams, items: OrderItem[], settings: ShopSettings, hash: string): OrderTemplate {
@@ -116,7 +119,9 @@ export async function placeOrder(p: PlaceOrderParams): Promise<PlaceOrderResult>
   const ids = p.input.items.map((i) => i.productId);
 
   // Another call with the same orderId may be queued right now (a double click, a client retry after a
-  // cut-off): the allocator answers it 'retry' once that one is done, and the loop reads again.
+  // cut-off): the allocator answers it 'retry' once that one is done, and the loop reads again. One
+  // deadline for all rounds keeps the answer well inside the function's timeout.
+  const deadline = Date.now() + PLACEMENT_DEADLINE_MS;
   for (let round = 0; round < 5; round++) {
     // The order (a replay is answered without touching stock), the counts, the prices and the settings
     // are read at once.
@@ -142,16 +147,11 @@ export async function placeOrder(p: PlaceOrderParams): Promise<PlaceOrderResult>
     const short = lines.find((l) => (counts.get(l.productId) ?? 0) < l.qty);
     if (short) throw outOfStock(items, short.productId, counts.get(short.productId) ?? 0, short.qty);
 
-    const result = await submitOp({
-      kind: 'place',
-      orderId: p.orderId,
-      requestHash: hash,
-      lines,
-      template: orderTemplate(p, items, settings, hash),
-    }).catch((err: unknown) => {
-      if (err instanceof AllocationTimeout) throw unavailable('The order could not be placed in time; nothing was taken. Please try again.');
-      throw err;
-    });
+    const left = deadline - Date.now();
+    const result =
+      left > 0
+        ? await submitOp({ kind: 'place', orderId: p.orderId, requestHash: hash, lines, template: orderTemplate(p, items, settings, hash) }, { deadlineMs: left })
+        : ({ kind: 'withdrawn' } as const);
 
     switch (result.kind) {
       case 'created':
@@ -166,6 +166,9 @@ export async function placeOrder(p: PlaceOrderParams): Promise<PlaceOrderResult>
         throw badRequest('The order could not be stored', [{ path: 'body', message: '訂單內容無法儲存，請檢查輸入的文字' }]);
       case 'retry':
         continue;
+      case 'withdrawn':
+        // Taken off the queue before it was applied: nothing was taken and no order will appear.
+        throw unavailable('The order could not be placed in time; nothing was taken. Please try again.');
       default:
         throw new HttpError(500, ERROR_KEYS.internal, 'Unexpected allocation result');
     }

@@ -1,7 +1,7 @@
 import type { StockMap } from '../contracts/stock';
 import { missingProducts } from '../data/stock';
 import { unavailable } from '../http/errors';
-import { AllocationTimeout, submitOp } from './stock-allocator';
+import { submitOp } from './stock-allocator';
 
 export type SetStockResult =
   | { ok: true; stock: Record<string, number>; changes: { productId: string; before: number; after: number }[] }
@@ -16,10 +16,8 @@ export async function setStockCounts(quantities: StockMap, by: string, reason: s
   const missing = await missingProducts(Object.keys(quantities));
   if (missing.length) return { ok: false, missing };
   for (;;) {
-    const r = await submitOp({ kind: 'setStock', quantities: { ...quantities }, by, reason }).catch((err: unknown) => {
-      if (err instanceof AllocationTimeout) throw unavailable('The stock could not be changed in time; nothing was changed.');
-      throw err;
-    });
+    const r = await submitOp({ kind: 'setStock', quantities: { ...quantities }, by, reason });
+    if (r.kind === 'withdrawn') throw unavailable('The stock could not be changed in time; nothing was changed.');
     if (r.kind === 'stockSet') return { ok: true, stock: Object.fromEntries(r.changes.map((c) => [c.productId, c.after])), changes: r.changes };
     if (r.kind !== 'retry') throw unavailable(`Unexpected stock result ${r.kind}`);
   }

@@ -48,13 +48,6 @@ const RESULT_TTL_MS = 60 * 60_000;
 /** Identifies this process as a lease holder (shown in allocLease/stock, used by the kill test). */
 const HOLDER = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
 
-/** Answered when a request was withdrawn at its deadline: nothing of it was applied. */
-export class AllocationTimeout extends Error {
-  constructor() {
-    super('The stock allocator did not answer in time; the request was withdrawn and nothing was applied');
-    this.name = 'AllocationTimeout';
-  }
-}
 
 interface QueuedDoc {
   op: AllocationOp;
@@ -68,8 +61,12 @@ interface ResultDoc {
   expireAt: Timestamp;
 }
 
-/** What a submitted request turned into. `retry`: another request with the same id was pending; it is done now, start over. */
-export type Submitted = AllocationResult | { kind: 'retry' };
+/**
+ * What a submitted request turned into. `retry`: another request with the same id was pending; it is done
+ * now, start over. `withdrawn`: not applied in time and taken off the queue, so it never will be: a
+ * failure answer is true.
+ */
+export type Submitted = AllocationResult | { kind: 'retry' } | { kind: 'withdrawn' };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const codeOf = (err: unknown) => (err as { code?: unknown } | null)?.code;
@@ -130,7 +127,7 @@ export async function submitOps(ops: AllocationOp[], opts: { deadlineMs?: number
       // The batch that applies a request deletes it and writes its result at once, and getAll reads one
       // snapshot: a request that is gone without our result was another call's (now done), so start over.
       if (e.own && r?.nonce === e.nonce) e.done = r.result;
-      else if (!request.exists) e.done = { kind: 'retry' };
+      else if (!request.exists) e.done = e.own ? { kind: 'withdrawn' } : { kind: 'retry' };
     });
     if (entries.every((e) => e.done !== undefined)) break;
 
@@ -158,28 +155,29 @@ export async function submitOp(op: AllocationOp, opts?: { deadlineMs?: number })
   return (await submitOps([op], opts))[0]!;
 }
 
-/** Removes requests that were not applied in time, or collects the result of one applied meanwhile. */
+/**
+ * Takes requests that were not applied in time off the queue, or collects the result of one applied
+ * meanwhile. A call waiting on another call's request (the same orderId) withdraws that one too: both
+ * callers then answer a failure, and both are true, since nothing of it will ever be applied.
+ */
 async function withdraw(firestore: Firestore, pending: { id: string; nonce: string; own: boolean; done: Submitted | undefined }[]) {
   await Promise.all(
     pending.map(async (e) => {
-      if (!e.own) {
-        e.done = { kind: 'retry' };
-        return;
-      }
       const ref = firestore.collection(QUEUE).doc(e.id);
       const snap = await ref.get();
-      if (snap.exists && (snap.data() as QueuedDoc).nonce === e.nonce) {
+      if (snap.exists) {
         try {
           // Preconditioned on the version read: an allocator's batch that read it fails and redoes without it.
           await ref.delete({ lastUpdateTime: snap.updateTime! });
-          throw new AllocationTimeout();
+          e.done = { kind: 'withdrawn' };
+          return;
         } catch (err) {
-          if (err instanceof AllocationTimeout || !isRace(err)) throw err;
+          if (!isRace(err)) throw err;
         }
       }
       const r = (await firestore.collection(RESULTS).doc(e.id).get()).data() as ResultDoc | undefined;
-      if (r?.nonce === e.nonce) e.done = r.result;
-      else throw new AllocationTimeout();
+      if (e.own && r?.nonce === e.nonce) e.done = r.result;
+      else e.done = e.own ? { kind: 'withdrawn' } : { kind: 'retry' };
     }),
   );
 }

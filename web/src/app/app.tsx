@@ -1,6 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, StrictMode, Suspense, useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
+import { reportRouteError } from './route-errors';
 import type { createRouter } from './router';
 
 const ToastHost = lazy(() => import('./toast-host'));
@@ -15,7 +16,7 @@ export function App({ router, queryClient }: { router: ReturnType<typeof createR
   return (
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <RouterProvider router={router} onError={reportRouteError} />
         {afterFirstPaint && (
           <Suspense fallback={null}>
             <ToastHost />

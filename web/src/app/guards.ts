@@ -23,21 +23,23 @@ export function userIndex() {
   throw redirect(isLoggedIn() ? '/' : '/user/logIn');
 }
 
-export function notFoundError(message = 'Not Found'): never {
-  throw data({ statusMessage: message }, { status: 404, statusText: message });
+export function notFoundError(detail?: string): never {
+  // "Page not found…" is what the error catalogue shows as 找不到這個頁面 (contracts/errors.ts).
+  const statusMessage = detail ? `Page not found: ${detail}` : 'Page not found';
+  throw data({ statusMessage }, { status: 404, statusText: statusMessage });
 }
 
 /** Failed route validation yields a 404 error. */
 export function requireQuery(...names: string[]) {
   return ({ request }: LoaderFunctionArgs) => {
     const q = new URL(request.url).searchParams;
-    for (const n of names) if (!q.get(n)) notFoundError(`Missing query parameter: ${n}`);
+    for (const n of names) if (!q.get(n)) notFoundError(`missing query parameter ${n}`);
     return null;
   };
 }
 
 export function requireNonEmptyQuery({ request }: LoaderFunctionArgs) {
-  if (!new URL(request.url).search.replace(/^\?/, '')) notFoundError('Missing query');
+  if (!new URL(request.url).search.replace(/^\?/, '')) notFoundError('missing query');
   return null;
 }
 
@@ -45,6 +47,6 @@ export const AUTH_ACTION_MODES = ['resetPassword', 'verifyEmail'] as const;
 
 export function requireAuthActionMode({ params }: LoaderFunctionArgs) {
   const m = /^(.+)-success$/.exec(params.modeSuccess ?? '');
-  if (!m || !(AUTH_ACTION_MODES as readonly string[]).includes(m[1]!)) notFoundError(`Unknown mode: ${params.modeSuccess}`);
+  if (!m || !(AUTH_ACTION_MODES as readonly string[]).includes(m[1]!)) notFoundError(`unknown mode ${params.modeSuccess}`);
   return null;
 }

@@ -50,6 +50,7 @@ export interface IdTokenClaims {
   user_id?: string;
   sub?: string;
   exp?: number;
+  iat?: number;
   firebase?: { sign_in_provider?: string };
 }
 
@@ -93,7 +94,7 @@ export function restoreSession(): Session | null {
   return {
     name: claims?.name || Cookies.get(COOKIE_NAMES.userName) || '',
     email: claims?.email ?? Cookies.get(COOKIE_NAMES.email) ?? '',
-    emailVerified: Cookies.get(COOKIE_NAMES.emailVerified) === 'true',
+    emailVerified: claims?.email_verified === true || Cookies.get(COOKIE_NAMES.emailVerified) === 'true',
     picture: claims?.picture || Cookies.get(COOKIE_NAMES.photoUrl) || '',
     userId: claims?.user_id ?? Cookies.get(COOKIE_NAMES.userId) ?? '',
     provider: claims?.firebase?.sign_in_provider ?? Cookies.get(COOKIE_NAMES.signInProvider) ?? '',
@@ -102,12 +103,40 @@ export function restoreSession(): Session | null {
   };
 }
 
+/**
+ * True when token `a` was issued after token `b` for the same account. Another tab, or a refresh that
+ * finished after a reload, may have stored a newer token than the one this page holds: that one wins.
+ */
+export function isNewerToken(a: string, b: string): boolean {
+  const ca = decodeIdToken(a);
+  const cb = decodeIdToken(b);
+  if (!ca || !cb) return false;
+  if ((ca.user_id ?? ca.sub) !== (cb.user_id ?? cb.sub)) return false;
+  return (ca.iat ?? 0) > (cb.iat ?? 0);
+}
+
+/** Adopts the cookies' session when they hold a newer token than this page (another tab refreshed). */
+function adoptNewerCookie(): boolean {
+  const stored = Cookies.get(COOKIE_NAMES.idToken);
+  if (!current || !stored || stored === current.idToken || !isNewerToken(stored, current.idToken)) return false;
+  current = restoreSession();
+  if (current) scheduleRefresh(current);
+  return true;
+}
+
 export function getSession(): Session | null {
   if (current === undefined) {
     current = restoreSession();
     if (current) scheduleRefresh(current);
-  }
+  } else adoptNewerCookie();
   return current;
+}
+
+if (typeof window !== 'undefined' && typeof window.addEventListener === 'function') {
+  // Back from another tab (which may have verified the email or refreshed the token): take its token.
+  window.addEventListener('focus', () => {
+    if (adoptNewerCookie()) listeners.forEach((l) => l(current ?? null));
+  });
 }
 
 export function isLoggedIn(): boolean {
@@ -115,6 +144,17 @@ export function isLoggedIn(): boolean {
 }
 
 export function setSession(s: Session): void {
+  // Never write an older token over a newer one that another tab (or a refresh finishing after a
+  // reload) has already stored: adopt the newer one instead.
+  const stored = Cookies.get(COOKIE_NAMES.idToken);
+  if (stored && stored !== s.idToken && isNewerToken(stored, s.idToken)) {
+    current = restoreSession();
+    if (current) {
+      scheduleRefresh(current);
+      listeners.forEach((l) => l(current ?? null));
+      return;
+    }
+  }
   const o = cookieOptions();
   Cookies.set(COOKIE_NAMES.userName, s.name, o);
   Cookies.set(COOKIE_NAMES.email, s.email, o);

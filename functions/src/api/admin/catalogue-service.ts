@@ -11,10 +11,26 @@ import { db } from '../../lib/firebase';
 const PRODUCTS = 'products';
 const STOCK = 'stock';
 
+/** Stands in for required fields that a stored book lacks or has broken, so the owner can see and fix it. */
+const INCOMPLETE: Partial<Product> = {
+  name: '（資料不完整）',
+  imgSrc: '',
+  listPrice: 0,
+  salePrice: 0,
+  bookIntroduction: { primaryColor: '', slogan: '', overview: '', summary: [], detail: [] },
+};
+
 function toAdminProduct(id: string, data: FirebaseFirestore.DocumentData, stock: FirebaseFirestore.DocumentData | undefined): AdminProduct {
-  // Stored books went through productSchema; defaults fill fields an older document lacks.
-  const parsed = productSchema.safeParse({ ...data, productId: id });
-  const product = parsed.success ? parsed.data : ({ ...data, productId: id } as Product);
+  // Stored books went through productSchema; defaults fill fields an older document lacks. A book
+  // written some other way (by hand, by an older version) keeps its valid fields and gets defaults or
+  // stand-ins for the broken ones: the answer always has the shape the API documents.
+  let parsed = productSchema.safeParse({ ...data, productId: id });
+  if (!parsed.success) {
+    const broken = new Set(parsed.error.issues.map((i) => String(i.path[0])));
+    const kept = Object.fromEntries(Object.entries(data).filter(([k]) => !broken.has(k)));
+    parsed = productSchema.safeParse({ ...INCOMPLETE, ...kept, productId: id });
+  }
+  const product = parsed.success ? parsed.data : ({ ...productSchema.parse({ ...INCOMPLETE, productId: id }) } as Product);
   const qty = stock?.qty;
   return { ...product, stock: typeof qty === 'number' && Number.isInteger(qty) && qty >= 0 ? qty : null };
 }

@@ -1,65 +1,70 @@
 import { ORDER_STATUS_LABELS, type Order } from '../../contracts/orders';
 import type { ShopSettings } from '../../contracts/settings';
-import type { MailDoc } from '../../orders/stock-allocator';
+import { formatMoney, renderMail, type MailBlock } from '../../mail/layout';
+import type { ComposedMail } from '../../mail/mail-doc';
+import { footer, greeting, itemsBlock, lookupButton, orderFacts } from '../../mail/order-parts';
 
-// The customer's mail for each change the owner makes, in the shape of the "Trigger Email" extension.
+// The customer's mail for each change the owner makes, in the "Trigger Email" shape that
+// functions/src/mail/send-mail.ts sends.
 
-const money = (n: number) => `NT$${n.toLocaleString('en-US')}`;
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-function mail(order: Order, settings: ShopSettings, subject: string, blocks: string[], link?: { href: string; label: string }): MailDoc {
-  const all = [`${order.buyer || order.receiver.name} 您好：`, ...blocks, `如有任何問題，歡迎回信或來電 ${settings.contact.phone}。\n${settings.shopName} 敬上`];
-  const paragraphs = all.map((p) => `<p>${esc(p).replace(/\n/g, '<br>')}</p>`);
-  if (link) paragraphs.splice(all.length - 1, 0, `<p><a href="${esc(link.href)}">${esc(link.label)}</a></p>`);
-  return {
-    to: order.email,
-    message: {
-      subject: `【${settings.shopName}】${subject} ${order.orderNo}`,
-      text: all.join('\n\n'),
-      html: `<div style="font-family:sans-serif;line-height:1.7">${paragraphs.join('')}</div>`,
-    },
-  };
+function mail(order: Order, settings: ShopSettings, title: string, preheader: string, blocks: MailBlock[]): ComposedMail {
+  const { html, text } = renderMail({
+    shopName: settings.shopName,
+    preheader,
+    heading: title,
+    greeting: greeting(order),
+    blocks: [...blocks, { kind: 'note', text: `如有任何問題，歡迎回信或來電 ${settings.contact.phone}。` }],
+    footer: footer(settings),
+  });
+  return { to: order.email, message: { subject: `【${settings.shopName}】${title} ${order.orderNo}`, text, html } };
 }
 
-const items = (order: Order) => ['訂購內容：', ...order.items.map((i) => `・${i.name} × ${i.qty}\u3000${money(i.totalPrice)}`), `應付總額：${money(order.totalPrice)}`].join('\n');
+const noteBlock = (note?: string): MailBlock[] => (note ? [{ kind: 'facts', rows: [['說明', note]] }] : []);
 
-export function paymentConfirmedMail(order: Order, settings: ShopSettings): MailDoc {
-  return mail(order, settings, '已收到您的匯款', [
-    `我們已確認收到您訂單 ${order.orderNo} 的匯款 ${money(order.totalPrice)}，訂單狀態更新為「${ORDER_STATUS_LABELS[order.status]}」。`,
-    items(order),
-    '書籍出貨後，我們會再寄信通知您貨件編號與查詢連結。',
+export function paymentConfirmedMail(order: Order, settings: ShopSettings): ComposedMail {
+  return mail(order, settings, '已收到您的匯款', `訂單 ${order.orderNo} 的匯款 ${formatMoney(order.totalPrice)} 已確認。`, [
+    { kind: 'text', text: `我們已確認收到您訂單 ${order.orderNo} 的匯款 ${formatMoney(order.totalPrice)}，訂單狀態更新為「${ORDER_STATUS_LABELS[order.status]}」。` },
+    orderFacts(order),
+    itemsBlock(order, false),
+    { kind: 'text', text: '書籍出貨後，我們會再寄信通知您貨件編號與查詢連結。' },
+    lookupButton(order),
   ]);
 }
 
-export function shippedMail(order: Order, settings: ShopSettings): MailDoc {
+export function shippedMail(order: Order, settings: ShopSettings): ComposedMail {
   const d = order.delivery;
-  return mail(
-    order,
-    settings,
-    '您的訂單已出貨',
-    [
-      `您的訂單 ${order.orderNo} 已經出貨（${ORDER_STATUS_LABELS[order.status]}）。`,
-      d ? `貨運公司：${d.company}\n貨件編號：${d.trackingNo}\n貨件查詢：${d.trackingUrl}` : '',
-      `收件人：${order.receiver.name}\n收件地址：${order.receiver.address}`,
-      items(order),
-      '收到書籍後享有 7 天鑑賞期。',
-    ].filter(Boolean),
-    d ? { href: d.trackingUrl, label: '查詢貨件' } : undefined,
-  );
-}
-
-export function cancelledByShopMail(order: Order, settings: ShopSettings, note?: string): MailDoc {
-  return mail(order, settings, '訂單已取消', [
-    `您的訂單 ${order.orderNo} 已取消（${ORDER_STATUS_LABELS[order.status]}）。${note ? `\n說明：${note}` : ''}`,
-    items(order),
-    '若仍需要這些書籍，歡迎重新下單。如您已經匯款，請與我們聯絡，我們會儘快為您處理。',
+  const parcel: MailBlock[] = d
+    ? [
+        { kind: 'facts', title: '貨件資訊', tone: 'highlight', rows: [['貨運公司', d.company], ['貨件編號', d.trackingNo]] },
+        { kind: 'button', href: d.trackingUrl, label: '查詢貨件' },
+      ]
+    : [];
+  return mail(order, settings, '您的訂單已出貨', `訂單 ${order.orderNo} 已出貨${d ? `，貨件編號 ${d.trackingNo}` : ''}。`, [
+    { kind: 'text', text: `您的訂單 ${order.orderNo} 已經出貨（${ORDER_STATUS_LABELS[order.status]}）。` },
+    ...parcel,
+    { kind: 'facts', title: '收件資訊', rows: [['收件人', order.receiver.name], ['收件地址', order.receiver.address]] },
+    itemsBlock(order, false),
+    { kind: 'text', text: '收到書籍後享有 7 天鑑賞期。' },
+    lookupButton(order),
   ]);
 }
 
-export function refundedMail(order: Order, settings: ShopSettings, note?: string): MailDoc {
-  return mail(order, settings, '訂單已取消並完成退款', [
-    `您的訂單 ${order.orderNo} 已取消，款項已退回（${ORDER_STATUS_LABELS[order.status]}）。${note ? `\n說明：${note}` : ''}`,
-    items(order),
-    '退款入帳時間依各銀行作業而定。',
+export function cancelledByShopMail(order: Order, settings: ShopSettings, note?: string): ComposedMail {
+  return mail(order, settings, '訂單已取消', `訂單 ${order.orderNo} 已取消。`, [
+    { kind: 'text', text: `您的訂單 ${order.orderNo} 已取消（${ORDER_STATUS_LABELS[order.status]}）。` },
+    ...noteBlock(note),
+    itemsBlock(order, false),
+    { kind: 'text', text: '若仍需要這些書籍，歡迎重新下單。如您已經匯款，請與我們聯絡，我們會儘快為您處理。' },
+    lookupButton(order),
+  ]);
+}
+
+export function refundedMail(order: Order, settings: ShopSettings, note?: string): ComposedMail {
+  return mail(order, settings, '訂單已取消並完成退款', `訂單 ${order.orderNo} 已退款 ${formatMoney(order.totalPrice)}。`, [
+    { kind: 'text', text: `您的訂單 ${order.orderNo} 已取消，款項 ${formatMoney(order.totalPrice)} 已退回（${ORDER_STATUS_LABELS[order.status]}）。` },
+    ...noteBlock(note),
+    itemsBlock(order, false),
+    { kind: 'text', text: '退款入帳時間依各銀行作業而定。' },
+    lookupButton(order),
   ]);
 }

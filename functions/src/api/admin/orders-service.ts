@@ -1,4 +1,4 @@
-import type { AdminOrderPage, AdminOrdersQuery, OrderStatusChange, PaymentToCheck } from '../../contracts/admin';
+import { adminOrderCursorSchema, type AdminOrderCursor, type AdminOrderPage, type AdminOrdersQuery, type OrderStatusChange, type PaymentToCheck } from '../../contracts/admin';
 import { ERROR_KEYS } from '../../contracts/errors';
 import { canTransition, orderNoSchema, type Order } from '../../contracts/orders';
 import { findOrderByNo, getOrder, ORDERS, toOrder } from '../../data/orders';
@@ -14,21 +14,21 @@ import { cancelledByShopMail, paymentConfirmedMail, refundedMail, shippedMail } 
 export const SEARCH_SCAN_LIMIT = 1000;
 const PAYMENTS_LIMIT = 200;
 
-interface Cursor {
-  c: string;
-  id: string;
-}
+type Cursor = AdminOrderCursor;
 
 const encodeCursor = (o: Pick<Order, 'createdAt' | 'orderId'>) => Buffer.from(JSON.stringify({ c: o.createdAt, id: o.orderId })).toString('base64url');
 
 function decodeCursor(s: string | undefined): Cursor | null {
   if (!s) return null;
+  let decoded: unknown;
   try {
-    const v = JSON.parse(Buffer.from(s, 'base64url').toString('utf8')) as Partial<Cursor>;
-    if (typeof v.c === 'string' && typeof v.id === 'string') return { c: v.c, id: v.id };
+    decoded = JSON.parse(Buffer.from(s, 'base64url').toString('utf8'));
   } catch {
-    // fall through
+    decoded = undefined;
   }
+  // The id goes into a Firestore query (startAfter): a tampered one must be a 400, never reach it.
+  const r = adminOrderCursorSchema.safeParse(decoded);
+  if (r.success) return r.data;
   throw badRequest('Invalid cursor', [{ path: 'query.cursor', message: '分頁資訊無效，請重新查詢' }]);
 }
 

@@ -31,7 +31,7 @@ export function authRouter() {
   // who rotates addresses still stops), and reset mails (nobody's inbox gets flooded).
   const limits = {
     signInPerIp: rateLimit({ name: 'auth-sign-in-ip', windowMs: 15 * MINUTE, limit: 30 }),
-    signInPerAccount: rateLimit({ name: 'auth-sign-in-account', windowMs: 15 * MINUTE, limit: 10, key: bodyEmail, onlyFailures: true }),
+    signInPerAccount: rateLimit({ name: 'auth-sign-in-account', windowMs: 15 * MINUTE, limit: 10, key: bodyEmail, count: 'failures' }),
     signUpPerIp: rateLimit({ name: 'auth-sign-up-ip', windowMs: 60 * MINUTE, limit: 10 }),
     resetMailPerIp: rateLimit({ name: 'auth-reset-mail-ip', windowMs: 15 * MINUTE, limit: 10 }),
     resetMailPerAccount: rateLimit({ name: 'auth-reset-mail-account', windowMs: 15 * MINUTE, limit: 3, key: bodyEmail }),

@@ -17,6 +17,7 @@ export const CONTENT_CACHE_CONTROL = 'public, max-age=60, s-maxage=300, stale-wh
 const inquiry = { body: inquiryInputSchema };
 const subscription = { body: subscriptionInputSchema };
 const unsubscribe = { body: unsubscribeInputSchema };
+const oneClick = { query: unsubscribeInputSchema };
 
 export interface ContentRouterOptions {
   inquiryLimit?: LimitOptions;
@@ -36,19 +37,29 @@ export function contentRouter(options: ContentRouterOptions = {}) {
     res.set('Cache-Control', CONTENT_CACHE_CONTROL).json(body);
   });
 
-  r.post('/inquiries', perAddressLimit(options.inquiryLimit ?? INQUIRY_LIMIT), validate(inquiry), async (req, res) => {
+  r.post('/inquiries', validate(inquiry), perAddressLimit('inquiries', options.inquiryLimit ?? INQUIRY_LIMIT), async (req, res) => {
     const input = validated(req, inquiry).body;
     const created = await submitInquiry(input, { ip: req.ip ?? null, userAgent: req.get('user-agent') ?? null });
     res.status(201).json(created);
   });
 
-  r.post('/subscriptions', perAddressLimit(options.subscriptionLimit ?? SUBSCRIPTION_LIMIT), validate(subscription), async (req, res) => {
+  r.post('/subscriptions', validate(subscription), perAddressLimit('newsletter', options.subscriptionLimit ?? SUBSCRIPTION_LIMIT), async (req, res) => {
     const result = await subscribeNewsletter(validated(req, subscription).body.email);
     res.status(result.created ? 201 : 200).json(result);
   });
 
   r.post('/subscriptions/cancel', validate(unsubscribe), async (req, res) => {
     res.json(await unsubscribeNewsletter(validated(req, unsubscribe).body.token));
+  });
+
+  // The newsletter's List-Unsubscribe address (functions/src/api/content/mail.ts). A mail client's own
+  // unsubscribe button POSTs here (RFC 8058 one-click; its form body carries nothing we need). A GET,
+  // from a person's click or a link scanner, must not unsubscribe: it opens the confirmation page.
+  r.post('/subscriptions/one-click', validate(oneClick), async (req, res) => {
+    res.json(await unsubscribeNewsletter(validated(req, oneClick).query.token));
+  });
+  r.get('/subscriptions/one-click', validate(oneClick), (req, res) => {
+    res.redirect(303, `/user/cancelSubscribe?token=${encodeURIComponent(validated(req, oneClick).query.token)}`);
   });
 
   return r;

@@ -7,10 +7,7 @@ import { HttpError } from '../../http/errors';
 import { newsletterWelcomeMail } from './mail';
 import { signUnsubscribeToken, verifyUnsubscribeToken } from './unsubscribe-token';
 
-/** Where mail links point: SITE_URL in production (functions/.env.<project>), the Hosting emulator here. */
-export function siteUrl(): string {
-  return (process.env.SITE_URL || process.env.HOSTING_URL || 'http://127.0.0.1:5000').replace(/\/+$/, '');
-}
+export { siteUrl } from '../../lib/site-url';
 
 export async function submitInquiry(input: InquiryInput, meta: { ip: string | null; userAgent: string | null }): Promise<InquiryCreated> {
   const { inquiryId, createdAt } = await createInquiry(input, meta);
@@ -19,11 +16,8 @@ export async function submitInquiry(input: InquiryInput, meta: { ip: string | nu
 
 export async function subscribeNewsletter(rawEmail: string): Promise<SubscriptionResult> {
   const email = rawEmail.toLowerCase();
-  const { shopName } = await shopSettings().catch(() => ({ shopName: '青嶼書房' }));
-  const { created } = await subscribe(email, (version) => {
-    const link = `${siteUrl()}/user/cancelSubscribe?token=${signUnsubscribeToken(email, version)}`;
-    return newsletterWelcomeMail(email, shopName, link);
-  });
+  const settings = await shopSettings();
+  const { created } = await subscribe(email, (version) => newsletterWelcomeMail(email, settings, signUnsubscribeToken(email, version)));
   return { email, status: 'active', created };
 }
 

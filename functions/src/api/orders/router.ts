@@ -1,11 +1,10 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { orderIdSchema, uidSchema } from '../../contracts/common';
-import { ERROR_KEYS } from '../../contracts/errors';
 import { orderLookupInputSchema, placeOrderInputSchema } from '../../contracts/orders';
 import { findOrderByNo, getOrder, listOrdersOfUser, toSummary } from '../../data/orders';
-import { forbidden, HttpError, notFound } from '../../http/errors';
-import { assertSelfOrOwner, requireAuth, requireUser } from '../../http/middleware/auth';
+import { forbidden, notFound } from '../../http/errors';
+import { assertEmailVerified, assertSelfOrOwner, requireAuth, requireUser } from '../../http/middleware/auth';
 import { validate, validated } from '../../http/middleware/validate';
 import { placeOrder } from '../../orders/place-order';
 import { shopPricing } from '../../orders/shop-pricing';
@@ -51,7 +50,7 @@ export function orderRouter() {
     const { params, body } = validated(req, placeSchemas);
     const user = requireUser(req);
     if (user.uid !== params.userId) throw forbidden('A member orders only for themselves');
-    if (!user.emailVerified) throw new HttpError(403, ERROR_KEYS.emailNotVerified, 'Verify your email before ordering');
+    await assertEmailVerified(user);
     const { created, order } = await placeOrder({
       orderId: params.orderId,
       userId: user.uid,

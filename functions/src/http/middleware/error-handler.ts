@@ -2,7 +2,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ZodError } from 'zod';
 import { ERROR_KEYS } from '../../contracts/errors';
 import { logger } from '../../lib/logger';
-import { badRequest, HttpError, notFound, payloadTooLarge, unavailable } from '../errors';
+import { badRequest, HttpError, notFound, payloadTooLarge, unavailable, unsupportedMediaType } from '../errors';
 import { BODY_LIMIT } from './body';
 import { issuesToDetails } from './validate';
 
@@ -12,7 +12,7 @@ export const notFoundHandler: RequestHandler = (req, _res, next) => {
 };
 
 // gRPC codes from Firestore that mean "cannot reach the backend".
-const UNAVAILABLE_CODES = new Set([14, 4, 'unavailable', 'deadline-exceeded']);
+const UNAVAILABLE_CODES = new Set([14, 4, 'unavailable', 'deadline-exceeded', 'app/network-error', 'app/network-timeout']);
 
 function toHttpError(err: unknown): HttpError {
   if (err instanceof HttpError) return err;
@@ -21,7 +21,10 @@ function toHttpError(err: unknown): HttpError {
   // body-parser (plain server and tests)
   if (e?.type === 'entity.parse.failed') return new HttpError(400, ERROR_KEYS.invalidJson, 'The body is not valid JSON');
   if (e?.type === 'entity.too.large') return payloadTooLarge(BODY_LIMIT);
-  if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500 && e.type) return badRequest(String(e.type));
+  if (e?.status === 415) return unsupportedMediaType(undefined);
+  // Express's own 4xx errors: body-parser's (with a type) and a path that is not valid percent-encoded
+  // UTF-8 (a URIError from the router's decodeURIComponent, with status 400 and no type).
+  if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500 && (e.type || err instanceof URIError)) return badRequest(err instanceof URIError ? 'The URL is not valid percent-encoded UTF-8' : String(e.type));
   if (UNAVAILABLE_CODES.has(e?.code as never)) return unavailable();
   if (e?.cause && ['ECONNREFUSED', 'ENOTFOUND', 'ETIMEDOUT'].includes(String(e.cause.code))) return unavailable();
   return new HttpError(500, ERROR_KEYS.internal, 'Something went wrong on our side');
@@ -29,6 +32,8 @@ function toHttpError(err: unknown): HttpError {
 
 /** The one place where failures become the catalogue body. Never a stack, never internals. */
 export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
+  // The request deadline (deadline.ts) already answered; the handler finishing late is not a failure.
+  if (res.headersSent && (err as { code?: unknown })?.code === 'ERR_HTTP_HEADERS_SENT') return;
   const httpError = toHttpError(err);
   if (httpError.statusCode >= 500) {
     logger.error('request failed', {

@@ -1,61 +1,162 @@
-import type { Request, RequestHandler } from 'express';
-import { ipKeyGenerator, rateLimit as expressRateLimit } from 'express-rate-limit';
+import { timingSafeEqual } from 'node:crypto';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { addHits, counterId, readHits } from '../../data/rate-limits';
+import { logger } from '../../lib/logger';
+import { clientKey, type ClientAddressMode } from '../client-address';
 import { tooManyAttempts } from '../errors';
 
-// Rate limits per client, kept in memory per function instance (docs/accounts.md says why that is
-// enough here). Over the limit the catalogue's 429 `TOO_MANY_ATTEMPTS_TRY_LATER` is answered.
+// Rate limits whose counters live in Firestore (functions/src/data/rate-limits.ts), so every instance
+// and every process of the function counts the same hits. docs/limits.md describes the limits, the
+// client key and the failure policy.
 //
-// RATE_LIMIT_SCALE multiplies every limit, read when a limiter is created (that is, by createApp()):
-// tests set it low to prove the 429 quickly, and the Functions emulator, where every browser test
-// comes from 127.0.0.1, runs with 100 so that the suites do not trip over each other.
+// Cost per limited request: one batched read of the current and the previous window, one blind
+// increment, one read to confirm (no transaction, no document shared by all clients). A client
+// already over its limit costs one read and no write, so a flood does not hammer its own document.
+//
+// The window is a sliding one, estimated from two fixed windows: hits in the current window plus the
+// previous window's hits weighted by how much of it still overlaps the last `windowMs`.
 
 export interface RateLimitOptions {
   /** Length of the window in ms. */
   windowMs: number;
-  /** Requests allowed per key and window (before RATE_LIMIT_SCALE). */
+  /** Requests allowed per key and window. */
   limit: number;
   /** Names the limiter's counters (and keeps limiters with the same key apart). */
   name: string;
-  /** What to count by; default the client's IP address. Return '' to skip counting this request. */
+  /** What to count by; default the client's address. Return '' to skip counting this request. */
   key?: (req: Request) => string;
-  /** Count only requests that ended in 4xx/5xx (for example failed sign-ins per account). */
-  onlyFailures?: boolean;
+  /** Which answers count: every request (default), or only those that ended in 4xx/5xx (failed sign-ins per account). */
+  count?: 'all' | 'failures';
 }
 
-export function rateLimitScale(): number {
-  const fromEnv = Number(process.env.RATE_LIMIT_SCALE);
-  if (Number.isFinite(fromEnv) && fromEnv > 0) return fromEnv;
-  return process.env.FUNCTIONS_EMULATOR === 'true' ? 100 : 1;
+/** How an app's limiters behave; createApp() puts this on `app.locals.rateLimits`. */
+export interface RateLimitSettings {
+  /** Prefix of every counter's key. Production uses ''; tests isolate themselves with their own. */
+  namespace: string;
+  /** Multiplies every limit (tests only, set through createApp's options; production is 1). */
+  scale: number;
+  /** How the client's address is found (client-address.ts). */
+  clientAddress: ClientAddressMode;
+  /**
+   * Only against the emulators: a secret that lets a test name its client with the
+   * `X-Test-Client: <secret>:<id>` header (several suites share the emulator, all from 127.0.0.1).
+   */
+  testClientSecret?: string;
+  /** A limit check that takes longer than this lets the request through (fail open, logged). */
+  timeoutMs: number;
 }
 
-/**
- * The client's address; behind Hosting and Google's front end `trust proxy` makes req.ip the caller.
- * Behind the Functions emulator req.ip can be undefined (the request has no socket address), so fall
- * back to the forwarded header, then one shared key: never a 500 for want of an address.
- */
-export function clientIp(req: Request): string {
-  const forwarded = String(req.headers['x-forwarded-for'] ?? '').split(',')[0]?.trim();
-  const ip = req.ip || forwarded || req.socket?.remoteAddress;
-  return ip ? ipKeyGenerator(ip) : 'unknown-client';
+export const TEST_CLIENT_HEADER = 'x-test-client';
+
+/** Production trusts the socket's peer and one more hop added by Google's front end (docs/limits.md). */
+export const DEFAULT_TRUSTED_HOPS = 2;
+
+/** Settings from the environment, with the app's own overrides on top. */
+export function rateLimitSettings(overrides: Partial<RateLimitSettings> = {}, env: NodeJS.ProcessEnv = process.env): RateLimitSettings {
+  const inEmulator = env.FUNCTIONS_EMULATOR === 'true';
+  const hops = Number(env.TRUSTED_PROXY_HOPS);
+  const againstEmulators = Boolean(env.FIRESTORE_EMULATOR_HOST);
+  return {
+    namespace: env.RATE_LIMIT_NAMESPACE ?? '',
+    scale: 1,
+    clientAddress: inEmulator ? { kind: 'local' } : { kind: 'forwarded', trustedHops: Number.isInteger(hops) && hops >= 0 ? hops : DEFAULT_TRUSTED_HOPS },
+    // Never honoured outside the emulators: production has no FIRESTORE_EMULATOR_HOST.
+    testClientSecret: againstEmulators && env.RATE_LIMIT_TEST_SECRET ? env.RATE_LIMIT_TEST_SECRET : undefined,
+    timeoutMs: 3000,
+    ...overrides,
+  };
 }
 
-/** A reusable limiter: `rateLimit({ windowMs: 60_000, limit: 10, name: 'order-lookup' })`. */
-export function rateLimit({ windowMs, limit, name, key, onlyFailures = false }: RateLimitOptions): RequestHandler {
-  const scaled = Math.max(1, Math.round(limit * rateLimitScale()));
-  const keyOf = key ?? clientIp;
-  return expressRateLimit({
-    windowMs,
-    limit: scaled,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    identifier: name,
-    skipSuccessfulRequests: onlyFailures,
-    keyGenerator: (req) => `${name}:${keyOf(req)}`,
-    skip: (req) => keyOf(req) === '',
-    handler: (_req, _res, next) => next(tooManyAttempts()),
-    // `trust proxy` is deliberately true (app.ts); the key generator above handles IPv6 itself.
-    validate: { trustProxy: false, xForwardedForHeader: false, keyGeneratorIpFallback: false },
+function settingsOf(req: Request): RateLimitSettings {
+  return (req.app?.locals?.rateLimits as RateLimitSettings | undefined) ?? rateLimitSettings();
+}
+
+function sameSecret(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** The key of the request's client (see client-address.ts), or a test's own client id. */
+export function clientOf(req: Request, settings: RateLimitSettings = settingsOf(req)): string {
+  const test = req.headers[TEST_CLIENT_HEADER];
+  if (settings.testClientSecret && typeof test === 'string') {
+    const at = test.indexOf(':');
+    if (at > 0 && sameSecret(test.slice(0, at), settings.testClientSecret)) return `test:${test.slice(at + 1, at + 101)}`;
+  }
+  return clientKey(settings.clientAddress, req.headers['x-forwarded-for'], req.socket?.remoteAddress);
+}
+
+/** Hits of a sliding window estimated from the previous and the current fixed window. */
+export function slidingHits(previous: number, current: number, now: number, windowStart: number, windowMs: number): number {
+  const overlap = Math.max(0, Math.min(1, (windowStart + windowMs - now) / windowMs));
+  return previous * overlap + current;
+}
+
+class Timeout extends Error {}
+
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const t = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Timeout(`rate limit check took over ${ms} ms`)), ms);
   });
+  return Promise.race([p, t]).finally(() => clearTimeout(timer));
+}
+
+/** A limiter: `rateLimit({ name: 'order-lookup', windowMs: 15 * 60_000, limit: 10 })`. */
+export function rateLimit({ windowMs, limit, name, key, count = 'all' }: RateLimitOptions): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const settings = settingsOf(req);
+    const who = key ? key(req) : clientOf(req, settings);
+    if (who === '') return next();
+    const allowed = Math.max(1, Math.round(limit * settings.scale));
+    const now = Date.now();
+    const windowStart = Math.floor(now / windowMs) * windowMs;
+    const currentId = counterId(settings.namespace, name, who, windowStart);
+    const previousId = counterId(settings.namespace, name, who, windowStart - windowMs);
+    const meta = { limiter: name, windowStart, expiresAt: new Date(windowStart + 2 * windowMs) };
+
+    const check = async (): Promise<'allow' | 'deny'> => {
+      const [previous, current] = await readHits([previousId, currentId]);
+      // Already over: answer without writing, so a flood costs reads only.
+      if (slidingHits(previous!, current! + 1, now, windowStart, windowMs) > allowed) return 'deny';
+      await addHits(currentId, 1, meta);
+      // Concurrent requests may have counted too; the read after our own write sees at least ours and
+      // every write before it, so at most `allowed` requests of a burst get through. (Right at the
+      // limit a burst may be refused a little more than needed; the refused take their hit back, so
+      // the count stays that of the requests let through.)
+      const [after] = await readHits([currentId]);
+      if (slidingHits(previous!, after!, now, windowStart, windowMs) <= allowed) return 'allow';
+      await addHits(currentId, -1, meta);
+      return 'deny';
+    };
+
+    withTimeout(check(), settings.timeoutMs).then(
+      (verdict) => {
+        if (verdict === 'deny') {
+          res.setHeader('Retry-After', String(Math.max(1, Math.ceil((windowStart + windowMs - Date.now()) / 1000))));
+          return next(tooManyAttempts());
+        }
+        if (count === 'failures') {
+          // Counted up front (so that a burst cannot slip through); taken back once the answer shows
+          // it was a success.
+          res.on('finish', () => {
+            if (res.statusCode < 400) {
+              addHits(currentId, -1, meta).catch((err: unknown) => logger.warn('rate limit: could not undo a hit', { limiter: name, error: String(err) }));
+            }
+          });
+        }
+        next();
+      },
+      (err: unknown) => {
+        // Fail open: a shop must not lock every shopper out because its counters are unreachable.
+        // What the limits guard either needs Firestore itself (lookups, forms: they answer 503) or is
+        // guarded again by Identity Toolkit's own abuse protection (sign-in, sign-up, mails).
+        logger.error('rate limit: counters unavailable, request let through', { limiter: name, error: String(err) });
+        next();
+      },
+    );
+  };
 }
 
 /** The email of a JSON body, normalised, for per-account limits ('' when absent). */

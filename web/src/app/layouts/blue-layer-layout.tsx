@@ -1,6 +1,7 @@
 import { Link, Outlet } from 'react-router-dom';
 import { SHOP } from '@/config/shop';
 import { Brand } from './logo';
+import { RouteFocus } from './route-focus';
 import { SkipLink } from './skip-link';
 
 /** A calm single-card layout on a blue layer, for account mail links such as unsubscribing. */
@@ -8,6 +9,7 @@ export function BlueLayerLayout() {
   return (
     <div className="layout layout--blue">
       <SkipLink />
+      <RouteFocus />
       <header className="blue-header">
         <Link to="/" className="brand brand--light" aria-label="青嶼書房 首頁">
           <Brand />

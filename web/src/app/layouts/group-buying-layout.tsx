@@ -1,6 +1,7 @@
 import { Link, Outlet } from 'react-router-dom';
 import { SHOP } from '@/config/shop';
 import { Brand } from './logo';
+import { RouteFocus } from './route-focus';
 import { SkipLink } from './skip-link';
 
 /** Campaign pages: a slim header so buyers stay on the order form. */
@@ -9,6 +10,7 @@ export function GroupBuyingLayout() {
   return (
     <div className="layout layout--group">
       <SkipLink />
+      <RouteFocus />
       <header className="group-header">
         <div className="group-header__inner">
           <Link to="/" className="brand" aria-label="青嶼書房 首頁">

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { MemberMenu } from '@/features/account/member-menu';
+import { useMenu } from '@/lib/use-menu';
 import { useCartCount } from '@/features/cart/cart-store';
 
 import { Brand } from './logo';
@@ -12,32 +13,11 @@ const SHOPPING_LINKS = [
 ];
 
 function Dropdown({ label, children }: { label: string; children: React.ReactNode }) {
-  // Open state is tied to the page it was opened on, so navigating closes the menu.
-  const { pathname } = useLocation();
-  const [openAt, setOpenAt] = useState<string | null>(null);
-  const open = openAt === pathname;
-  const setOpen = (next: boolean | ((o: boolean) => boolean)) =>
-    setOpenAt((cur) => ((typeof next === 'function' ? next(cur === pathname) : next) ? pathname : null));
+  const { open, toggle, ref: menuRef, toggleRef, onBlur } = useMenu();
   const id = useId();
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const onDoc = (e: MouseEvent) => {
-      if (!ref.current?.contains(e.target as Node)) setOpenAt(null);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setOpenAt(null);
-    };
-    document.addEventListener('click', onDoc);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('click', onDoc);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
   return (
-    <div className="dropdown" ref={ref}>
-      <button type="button" className="nav__link dropdown__toggle" aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)}>
+    <div className="dropdown" ref={menuRef} onBlur={onBlur}>
+      <button ref={toggleRef} type="button" className="nav__link dropdown__toggle" aria-expanded={open} aria-controls={id} onClick={toggle}>
         {label}
         <span aria-hidden="true" className="dropdown__caret">▾</span>
       </button>

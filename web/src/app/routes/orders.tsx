@@ -1,3 +1,4 @@
+import { useSearchParams } from 'react-router-dom';
 import { LookupForm } from '@/features/orders/components/lookup-form';
 import { MyOrders } from '@/features/orders/components/my-orders';
 import { useDocumentMeta } from '@/lib/use-document-title';
@@ -6,10 +7,12 @@ import { useSession } from '@/lib/use-session';
 export function Component() {
   useDocumentMeta('訂單查詢');
   const session = useSession();
+  // The order mails link here with ?orderNo=, so a guest only types the email or phone.
+  const [params] = useSearchParams();
   return (
     <section className="page" aria-labelledby="page-title">
       <h1 id="page-title">訂單查詢</h1>
-      {session ? <MyOrders userId={session.userId} /> : <LookupForm />}
+      {session ? <MyOrders userId={session.userId} /> : <LookupForm initialOrderNo={params.get('orderNo') ?? ''} />}
     </section>
   );
 }

@@ -1,40 +1,15 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { useId, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { logout } from '@/lib/logout';
+import { useMenu } from '@/lib/use-menu';
 import { useSession } from '@/lib/use-session';
 import './member-menu.css';
 
 // The header's member menu. Part of the first JS: no zod, no Firebase here.
 
-/** A menu that closes on navigation, outside clicks and Escape. */
-function useMenu() {
-  const { pathname } = useLocation();
-  const [openAt, setOpenAt] = useState<string | null>(null);
-  const open = openAt === pathname;
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const onDoc = (e: MouseEvent) => {
-      if (!ref.current?.contains(e.target as Node)) setOpenAt(null);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setOpenAt(null);
-    };
-    document.addEventListener('click', onDoc);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('click', onDoc);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
-  const toggle = () => setOpenAt(open ? null : pathname);
-  const close = () => setOpenAt(null);
-  return [open, ref, toggle, close] as const;
-}
-
 export function MemberMenu() {
   const session = useSession();
-  const [open, menuRef, toggle, close] = useMenu();
+  const { open, toggle, close, ref: menuRef, toggleRef, onBlur } = useMenu();
   const id = useId();
   const [mail, setMail] = useState<'idle' | 'sending' | 'sent'>('idle');
 
@@ -61,8 +36,16 @@ export function MemberMenu() {
 
   const name = session.name || session.email || '會員';
   return (
-    <div className="dropdown member-menu" ref={menuRef}>
-      <button type="button" className="nav__link dropdown__toggle" aria-expanded={open} aria-controls={id} onClick={toggle} data-testid="member-menu">
+    <div className="dropdown member-menu" ref={menuRef} onBlur={onBlur}>
+      <button
+        ref={toggleRef}
+        type="button"
+        className="nav__link dropdown__toggle"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={toggle}
+        data-testid="member-menu"
+      >
         {session.picture ? <img className="member-menu__avatar" src={session.picture} alt="" width="24" height="24" referrerPolicy="no-referrer" /> : null}
         <span className="member-menu__name">{name}</span>
         <span aria-hidden="true" className="dropdown__caret">

@@ -131,3 +131,38 @@ describe('token refresh', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('a newer token is never overwritten by an older one', () => {
+  it('keeps the newer cookie when a page writes its older token (another tab refreshed first)', async () => {
+    const s = await load();
+    const older = token({ iat: now() - 600, email_verified: false });
+    const newer = token({ iat: now(), email_verified: true });
+    s.setSession(s.sessionFromTokens(newer, 'r2'));
+    s.setSession(s.sessionFromTokens(older, 'r1'));
+    expect(cookies.jar.get('idToken')?.value).toBe(newer);
+    expect(s.getSession()?.idToken).toBe(newer);
+    expect(s.getSession()?.emailVerified).toBe(true);
+  });
+
+  it('adopts a newer token that another tab stored in the cookies', async () => {
+    const s = await load();
+    const older = token({ iat: now() - 600, email_verified: false });
+    s.setSession(s.sessionFromTokens(older, 'r1'));
+    expect(s.getSession()?.emailVerified).toBe(false);
+    // Another tab (same cookies) refreshes after the member verified the email.
+    const other = await load();
+    other.setSession(other.sessionFromTokens(token({ iat: now(), email_verified: true }), 'r2'));
+    expect(s.getSession()?.emailVerified).toBe(true);
+    expect(s.getSession()?.refreshToken).toBe('r2');
+  });
+
+  it('writes a token of another account, and a newer token of the same account', async () => {
+    const s = await load();
+    s.setSession(s.sessionFromTokens(token({ iat: now() }), 'r1'));
+    const otherUser = token({ iat: now() - 600, user_id: 'uid-2' });
+    s.setSession(s.sessionFromTokens(otherUser, 'r3'));
+    expect(cookies.jar.get('idToken')?.value).toBe(otherUser);
+    expect(s.isNewerToken(token({ iat: now() + 5 }), token({ iat: now() }))).toBe(true);
+    expect(s.isNewerToken(token({ iat: now() }), token({ iat: now() + 5 }))).toBe(false);
+  });
+});

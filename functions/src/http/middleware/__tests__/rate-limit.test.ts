@@ -1,56 +1,70 @@
-import express from 'express';
-import request from 'supertest';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { errorHandler } from '../error-handler';
-import { bodyEmail, rateLimit, rateLimitScale } from '../rate-limit';
+import { describe, expect, it } from 'vitest';
+import { counterId } from '../../../data/rate-limits';
+import { bodyEmail, clientOf, DEFAULT_TRUSTED_HOPS, rateLimitSettings, slidingHits, TEST_CLIENT_HEADER } from '../rate-limit';
+import type { Request } from 'express';
 
-afterEach(() => vi.unstubAllEnvs());
+// The limiter's pure parts; the Firestore counting itself runs against the emulator in
+// tests/api/rate-limits.test.ts.
 
-function appWith(limiter: express.RequestHandler) {
-  const app = express();
-  app.set('trust proxy', true);
-  app.use(express.json());
-  app.post('/x', limiter, (req, res) => (req.body?.fail ? res.status(400).json({}) : res.json({ ok: true })));
-  app.use(errorHandler);
-  return app;
-}
+const req = (headers: Record<string, string>, remoteAddress?: string) =>
+  ({ headers, socket: { remoteAddress }, body: {}, app: { locals: {} } }) as unknown as Request;
 
-describe('rateLimitScale', () => {
-  it('reads RATE_LIMIT_SCALE, else 100 in the Functions emulator, else 1', () => {
-    vi.stubEnv('RATE_LIMIT_SCALE', '0.5');
-    expect(rateLimitScale()).toBe(0.5);
-    vi.stubEnv('RATE_LIMIT_SCALE', '');
-    vi.stubEnv('FUNCTIONS_EMULATOR', 'true');
-    expect(rateLimitScale()).toBe(100);
-    vi.stubEnv('FUNCTIONS_EMULATOR', '');
-    expect(rateLimitScale()).toBe(1);
+describe('rateLimitSettings', () => {
+  it('serves the production limits everywhere: no scale from the environment, the emulator included', () => {
+    expect(rateLimitSettings({}, { FUNCTIONS_EMULATOR: 'true', RATE_LIMIT_SCALE: '100' }).scale).toBe(1);
+    expect(rateLimitSettings({}, {}).scale).toBe(1);
+  });
+
+  it('trusts two hops in production, TRUSTED_PROXY_HOPS when set, and nothing forwarded in the Functions emulator', () => {
+    expect(rateLimitSettings({}, {}).clientAddress).toEqual({ kind: 'forwarded', trustedHops: DEFAULT_TRUSTED_HOPS });
+    expect(rateLimitSettings({}, { TRUSTED_PROXY_HOPS: '3' }).clientAddress).toEqual({ kind: 'forwarded', trustedHops: 3 });
+    expect(rateLimitSettings({}, { TRUSTED_PROXY_HOPS: 'x' }).clientAddress).toEqual({ kind: 'forwarded', trustedHops: DEFAULT_TRUSTED_HOPS });
+    expect(rateLimitSettings({}, { FUNCTIONS_EMULATOR: 'true' }).clientAddress).toEqual({ kind: 'local' });
+  });
+
+  it('honours a test client secret only against the emulators', () => {
+    expect(rateLimitSettings({}, { RATE_LIMIT_TEST_SECRET: 's3cret' }).testClientSecret).toBeUndefined();
+    expect(rateLimitSettings({}, { RATE_LIMIT_TEST_SECRET: 's3cret', FIRESTORE_EMULATOR_HOST: '127.0.0.1:8080' }).testClientSecret).toBe('s3cret');
   });
 });
 
-describe('rateLimit', () => {
-  it('answers the catalogue 429 past the limit, per client address', async () => {
-    vi.stubEnv('RATE_LIMIT_SCALE', '1');
-    const app = appWith(rateLimit({ name: 't', windowMs: 60_000, limit: 2 }));
-    const from = (ip: string) => request(app).post('/x').set('X-Forwarded-For', ip).send({});
-    expect((await from('10.0.0.1')).status).toBe(200);
-    expect((await from('10.0.0.1')).status).toBe(200);
-    const res = await from('10.0.0.1');
-    expect(res.status).toBe(429);
-    expect(res.body).toEqual({ statusCode: 429, statusMessage: 'TOO_MANY_ATTEMPTS_TRY_LATER', message: expect.any(String) });
-    expect((await from('10.0.0.2')).status).toBe(200);
+describe('clientOf', () => {
+  const settings = rateLimitSettings({ testClientSecret: 'run-secret' }, {});
+
+  it('names a test client only with the right secret', () => {
+    expect(clientOf(req({ [TEST_CLIENT_HEADER]: 'run-secret:abc' }), settings)).toBe('test:abc');
+    expect(clientOf(req({ [TEST_CLIENT_HEADER]: 'wrong:abc' }, '203.0.113.4'), settings)).toBe('203.0.113.4');
+    expect(clientOf(req({ [TEST_CLIENT_HEADER]: 'run-secret:abc' }, '203.0.113.4'), rateLimitSettings({}, {}))).toBe('203.0.113.4');
   });
 
-  it('can count only failures, by a key of the body', async () => {
-    vi.stubEnv('RATE_LIMIT_SCALE', '1');
-    const app = appWith(rateLimit({ name: 'acct', windowMs: 60_000, limit: 1, key: bodyEmail, onlyFailures: true }));
-    const send = (body: object) => request(app).post('/x').send(body);
-    expect((await send({ email: 'a@example.com' })).status).toBe(200);
-    expect((await send({ email: 'a@example.com' })).status).toBe(200);
-    expect((await send({ email: 'A@example.com ', fail: true })).status).toBe(400);
-    expect((await send({ email: 'a@example.com' })).status).toBe(429);
-    expect((await send({ email: 'b@example.com' })).status).toBe(200);
-    // no key: not counted
-    expect((await send({ fail: true })).status).toBe(400);
-    expect((await send({ fail: true })).status).toBe(400);
+  it('keys on the trusted hop, not on a forged left-most entry', () => {
+    expect(clientOf(req({ 'x-forwarded-for': '1.1.1.1, 198.51.100.7, 35.191.0.1' }, '169.254.1.1'), settings)).toBe('198.51.100.7');
+  });
+});
+
+describe('slidingHits', () => {
+  it('weights the previous window by how much of it still overlaps', () => {
+    expect(slidingHits(10, 2, 0, 0, 100)).toBe(12);
+    expect(slidingHits(10, 2, 50, 0, 100)).toBe(7);
+    expect(slidingHits(10, 2, 100, 0, 100)).toBe(2);
+  });
+});
+
+describe('counterId', () => {
+  it('is stable, separates namespaces, limiters and windows, and hides the key', () => {
+    const id = counterId('', 'order-lookup', 'someone@example.com', 900_000);
+    expect(id).toBe(counterId('', 'order-lookup', 'someone@example.com', 900_000));
+    expect(id).not.toBe(counterId('t1', 'order-lookup', 'someone@example.com', 900_000));
+    expect(id).not.toBe(counterId('', 'auth-sign-in-ip', 'someone@example.com', 900_000));
+    expect(id).not.toBe(counterId('', 'order-lookup', 'someone@example.com', 1_800_000));
+    expect(id).not.toContain('someone');
+    expect(id).toMatch(/^[A-Za-z0-9_-]+_900000$/);
+  });
+});
+
+describe('bodyEmail', () => {
+  it('normalises the body email', () => {
+    expect(bodyEmail({ body: { email: ' A@Example.COM ' } } as Request)).toBe('a@example.com');
+    expect(bodyEmail({ body: {} } as Request)).toBe('');
   });
 });

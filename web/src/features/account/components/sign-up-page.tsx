@@ -1,4 +1,5 @@
 import { signUpFormSchema } from '@contracts/auth';
+import { EmailText } from '@/components/email-text';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { notify } from '@/lib/toast';
@@ -53,7 +54,7 @@ export function SignUpPage() {
           </h1>
           {done.mailSent ? (
             <p>
-              驗證信已寄至 <strong>{done.email}</strong>，請點擊信中的連結完成電子郵件驗證。完成驗證後即可訂購書籍。
+              驗證信已寄至 <EmailText email={done.email} />，請點擊信中的連結完成電子郵件驗證。完成驗證後即可訂購書籍。
             </p>
           ) : (
             <p>您已登入。驗證信暫時無法寄出，請稍後從右上角的會員選單重新寄送。</p>

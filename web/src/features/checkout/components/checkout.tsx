@@ -7,7 +7,7 @@ import { orderContactSchema, placeOrderInputSchema, type Order } from '@contract
 import type { z } from 'zod';
 import { isApiError } from '@/lib/api-client';
 import { formatMoney } from '@/lib/format';
-import { setSession } from '@/lib/session';
+import { getSession, refreshIdToken, setSession } from '@/lib/session';
 import { useShopSettings } from '@/lib/shop-settings';
 import { notify } from '@/lib/toast';
 import { useSession } from '@/lib/use-session';
@@ -151,9 +151,13 @@ function VerifyEmailGate() {
   const recheck = async () => {
     setChecking(true);
     try {
-      const data = await getUserData(session.idToken);
-      if (data.users?.[0]?.emailVerified) {
-        setSession({ ...session, emailVerified: true });
+      // The link may have been opened on another device: this page's ID token still says
+      // "unverified", and the server reads the token. A fresh token carries the new state.
+      await refreshIdToken();
+      const fresh = getSession() ?? session;
+      const verified = fresh.emailVerified || (await getUserData(fresh.idToken)).users?.[0]?.emailVerified === true;
+      if (verified) {
+        if (!fresh.emailVerified) setSession({ ...fresh, emailVerified: true });
         notify('success', '電子郵件已完成驗證');
       } else notify('warning', '尚未完成驗證，請點擊信中的連結');
     } catch (e) {
@@ -276,13 +280,19 @@ export function Checkout({ lines, ready, onPlaced }: CheckoutProps) {
       <h2 id="checkout-title" className="visually-hidden">
         結帳
       </h2>
-      <ol className="steps" aria-label="結帳步驟">
+      <ol className="checkout-steps" aria-label="結帳步驟">
         {STEPS.map((label, i) => (
-          <li key={label} className={`steps__item${i === step ? ' steps__item--current' : ''}${i < step ? ' steps__item--done' : ''}`} aria-current={i === step ? 'step' : undefined}>
-            <span className="steps__num" aria-hidden="true">
-              {i + 1}
+          <li
+            key={label}
+            className={`checkout-steps__item${i === step ? ' checkout-steps__item--current' : ''}${i < step ? ' checkout-steps__item--done' : ''}`}
+            aria-current={i === step ? 'step' : undefined}
+            data-state={i === step ? 'current' : i < step ? 'done' : 'todo'}
+          >
+            <span className="checkout-steps__num" aria-hidden="true">
+              {i < step ? '✓' : i + 1}
             </span>
-            {label}
+            <span className="checkout-steps__label">{label}</span>
+            {i < step && <span className="visually-hidden">（已完成）</span>}
           </li>
         ))}
       </ol>

@@ -12,8 +12,8 @@ import '../orders.css';
 type By = 'email' | 'phone';
 
 /** 訂單查詢 without login: order number plus the email or phone given with the order. */
-export function LookupForm() {
-  const [orderNo, setOrderNo] = useState('');
+export function LookupForm({ initialOrderNo = '' }: { initialOrderNo?: string }) {
+  const [orderNo, setOrderNo] = useState(initialOrderNo.slice(0, 40));
   const [by, setBy] = useState<By>('email');
   const [contact, setContact] = useState('');
   const [errors, setErrors] = useState<{ orderNo?: string | null; contact?: string | null }>({});

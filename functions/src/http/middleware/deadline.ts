@@ -1,0 +1,50 @@
+import type { Request, RequestHandler } from 'express';
+import { logger } from '../../lib/logger';
+import { unavailable } from '../errors';
+
+/**
+ * How long a request may wait for Firestore or Identity Toolkit before it answers 503. The Admin
+ * SDK retries an unreachable Firestore on its own (gRPC deadlines of 60 s per attempt, then the
+ * SDK's retries: about 90 s measured with the emulator frozen, even with 3 s gRPC deadlines), so
+ * only a deadline around the whole request bounds what the shopper waits. Generous enough for the
+ * slowest legitimate call (an order in a flash-sale burst on the emulator); see docs/decisions.md.
+ */
+export const REQUEST_DEADLINE_MS = Number(process.env.API_DEADLINE_MS) > 0 ? Number(process.env.API_DEADLINE_MS) : 10_000;
+
+/**
+ * Placing an order has its own, longer bound: the allocator (functions/src/orders/place-order.ts)
+ * gives a placement ALLOC_DEADLINE_MS (40 s) and then withdraws the request, so that a failure answer
+ * means no order; cutting in earlier would answer before that withdrawal. This one only catches a
+ * placement whose Firestore calls themselves hang, 5 s later, still inside the 60 s function timeout
+ * (and the Functions emulator's, which also counts the start of a cold worker).
+ */
+export const PLACEMENT_REQUEST_DEADLINE_MS = (Number(process.env.ALLOC_DEADLINE_MS) || 40_000) + 5_000;
+
+const PLACEMENT = /^\/(order|groupOrder)\/[^/]+\/[^/]+\/?$/;
+/** The deadline of a request: placements (PATCH /order/{uid}/{orderId}, /groupOrder/{planId}/{orderId}) get the longer one. */
+export const deadlineFor = (req: Pick<Request, 'method' | 'path'>) =>
+  req.method === 'PATCH' && PLACEMENT.test(req.path) ? PLACEMENT_REQUEST_DEADLINE_MS : REQUEST_DEADLINE_MS;
+
+/**
+ * Answers 503 `Firebase not find` when the handler has not answered within its deadline. Work that
+ * is still running goes on: a write is atomic and lands whole or not at all, and a retried order is
+ * idempotent (same orderId), so the client's retry gets the order that landed late.
+ */
+export function deadline(msFor: (req: Request) => number = deadlineFor): RequestHandler {
+  return (req, res, next) => {
+    const ms = msFor(req);
+    const timer = setTimeout(() => {
+      if (res.headersSent) return;
+      logger.error('request deadline exceeded', { method: req.method, path: req.originalUrl, ms });
+      res
+        .status(503)
+        .set('Cache-Control', 'no-store')
+        .json(unavailable(`No answer from Firestore or Identity Toolkit within ${ms / 1000} s`).toBody());
+    }, ms);
+    timer.unref();
+    const stop = () => clearTimeout(timer);
+    res.on('finish', stop);
+    res.on('close', stop);
+    next();
+  };
+}

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { cancelledByShopMail, shippedMail } from '../../api/admin/order-mails';
+import { newsletterWelcomeMail } from '../../api/content/mail';
+import type { Order } from '../../contracts/orders';
+import type { ShopSettings } from '../../contracts/settings';
+import { orderCancelledMail, orderPlacedMail } from '../../orders/order-mail';
+import { formatMoney, formatTaipeiTime } from '../layout';
+import { invalidMail } from '../send-mail';
+
+const settings: ShopSettings = {
+  shopName: '青嶼書房',
+  bank: { name: '臺灣銀行', code: '004', branch: '府城分行', accountName: '青嶼出版有限公司', account: '0120-0012-3456' },
+  shipping: { freeWithinTaiwan: true, fee: 0, carrier: '中華郵政', notes: '' },
+  paymentDueDays: 3,
+  contact: { email: 'service@example.com', phone: '06-234-5678', address: '', hours: '', line: '', facebook: '', instagram: '' },
+  company: { name: '', taxId: '' },
+};
+
+const order: Order = {
+  orderId: 'o1',
+  orderNo: 'QY261123ABCD',
+  userId: null,
+  planId: 'cpaSouth',
+  buyer: '<b>王</b>小明',
+  email: 'ming@example.com',
+  phone: '0912-345-678',
+  receiver: { name: '王小明', address: '臺南市 & "中西區"' },
+  taxId: '',
+  invoiceTitle: '',
+  bankAccountNo: '12345',
+  items: [{ productId: 'p1', name: '公司登記實務', qty: 2, unitPrice: 940, totalPrice: 1880 }],
+  itemsTotal: 1880,
+  shippingFee: 60,
+  totalPrice: 1940,
+  status: 'awaitingPayment',
+  statusHistory: [],
+  delivery: null,
+  remark: '',
+  // 23:59 on 26 November in Taiwan.
+  paymentDueAt: '2026-11-26T15:59:00.000Z',
+  createdAt: '2026-11-23T07:12:00.000Z',
+  updatedAt: '2026-11-23T07:12:00.000Z',
+};
+
+describe('mail formatting', () => {
+  it('writes NT$ as the storefront does and times in Taiwan time', () => {
+    expect(formatMoney(1880)).toBe('NT$1,880');
+    expect(formatMoney(0)).toBe('NT$0');
+    expect(formatTaipeiTime('2026-11-26T15:59:00.000Z')).toBe('2026/11/26 23:59（台灣時間）');
+    expect(formatTaipeiTime('2026-12-31T16:30:00.000Z')).toBe('2027/01/01 00:30（台灣時間）');
+  });
+});
+
+describe('order mails', () => {
+  it('the confirmation carries the number, lines, totals, bank details, deadline and lookup link in both parts', () => {
+    const m = orderPlacedMail(order, settings);
+    expect(m.to).toBe('ming@example.com');
+    expect(m.message.subject).toBe('【青嶼書房】訂單成立通知 QY261123ABCD');
+    for (const part of [m.message.text, m.message.html]) {
+      for (const s of ['QY261123ABCD', '公司登記實務', 'NT$1,880', 'NT$60', 'NT$1,940', '臺灣銀行', '0120-0012-3456', '青嶼出版有限公司', '2026/11/26 23:59（台灣時間）', '/order?orderNo=QY261123ABCD']) {
+        expect(part).toContain(s);
+      }
+    }
+    expect(m.message.html).toMatch(/^<!doctype html>\n<html lang="zh-Hant-TW">/);
+    // Inline styles only: clients drop <style> blocks.
+    expect(m.message.html).not.toContain('<style');
+  });
+
+  it('escapes what customers typed in the HTML part', () => {
+    const html = orderPlacedMail(order, settings).message.html;
+    expect(html).not.toContain('<b>王</b>');
+    expect(html).toContain('&lt;b&gt;王&lt;/b&gt;小明');
+    expect(html).toContain('臺南市 &amp; &quot;中西區&quot;');
+  });
+
+  it('the shipment carries the carrier, tracking number and tracking link', () => {
+    const shipped = { ...order, status: 'shipped' as const, delivery: { company: '中華郵政', trackingNo: 'RR123456789TW', trackingUrl: 'https://postserv.post.gov.tw/x?a=1&b=2' } };
+    const m = shippedMail(shipped, settings);
+    expect(m.message.subject).toBe('【青嶼書房】您的訂單已出貨 QY261123ABCD');
+    expect(m.message.text).toContain('RR123456789TW');
+    expect(m.message.text).toContain('https://postserv.post.gov.tw/x?a=1&b=2');
+    expect(m.message.html).toContain('href="https://postserv.post.gov.tw/x?a=1&amp;b=2"');
+  });
+
+  it('cancellations say why', () => {
+    expect(orderCancelledMail({ ...order, status: 'cancelledUnpaid' }, settings).message.text).toContain('未於 2026/11/26 23:59（台灣時間）前完成匯款');
+    expect(cancelledByShopMail({ ...order, status: 'cancelledUnpaid' }, settings, '客戶來電取消').message.text).toContain('說明：客戶來電取消');
+  });
+});
+
+describe('newsletter mail', () => {
+  it('links the confirmation page and gives mail clients a one-click List-Unsubscribe', () => {
+    const m = newsletterWelcomeMail('ming@example.com', settings, 'payload.sig');
+    expect(m.message.text).toMatch(/\/user\/cancelSubscribe\?token=payload\.sig/);
+    expect(m.message.html).toMatch(/href="[^"]+\/user\/cancelSubscribe\?token=payload\.sig"/);
+    expect(m.headers?.['List-Unsubscribe']).toMatch(/^<https?:\/\/[^>]+\/api\/subscriptions\/one-click\?token=payload\.sig>$/);
+    expect(m.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+  });
+});
+
+describe('invalidMail', () => {
+  it('refuses documents that no retry could send', () => {
+    const message = { subject: 's', text: 't', html: '' };
+    expect(invalidMail({ to: 'a@example.com', message }, 'shop@example.com')).toBeNull();
+    expect(invalidMail({ to: ['a@example.com', 'b@example.com'], message }, 'shop@example.com')).toBeNull();
+    expect(invalidMail({ to: '', message }, 'shop@example.com')).toMatch(/recipient/);
+    expect(invalidMail({ to: [], message }, 'shop@example.com')).toMatch(/recipient/);
+    expect(invalidMail({ to: 'a@example.com', message: { subject: '', text: 't', html: '' } }, 'shop@example.com')).toMatch(/subject/);
+    expect(invalidMail({ to: 'a@example.com', message: { subject: 's', text: '', html: '' } }, 'shop@example.com')).toMatch(/html/);
+    expect(invalidMail({ to: 'a@example.com', message }, '')).toMatch(/sender/);
+    expect(invalidMail({ to: 'a@example.com', message, from: 'x@example.com' }, '')).toBeNull();
+  });
+});

@@ -1,0 +1,49 @@
+import { ORDER_STATUS_LABELS, type Order } from '../contracts/orders';
+import type { ShopSettings } from '../contracts/settings';
+import { siteUrl } from '../lib/site-url';
+import { formatMoney, formatTaipeiTime, type MailBlock } from './layout';
+
+// Pieces every order mail repeats: greeting, lines and totals, the lookup link, the footer.
+
+export const greeting = (order: Order) => `${order.buyer || order.receiver.name} 您好：`;
+
+export function itemsBlock(order: Order, withFees = true): MailBlock {
+  return {
+    kind: 'items',
+    items: order.items.map((i) => ({ name: i.name, qty: i.qty, amount: formatMoney(i.totalPrice) })),
+    totals: withFees
+      ? [
+          ['商品小計', formatMoney(order.itemsTotal)],
+          ['運費', order.shippingFee ? formatMoney(order.shippingFee) : '免運費'],
+          ['應付總額', formatMoney(order.totalPrice)],
+        ]
+      : [['應付總額', formatMoney(order.totalPrice)]],
+  };
+}
+
+export function orderFacts(order: Order): MailBlock {
+  return {
+    kind: 'facts',
+    rows: [
+      ['訂單號碼', order.orderNo],
+      ['訂購日期', formatTaipeiTime(order.createdAt)],
+      ['訂單狀態', ORDER_STATUS_LABELS[order.status]],
+    ],
+  };
+}
+
+/** The order page: members see it in their list, anyone can look it up with the number and email or phone. */
+export function lookupUrl(order: Order): string {
+  return `${siteUrl()}/order?orderNo=${encodeURIComponent(order.orderNo)}`;
+}
+
+export const lookupButton = (order: Order): MailBlock => ({ kind: 'button', href: lookupUrl(order), label: '查看訂單' });
+
+export function footer(settings: Pick<ShopSettings, 'shopName' | 'contact'>): string[] {
+  const c = settings.contact;
+  return [
+    `${settings.shopName}｜${c.phone}｜${c.email}`,
+    c.hours ? `服務時間：${c.hours}` : '',
+    '這封信由系統寄出，直接回覆即可聯絡我們。',
+  ].filter(Boolean);
+}

@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponsesObject } from 'zod-openapi';
+import { ERROR_CATALOGUE, ERROR_KEYS } from '../contracts/errors';
+import { errorBodySchema } from './responses';
+import { ROUTES, type RouteDoc } from './routes';
+
+// Builds the OpenAPI 3.1 document from the route table (routes.ts) and the zod contracts, with
+// zod-openapi. Run by `npm run openapi` (scripts/openapi.mjs), which writes functions/openapi.json
+// (served by GET /api/openapi.json) and the reference page docs/api/index.html. Never loaded by the
+// function itself: its cold start reads the generated JSON file only when that route is called.
+
+export const API_VERSION = '1.0.0';
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'The body, parameters or query break the schema (`details` says where), or a refusal with its own key',
+  401: 'No, bad or expired bearer token (`Unauthorized`)',
+  403: 'A valid token without the right',
+  404: 'No such record',
+  409: 'A conflict with the stored state',
+  413: 'The body is larger than 64 KiB (`Payload Too Large`)',
+  415: 'The body is not `application/json` (`Unsupported Media Type`)',
+  429: 'Too many attempts from this address or for this account (`TOO_MANY_ATTEMPTS_TRY_LATER`)',
+  500: 'Anything unexpected (`Internal Server Error`); no stack, no internals',
+  503: 'Firestore or Identity Toolkit unreachable (`Firebase not find`)',
+};
+
+const errorContent = { 'application/json': { schema: errorBodySchema } };
+
+function errorResponse(status: number, keys: readonly string[] = []) {
+  const list = keys.length ? ` Keys: ${keys.map((k) => (k.startsWith('Identity Toolkit') ? k : `\`${k}\``)).join(', ')}.` : '';
+  return { description: `${STATUS_TEXT[status] ?? 'An error'}.${list}`, content: errorContent };
+}
+
+function operation(route: RouteDoc): ZodOpenApiOperationObject {
+  const responses: ZodOpenApiResponsesObject = {};
+  for (const [status, ok] of Object.entries(route.responses)) {
+    responses[status as '200'] = {
+      description: ok.description,
+      headers: z.object({ 'Cache-Control': z.string().optional().meta({ description: route.cache ?? 'no-store' }) }),
+      content: ok.text
+        ? { [ok.text.mediaType]: { schema: z.string().meta({ description: ok.text.description }) } }
+        : { 'application/json': { schema: ok.schema ?? z.unknown() } },
+    };
+  }
+  const errors = new Map<number, string[]>(Object.entries(route.errors ?? {}).map(([s, keys]) => [Number(s), [...(keys ?? [])]]));
+  const add = (status: number, key: string) => {
+    const keys = errors.get(status) ?? [];
+    if (!keys.includes(key)) keys.push(key);
+    errors.set(status, keys);
+  };
+  if (route.access !== 'public') add(401, ERROR_KEYS.unauthorized);
+  if (route.access === 'owner' || route.access === 'member') add(403, ERROR_KEYS.permissionDenied);
+  if (route.body) {
+    add(400, ERROR_KEYS.badRequest);
+    add(413, ERROR_KEYS.payloadTooLarge);
+    add(415, 'Unsupported Media Type');
+  }
+  add(500, ERROR_KEYS.internal);
+  add(503, ERROR_KEYS.unavailable);
+  for (const status of [...errors.keys()].sort((a, b) => a - b)) responses[String(status) as '400'] = errorResponse(status, errors.get(status));
+  responses.default = { description: 'Any other failure, in the catalogue body (see the error catalogue above)', content: errorContent };
+
+  const op: ZodOpenApiOperationObject = {
+    operationId: route.operationId,
+    tags: [route.tag],
+    summary: route.summary,
+    description: `${route.description}\n\n**Who:** ${ACCESS_TEXT[route.access]}`,
+    responses,
+  };
+  if (route.params || route.query) op.requestParams = { ...(route.params ? { path: route.params } : {}), ...(route.query ? { query: route.query } : {}) };
+  if (route.body) op.requestBody = { required: true, content: { 'application/json': { schema: route.body } } };
+  if (route.access === 'member' || route.access === 'owner') op.security = [{ bearer: [] }];
+  if (route.access === 'optional') op.security = [{}, { bearer: [] }];
+  return op;
+}
+
+const ACCESS_TEXT: Record<RouteDoc['access'], string> = {
+  public: 'anyone.',
+  optional: 'anyone; a bearer token is optional (a bad one is still refused with 401).',
+  member: 'a signed-in member (`Authorization: Bearer <idToken>`); see the description for whose data.',
+  owner: 'the shop owner only (a token with the custom claim `admin: true`).',
+};
+
+function catalogueTable(): string {
+  const rows = Object.entries(ERROR_CATALOGUE).map(([pair, zh]) => {
+    const [status, ...rest] = pair.split(' ');
+    return `| ${status} | \`${rest.join(' ')}\` | ${zh} |`;
+  });
+  // 415 is answered before any client could show it (the web client always sends JSON).
+  if (!ERROR_CATALOGUE['415 Unsupported Media Type']) rows.push('| 415 | `Unsupported Media Type` | (a body that is not `application/json` on a JSON route) |');
+  return ['| status | statusMessage | shown to the shopper as |', '|---|---|---|', ...rows].join('\n');
+}
+
+const DESCRIPTION = `The API of 青嶼書房, the bookstore and group-buying storefront: JSON in and out under \`/api\`.
+Money is whole NT$; times are ISO 8601 strings. This document is generated from the zod contracts in
+\`functions/src/contracts/\` and the route table \`functions/src/openapi/routes.ts\` (see \`docs/api.md\`).
+
+## Authentication
+
+Calls marked *bearer* take \`Authorization: Bearer <idToken>\`, a Firebase ID token from
+\`/api/auth/signIn\` (or the Firebase JS SDK). The shop owner's token carries the custom claim \`admin: true\`.
+
+## Errors
+
+Every failure answers the same body, whatever failed (validation, auth, Firestore, a bug):
+\`{"statusCode": 400, "statusMessage": "Bad Request", "message": "...", "details": [{"path": "body.receiver.address", "message": "..."}]}\`.
+\`statusMessage\` is the catalogue key; the web client maps (statusCode, statusMessage) to Chinese, and an
+unknown pair to 未知錯誤. Identity Toolkit's refusals pass through as 400 with its message verbatim
+(e.g. \`WEAK_PASSWORD : Password should be at least 6 characters\`); they match the catalogue on the code
+before \` : \`. The catalogue (\`functions/src/contracts/errors.ts\`):
+
+${catalogueTable()}
+`;
+
+export function openApiDocument() {
+  const paths: ZodOpenApiPathsObject = {};
+  for (const route of ROUTES) {
+    paths[route.path] ??= {};
+    (paths[route.path] as Record<string, ZodOpenApiOperationObject>)[route.method] = operation(route);
+  }
+  const tags = [...new Set(ROUTES.map((r) => r.tag))].map((name) => ({ name }));
+  return createDocument(
+    {
+      openapi: '3.1.0',
+      info: {
+        title: '青嶼書房 API',
+        version: API_VERSION,
+        description: DESCRIPTION,
+        'x-error-catalogue': ERROR_CATALOGUE,
+      },
+      servers: [{ url: '/', description: 'The shop itself (Hosting rewrites /api/** to the api function)' }],
+      tags,
+      paths,
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'Firebase ID token (JWT)' },
+        },
+      },
+    },
+  );
+}

@@ -1,0 +1,315 @@
+import { z } from 'zod';
+import type { AdminOrderPage, AdminPlanDetail, AdminPlanSummary, AdminProduct, PaymentToCheck, StockMovement } from '../contracts/admin';
+import type { Member } from '../contracts/auth';
+import type { HomeContent, InquiryCreated, SubscriptionResult, UnsubscribeResult } from '../contracts/content';
+import type { ErrorBody } from '../contracts/errors';
+import { groupBuyingPlanSchema, type GroupOrderView, type GroupPlanView } from '../contracts/group-buying';
+import { ORDER_STATUSES, type Order, type OrderSummary } from '../contracts/orders';
+import { productSchema, type Product, type ProductPlanOffer, type ProductSummary } from '../contracts/products';
+import type { ShopSettings } from '../contracts/settings';
+import type { StockRecord } from '../contracts/stock';
+
+// The shapes the API answers with, as zod schemas: the OpenAPI document (document.ts) is generated
+// from them, and the API fuzzer (tests/api/fuzz/) checks every answer against that document. They live
+// beside the generator rather than in contracts/, whose schemas validate what clients send (and whose
+// strings must all be the well-formed text schema): these only describe. The TypeScript interfaces in
+// contracts/ stay the types the code uses; the `Same<>` checks at the end of this file fail the
+// typecheck when a schema and its interface drift apart.
+
+const isoInstant = z.string().meta({ format: 'date-time', description: 'ISO 8601 instant' });
+const money = z.number().int().min(0).meta({ description: 'Whole NT$' });
+const count = z.number().int().min(0);
+const orderStatus = z.enum(ORDER_STATUSES).meta({ id: 'OrderStatus' });
+
+export const errorBodySchema = z
+  .object({
+    statusCode: z.number().int().min(400).max(599),
+    statusMessage: z.string().meta({ description: 'The catalogue key (see the error catalogue in the API description)' }),
+    message: z.string().meta({ description: 'A human-readable detail in English' }),
+    details: z.array(z.object({ path: z.string(), message: z.string() })).optional().meta({ description: 'Validation errors: which field and why (in Chinese)' }),
+  })
+  .meta({ id: 'ErrorBody', description: 'Every failure answers this body, whatever failed.' });
+
+// --- Accounts -------------------------------------------------------------------------------------
+
+/** Identity Toolkit's own answers, passed through: the documented fields, and whatever else it adds. */
+export const tokenResponseSchema = z
+  .looseObject({
+    kind: z.string().optional(),
+    idToken: z.string(),
+    refreshToken: z.string(),
+    expiresIn: z.string().meta({ description: 'Seconds, as a string' }),
+    localId: z.string(),
+    email: z.string(),
+    displayName: z.string().optional(),
+    registered: z.boolean().optional(),
+  })
+  .meta({ id: 'TokenResponse', description: "Identity Toolkit's sign-up / sign-in answer, verbatim" });
+
+export const toolkitEmailResponseSchema = z
+  .looseObject({ kind: z.string().optional(), email: z.string().optional(), requestType: z.string().optional() })
+  .meta({ id: 'ToolkitEmailResponse', description: "Identity Toolkit's answer to a mail or mail-link call, verbatim" });
+
+export const toolkitLookupResponseSchema = z
+  .looseObject({ kind: z.string().optional(), users: z.array(z.record(z.string(), z.unknown())).optional() })
+  .meta({ id: 'ToolkitLookupResponse', description: "Identity Toolkit's accounts:lookup answer, verbatim" });
+
+export const memberSchema = z
+  .object({
+    userName: z.string(),
+    email: z.string(),
+    userUid: z.string(),
+    picture: z.string(),
+    provider: z.string(),
+    newsletter: z.boolean(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'Member' });
+
+// --- Catalogue and stock --------------------------------------------------------------------------
+
+export const productResponseSchema = productSchema.meta({ id: 'Product', description: 'A book with every stored field' });
+
+export const productSummarySchema = z
+  .object({
+    productId: z.string(),
+    name: z.string(),
+    imgSrc: z.string(),
+    listPrice: money,
+    salePrice: money,
+    isNew: z.boolean(),
+    isOnSale: z.boolean(),
+  })
+  .meta({ id: 'ProductSummary' });
+
+export const productPlanOfferSchema = z
+  .object({ planId: z.string(), title: z.string(), organizer: z.string(), groupPrice: money, closingDate: isoInstant })
+  .meta({ id: 'ProductPlanOffer' });
+
+export const stockMapResponseSchema = z.record(z.string(), count).meta({ id: 'StockMap', description: '{productId: copies on hand}' });
+export const stockRecordSchema = z.object({ productId: z.string(), qty: count }).meta({ id: 'StockRecord' });
+
+// --- Orders ---------------------------------------------------------------------------------------
+
+const orderItemSchema = z
+  .object({ productId: z.string(), name: z.string(), qty: z.number().int().min(1), unitPrice: money, totalPrice: money })
+  .meta({ id: 'OrderItem' });
+
+const deliveryResponseSchema = z
+  .object({ company: z.string(), trackingNo: z.string(), trackingUrl: z.string() })
+  .nullable()
+  .meta({ description: 'Set when shipped' });
+
+export const orderSchema = z
+  .object({
+    orderId: z.string(),
+    orderNo: z.string(),
+    userId: z.string().nullable(),
+    planId: z.string().nullable(),
+    buyer: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    receiver: z.object({ name: z.string(), address: z.string() }),
+    taxId: z.string(),
+    invoiceTitle: z.string(),
+    bankAccountNo: z.string(),
+    items: z.array(orderItemSchema),
+    itemsTotal: money,
+    shippingFee: money,
+    totalPrice: money,
+    status: orderStatus,
+    statusHistory: z.array(z.object({ status: orderStatus, at: isoInstant, by: z.string(), note: z.string().optional() })),
+    delivery: deliveryResponseSchema,
+    remark: z.string(),
+    paymentDueAt: isoInstant,
+    createdAt: isoInstant,
+    updatedAt: isoInstant,
+  })
+  .meta({ id: 'Order' });
+
+export const groupOrderViewSchema = orderSchema
+  .extend({
+    masked: z.boolean().meta({ description: 'true when buyer, email, phone, receiver and bank digits are masked (not self, not owner)' }),
+    groupOutcome: z.literal('thresholdNotMet').optional(),
+  })
+  .meta({ id: 'GroupOrderView' });
+
+export const orderSummarySchema = z
+  .object({
+    orderNo: z.string(),
+    planId: z.string().nullable(),
+    status: orderStatus,
+    statusLabel: z.string(),
+    items: z.array(orderItemSchema),
+    itemsTotal: money,
+    shippingFee: money,
+    totalPrice: money,
+    paymentDueAt: isoInstant,
+    createdAt: isoInstant,
+    updatedAt: isoInstant,
+    delivery: deliveryResponseSchema,
+  })
+  .meta({ id: 'OrderSummary' });
+
+// --- Group buying ---------------------------------------------------------------------------------
+
+const planOutcome = z.enum(['thresholdMet', 'thresholdNotMet', 'noThreshold']);
+
+export const planProgressSchema = z
+  .object({ planId: z.string(), orders: count, copies: count, minQuantity: z.number().int().nullable(), updatedAt: z.string() })
+  .meta({ id: 'PlanProgress' });
+
+export const groupPlanViewSchema = z
+  .object({
+    planId: z.string(),
+    title: z.string(),
+    organizer: z.string(),
+    closingDate: isoInstant,
+    isOpen: z.boolean(),
+    bannerImg: z.object({ pc: z.string(), mobile: z.string() }),
+    content: z.array(z.string()),
+    products: z.array(
+      z.object({
+        productId: z.string(),
+        name: z.string(),
+        subtitle: z.string(),
+        author: z.string(),
+        imgSrc: z.string(),
+        listPrice: money,
+        groupPrice: money,
+        maxPerOrder: z.number().int().nullable(),
+        stock: count,
+        slogan: z.string(),
+        overview: z.string(),
+        primaryColor: z.string(),
+      }),
+    ),
+    minQuantity: z.number().int().nullable(),
+    pickupNotes: z.string(),
+    paymentNotes: z.string(),
+    progress: planProgressSchema,
+    outcome: planOutcome.nullable(),
+  })
+  .meta({ id: 'GroupPlanView' });
+
+// --- Content and settings -------------------------------------------------------------------------
+
+export const shopSettingsSchema = z
+  .object({
+    shopName: z.string(),
+    bank: z.object({ name: z.string(), code: z.string(), branch: z.string(), accountName: z.string(), account: z.string() }),
+    shipping: z.object({ freeWithinTaiwan: z.boolean(), fee: money, carrier: z.string(), notes: z.string() }),
+    paymentDueDays: z.number().int(),
+    contact: z.object({
+      email: z.string(),
+      phone: z.string(),
+      address: z.string(),
+      hours: z.string(),
+      line: z.string(),
+      facebook: z.string(),
+      instagram: z.string(),
+    }),
+    company: z.object({ name: z.string(), taxId: z.string() }),
+  })
+  .meta({ id: 'ShopSettings' });
+
+export const homeContentSchema = z
+  .object({
+    campaigns: z.array(
+      z.object({ planId: z.string(), title: z.string(), organizer: z.string(), closingDate: isoInstant, bannerImg: z.object({ pc: z.string(), mobile: z.string() }) }),
+    ),
+  })
+  .meta({ id: 'HomeContent' });
+
+export const inquiryCreatedSchema = z.object({ inquiryId: z.string(), createdAt: isoInstant }).meta({ id: 'InquiryCreated' });
+export const subscriptionResultSchema = z
+  .object({ email: z.string(), status: z.literal('active'), created: z.boolean() })
+  .meta({ id: 'SubscriptionResult' });
+export const unsubscribeResultSchema = z.object({ email: z.string(), status: z.literal('unsubscribed') }).meta({ id: 'UnsubscribeResult' });
+
+// --- The owner's console --------------------------------------------------------------------------
+
+export const adminOrderPageSchema = z
+  .object({ orders: z.array(orderSchema), nextCursor: z.string().nullable(), searchTruncated: z.boolean() })
+  .meta({ id: 'AdminOrderPage' });
+
+export const paymentToCheckSchema = z
+  .object({
+    orderId: z.string(),
+    orderNo: z.string(),
+    planId: z.string().nullable(),
+    buyer: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    bankAccountNo: z.string(),
+    totalPrice: money,
+    createdAt: isoInstant,
+    paymentDueAt: isoInstant,
+    overdue: z.boolean(),
+  })
+  .meta({ id: 'PaymentToCheck' });
+
+export const adminProductSchema = productSchema
+  .extend({ stock: count.nullable().meta({ description: 'Copies on hand, or null without a stock record' }) })
+  .meta({ id: 'AdminProduct' });
+
+export const stockMovementSchema = z
+  .object({ id: z.string(), productId: z.string(), before: count, after: count, delta: z.number().int(), reason: z.string(), by: z.string(), at: isoInstant })
+  .meta({ id: 'StockMovement' });
+
+export const setStockResultSchema = z
+  .object({ productId: z.string(), qty: count, movements: z.array(stockMovementSchema) })
+  .meta({ id: 'SetStockResult' });
+
+/** The plan as stored: the contract's fields and what the closing job and the console record. */
+const storedPlanSchema = groupBuyingPlanSchema.extend({
+  outcome: planOutcome.nullable().optional(),
+  judgedAt: z.string().optional(),
+  createdAt: z.string().optional(),
+  updatedAt: z.string().optional(),
+});
+
+export const adminPlanSummarySchema = z
+  .object({
+    plan: storedPlanSchema,
+    progress: z.object({ orders: count, copies: count, minQuantity: z.number().int().nullable(), updatedAt: z.string() }),
+    isOpen: z.boolean(),
+  })
+  .meta({ id: 'AdminPlanSummary' });
+
+export const adminPlanDetailSchema = adminPlanSummarySchema
+  .extend({
+    orders: z.array(orderSchema),
+    bookTotals: z.array(z.object({ productId: z.string(), name: z.string(), qty: count, amount: money })),
+    pickupTotals: z.array(z.object({ pickup: z.string(), orders: count, copies: count, amount: money, byProduct: z.record(z.string(), count) })),
+  })
+  .meta({ id: 'AdminPlanDetail' });
+
+// --- Drift checks: each schema's output type and its interface must be assignable both ways --------
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+function same<_T extends true>() {}
+same<Same<z.output<typeof errorBodySchema>, ErrorBody>>();
+same<Same<z.output<typeof memberSchema>, Member>>();
+same<Same<z.output<typeof productResponseSchema>, Product>>();
+same<Same<z.output<typeof productSummarySchema>, ProductSummary>>();
+same<Same<z.output<typeof productPlanOfferSchema>, ProductPlanOffer>>();
+same<Same<z.output<typeof stockMapResponseSchema>, Record<string, number>>>();
+same<Same<z.output<typeof stockRecordSchema>, StockRecord>>();
+same<Same<z.output<typeof orderSchema>, Order>>();
+same<Same<z.output<typeof groupOrderViewSchema>, GroupOrderView>>();
+same<Same<z.output<typeof orderSummarySchema>, OrderSummary>>();
+same<Same<z.output<typeof groupPlanViewSchema>, GroupPlanView>>();
+same<Same<z.output<typeof shopSettingsSchema>, ShopSettings>>();
+same<Same<z.output<typeof homeContentSchema>, HomeContent>>();
+same<Same<z.output<typeof inquiryCreatedSchema>, InquiryCreated>>();
+same<Same<z.output<typeof subscriptionResultSchema>, SubscriptionResult>>();
+same<Same<z.output<typeof unsubscribeResultSchema>, UnsubscribeResult>>();
+same<Same<z.output<typeof adminOrderPageSchema>, AdminOrderPage>>();
+same<Same<z.output<typeof paymentToCheckSchema>, PaymentToCheck>>();
+same<Same<z.output<typeof adminProductSchema>, AdminProduct>>();
+same<Same<z.output<typeof stockMovementSchema>, StockMovement>>();
+same<Same<z.output<typeof adminPlanSummarySchema>['isOpen'], AdminPlanSummary['isOpen']>>();
+same<Same<z.output<typeof adminPlanDetailSchema>['bookTotals'], AdminPlanDetail['bookTotals']>>();
+same<Same<z.output<typeof adminPlanDetailSchema>['pickupTotals'], AdminPlanDetail['pickupTotals']>>();

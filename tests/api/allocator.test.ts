@@ -1,0 +1,100 @@
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { db } from '../../functions/src/lib/firebase';
+import type { PlaceOp } from '../../functions/src/orders/allocation-plan';
+import { submitOp } from '../../functions/src/orders/stock-allocator';
+import { adminDb, uniq } from '../helpers/emulators';
+
+// The stock allocator's fault paths (functions/src/orders/stock-allocator.ts), driven directly: a lease
+// held by a process that died, a request whose requester died, and a deadline that comes first. The
+// burst tests (./burst.test.ts) drive the same code through Hosting with real process kills.
+
+const LEASE = 'allocLease/stock';
+
+async function fixtureBook(qty: number) {
+  const productId = uniq('alloc-book');
+  await adminDb().doc(`products/${productId}`).set({ name: '配置測試書', imgSrc: '/images/books/test.jpg', listPrice: 500, salePrice: 400, launched: true, sortOrder: 999, isNew: false });
+  await adminDb().doc(`stock/${productId}`).set({ qty, updatedAt: new Date().toISOString() });
+  return productId;
+}
+
+function placeOp(productId: string, qty = 1): PlaceOp {
+  const orderId = uniq('allocorder').replace(/[^A-Za-z0-9_-]/g, '');
+  const items = [{ productId, name: '配置測試書', qty, unitPrice: 400, totalPrice: 400 * qty }];
+  return {
+    kind: 'place',
+    orderId,
+    requestHash: `hash-${orderId}`,
+    lines: [{ productId, qty }],
+    template: {
+      orderId,
+      userId: null,
+      planId: null,
+      buyer: '測試',
+      email: '',
+      phone: '0912345678',
+      receiver: { name: '測試', address: '臺南市中西區民族路二段 100 號' },
+      taxId: '',
+      invoiceTitle: '',
+      bankAccountNo: '00000',
+      items,
+      itemsTotal: 400 * qty,
+      shippingFee: 0,
+      totalPrice: 400 * qty,
+      delivery: null,
+      remark: '',
+      requestHash: `hash-${orderId}`,
+      paymentDueDays: 3,
+      actor: 'test',
+    },
+  };
+}
+
+const qtyOf = async (productId: string) => (await adminDb().doc(`stock/${productId}`).get()).data()?.qty as number;
+const orderExists = async (orderId: string) => (await adminDb().doc(`orders/${orderId}`).get()).exists;
+
+beforeAll(async () => {
+  await db();
+});
+
+// Other test files share the emulator: never leave a fake lease behind.
+afterEach(async () => {
+  const lease = await adminDb().doc(LEASE).get();
+  if (lease.exists && String(lease.data()?.holder).startsWith('dead-process')) await adminDb().doc(LEASE).delete();
+});
+
+describe('stock allocator faults', () => {
+  it('a deadline that comes before the request is applied withdraws it: "withdrawn", no order, no stock taken, ever', async () => {
+    const productId = await fixtureBook(3);
+    // A live-looking lease of a process that will never drain.
+    await adminDb().doc(LEASE).set({ holder: 'dead-process:0:x', expiresAt: Date.now() + 30_000 });
+    const op = placeOp(productId);
+    const r = await submitOp(op, { deadlineMs: 1_500 });
+    expect(r.kind).toBe('withdrawn');
+    expect((await adminDb().doc(`allocQueue/place-${op.orderId}`).get()).exists).toBe(false);
+    await adminDb().doc(LEASE).delete();
+    // Whatever drains next finds nothing of it.
+    expect((await submitOp(placeOp(productId))).kind).toBe('created');
+    expect(await orderExists(op.orderId)).toBe(false);
+    expect(await qtyOf(productId)).toBe(2);
+  });
+
+  it('a lease left by a process that died is taken over once it expires', async () => {
+    const productId = await fixtureBook(2);
+    await adminDb().doc(LEASE).set({ holder: 'dead-process:0:y', expiresAt: Date.now() + 1_000 });
+    const started = Date.now();
+    const r = await submitOp(placeOp(productId));
+    expect(r.kind).toBe('created');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(500);
+    expect(await qtyOf(productId)).toBe(1);
+  });
+
+  it('a request whose requester died is applied by the next allocator, its result kept for a retry', async () => {
+    const productId = await fixtureBook(5);
+    const orphan = placeOp(productId, 2);
+    await adminDb().doc(`allocQueue/place-${orphan.orderId}`).create({ op: orphan, nonce: 'orphan', createdAt: Date.now() - 1_000 });
+    expect((await submitOp(placeOp(productId))).kind).toBe('created');
+    expect(await orderExists(orphan.orderId)).toBe(true);
+    expect((await adminDb().doc(`allocResults/place-${orphan.orderId}`).get()).data()).toMatchObject({ nonce: 'orphan', result: { kind: 'created' } });
+    expect(await qtyOf(productId)).toBe(2);
+  });
+});

@@ -1,0 +1,128 @@
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { createApp } from '../../functions/src/app';
+import { ORDER_NO_ALPHABET } from '../../functions/src/contracts/orders';
+import { adminDb, createTestUser, HOSTING_URL, testClientHeaders, uniq } from '../helpers/emulators';
+
+// Rate limits through the real serving path: Hosting -> the Functions emulator, which runs one worker
+// process per concurrent request, as production runs several instances. The limits are those
+// `npm start` serves; each test names its own client (testClientHeaders) so that it neither uses up
+// nor inherits the limits of the other suites, which all come from 127.0.0.1 too.
+
+const post = (path: string, body: unknown, headers: Record<string, string>) =>
+  fetch(`${HOSTING_URL}/api${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+
+/** Sends `total` requests, `parallel` at a time; the statuses in the order they were sent. */
+async function inWaves(total: number, parallel: number, send: (i: number) => Promise<Response>): Promise<number[]> {
+  const statuses: number[] = [];
+  for (let i = 0; i < total; i += parallel) {
+    const wave = await Promise.all(Array.from({ length: Math.min(parallel, total - i) }, (_, j) => send(i + j)));
+    for (const res of wave) {
+      statuses.push(res.status);
+      if (res.status === 429) {
+        expect(await res.json()).toMatchObject({ statusCode: 429, statusMessage: 'TOO_MANY_ATTEMPTS_TRY_LATER' });
+        expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+      } else await res.body?.cancel();
+    }
+  }
+  return statuses;
+}
+
+/** A well-formed order number that no order has (the lookup answers 404 until the limit). */
+const guess = (i: number) => `QY990101${[0, 1, 2, 3].map((d) => ORDER_NO_ALPHABET[Math.floor(i / ORDER_NO_ALPHABET.length ** d) % ORDER_NO_ALPHABET.length]).join('')}`;
+const count = (statuses: number[], status: number) => statuses.filter((s) => s === status).length;
+/** A forged X-Forwarded-For that changes with every request. */
+const forged = (i: number) => ({ 'X-Forwarded-For': `203.0.113.${(i % 250) + 1}, 198.51.100.${(i * 7) % 250}` });
+
+describe('rate limits through Hosting and the Functions emulator', () => {
+  it('30 wrong passwords for one account, 5 at a time: 10 refused by Identity Toolkit, then 429', async () => {
+    const user = await createTestUser();
+    const client = testClientHeaders();
+    const statuses = await inWaves(30, 5, (i) => post('/auth/signIn', { email: user.email, password: `wrong-${i}` }, { ...client, ...forged(i) }));
+    expect(count(statuses, 400)).toBe(10);
+    expect(count(statuses, 429)).toBe(20);
+    // The first ten were real attempts; everything after them was stopped.
+    expect(statuses.slice(10)).toEqual(Array(20).fill(429));
+    // The right password is refused too while the account is locked: the guesser learns nothing.
+    expect((await post('/auth/signIn', { email: user.email, password: user.password }, testClientHeaders())).status).toBe(429);
+  });
+
+  it('40 order lookups with a forged, changing X-Forwarded-For: 10 answered, then 429', async () => {
+    const client = testClientHeaders();
+    const statuses = await inWaves(40, 5, (i) => post('/order/lookup', { orderNo: guess(i), email: 'guess@example.com' }, { ...client, ...forged(i) }));
+    expect(count(statuses, 404)).toBe(10);
+    expect(statuses.slice(10)).toEqual(Array(30).fill(429));
+  });
+
+  it('holds for a burst that lands in many worker processes at once', async () => {
+    const client = testClientHeaders();
+    const statuses = await Promise.all(
+      Array.from({ length: 25 }, async (_, i) => {
+        const res = await post('/order/lookup', { orderNo: guess(100 + i), phone: '0912345678' }, { ...client, ...forged(i) });
+        await res.body?.cancel();
+        return res.status;
+      }),
+    );
+    // Per-process counters would let all 25 through. Concurrent checks may refuse a few more than
+    // needed, never let more than the limit through.
+    expect(count(statuses, 404)).toBeGreaterThanOrEqual(1);
+    expect(count(statuses, 404)).toBeLessThanOrEqual(10);
+    expect(count(statuses, 429)).toBe(25 - count(statuses, 404));
+  });
+
+  it('counts one client across processes: the test process and the emulator workers share the counter', async () => {
+    const id = uniq('shared');
+    const headers = testClientHeaders(id);
+    // An app built here, in the test's own process, with the emulator's settings (the empty namespace).
+    const here = createApp({ rateLimits: { namespace: '', testClientSecret: process.env.RATE_LIMIT_TEST_SECRET } });
+    for (let i = 0; i < 6; i++) {
+      expect((await request(here).post('/api/order/lookup').set(headers).send({ orderNo: guess(200 + i), email: 'a@example.com' })).status).toBe(404);
+    }
+    const there = await inWaves(6, 1, (i) => post('/order/lookup', { orderNo: guess(300 + i), email: 'a@example.com' }, headers));
+    expect(there).toEqual([404, 404, 404, 404, 429, 429]);
+  });
+
+  it('limits sign-ups per client, and a refused sign-up creates no account', async () => {
+    const client = testClientHeaders();
+    const emails = Array.from({ length: 11 }, () => `${uniq('burst-signup')}@example.com`.toLowerCase());
+    const statuses = await inWaves(11, 1, (i) => post('/auth/signUp', { email: emails[i], password: 'secret123', userName: '限流' }, { ...client, ...forged(i) }));
+    expect(statuses).toEqual([...Array(10).fill(200), 429]);
+    const last = await adminDb().collection('members').where('email', '==', emails[10]).get();
+    expect(last.size).toBe(0);
+  });
+
+  it('limits reset mails per account whatever the client', async () => {
+    const user = await createTestUser();
+    const statuses = await inWaves(5, 1, () => post('/auth/sendPasswordResetEmail', { email: user.email }, testClientHeaders()));
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+  });
+
+  it('limits inquiries and newsletter sign-ups per client; refused input does not count', async () => {
+    const client = testClientHeaders();
+    const inquiry = (i: number) => ({ topic: 'contact', name: '限流測試', email: `${uniq('inq')}@example.com`, message: `這是第 ${i} 則詢問內容` });
+    expect((await post('/inquiries', { ...inquiry(0), name: '' }, client)).status).toBe(400);
+    const inquiries = await inWaves(9, 1, (i) => post('/inquiries', inquiry(i), { ...client, ...forged(i) }));
+    expect(inquiries).toEqual([...Array(8).fill(201), 429]);
+
+    const news = await inWaves(11, 1, (i) => post('/subscriptions', { email: `${uniq('news')}@example.com` }, { ...client, ...forged(i) }));
+    expect(news).toEqual([...Array(10).fill(201), 429]);
+  });
+
+  it('keeps counters in rateLimits with an expiry for the TTL policy, and no email or address in them', async () => {
+    const client = testClientHeaders();
+    const email = `${uniq('ttl')}@example.com`;
+    await (await post('/order/lookup', { orderNo: guess(400), email }, client)).body?.cancel();
+    const docs = await adminDb().collection('rateLimits').where('limiter', '==', 'order-lookup').limit(50).get();
+    expect(docs.size).toBeGreaterThan(0);
+    for (const d of docs.docs) {
+      const data = d.data();
+      expect(data.expiresAt.toMillis()).toBeGreaterThan(Date.now());
+      expect(JSON.stringify(data)).not.toContain(email);
+      expect(d.id).not.toContain('@');
+    }
+  });
+});

@@ -1,0 +1,470 @@
+import request from 'supertest';
+import type { z } from 'zod';
+import { adminPlanInputSchema, adminPlanUpdateSchema, adminProductInputSchema, adminProductUpdateSchema, launchInputSchema, orderStatusChangeSchema, setStockInputSchema } from '../../functions/src/contracts/admin';
+import { confirmPasswordResetInputSchema, emailInputSchema, idTokenInputSchema, oobCodeInputSchema, patchMemberInputSchema, signInInputSchema, signUpInputSchema } from '../../functions/src/contracts/auth';
+import { inquiryInputSchema, subscriptionInputSchema, unsubscribeInputSchema } from '../../functions/src/contracts/content';
+import { orderLookupInputSchema, placeGroupOrderInputSchema, placeOrderInputSchema } from '../../functions/src/contracts/orders';
+import { stockMapSchema, stockQtyInputSchema } from '../../functions/src/contracts/stock';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../functions/src/app';
+import { adminAuth, adminDb, createTestUser, HOSTING_URL, type TestUser } from '../helpers/emulators';
+import { expiredToken, foreignProjectToken, FORGED_TOKEN } from '../helpers/id-tokens';
+
+// A hostile corpus over every API route, sent through Hosting -> the Functions emulator as a browser
+// or a script would: ids Firestore reserves, tampered cursors, impossible dates, ill-formed unicode,
+// wrong types, oversized bodies, wrong methods, non-JSON content types and bad tokens. The promise
+// (docs/decisions.md, "Hostile input"): no 5xx, the catalogue body on every failure, nothing written,
+// and every answer fast. Every request is built to be refused: a valid body is only ever sent with a
+// bad path or a bad token, and a valid path only with a bad body, so any write is a bug.
+
+type IdKind = 'product' | 'plan' | 'order' | 'uid';
+type Auth = 'none' | 'member' | 'owner' | 'optional';
+interface Route {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH';
+  path: string;
+  auth: Auth;
+  body?: () => Record<string, unknown>;
+  /** The route's body schema: a mutated body that it would accept is not hostile and is not sent. */
+  schema?: z.ZodType;
+}
+interface Probe {
+  method: string;
+  path: string;
+  token?: string;
+  contentType?: string | null;
+  body?: string | Buffer;
+  why: string;
+  /**
+   * The platform (functions-framework, in production and in the emulator) parses JSON bodies before
+   * the app and answers what its parser refuses with its own 4xx HTML page (see docs/decisions.md);
+   * such probes must be 4xx, and the app's own answer to them is checked directly below.
+   */
+  platform?: boolean;
+}
+
+const LONE = '\ud800';
+const order = () => ({
+  items: [{ productId: 'company-registration-guide', qty: 1 }],
+  receiver: { name: '王小明', address: '臺南市中西區青年路 1 號' },
+  phone: '0912-345-678',
+  bankAccountNo: '12345',
+  remark: '請於上午送達',
+  invoiceTitle: '青嶼書房',
+});
+const product = () => ({
+  productId: 'hostile-book',
+  name: '測試書',
+  imgSrc: '/images/books/test.jpg',
+  listPrice: 500,
+  salePrice: 400,
+  launched: false,
+  isNew: false,
+  sortOrder: 1,
+  content: ['重點'],
+});
+const plan = () => ({
+  planId: 'hostilePlan',
+  title: '測試團購',
+  organizer: '測試協會',
+  closingDate: '2030-01-01T00:00:00+08:00',
+  launched: false,
+  bannerImg: { pc: '/a.jpg', mobile: '/b.jpg' },
+  content: ['說明'],
+  products: [{ productId: 'company-registration-guide', groupPrice: 100 }],
+});
+
+const ROUTES: Route[] = [
+  { method: 'POST', path: '/auth/signUp', auth: 'none', body: () => ({ email: 'new@example.com', password: 'secret123', userName: '新會員' }), schema: signUpInputSchema },
+  { method: 'POST', path: '/auth/signIn', auth: 'none', body: () => ({ email: 'demo@example.com', password: 'demo1234' }), schema: signInInputSchema },
+  { method: 'POST', path: '/auth/sendEmailVerify', auth: 'none', body: () => ({ idToken: 'x.y.z' }), schema: idTokenInputSchema },
+  { method: 'POST', path: '/auth/confirmEmailVerification', auth: 'none', body: () => ({ oobCode: 'code' }), schema: oobCodeInputSchema },
+  { method: 'POST', path: '/auth/getUserData', auth: 'none', body: () => ({ idToken: 'x.y.z' }), schema: idTokenInputSchema },
+  { method: 'POST', path: '/auth/sendPasswordResetEmail', auth: 'none', body: () => ({ email: 'demo@example.com' }), schema: emailInputSchema },
+  { method: 'POST', path: '/auth/verifyPasswordResetCode', auth: 'none', body: () => ({ oobCode: 'code' }), schema: oobCodeInputSchema },
+  { method: 'POST', path: '/auth/confirmPasswordReset', auth: 'none', body: () => ({ oobCode: 'code', newPassword: 'secret123' }), schema: confirmPasswordResetInputSchema },
+  { method: 'GET', path: '/member/:uid', auth: 'member' },
+  { method: 'PATCH', path: '/member/:uid', auth: 'member', body: () => ({ memberInfo: { userName: '會員', email: 'a@example.com', userUid: 'abc', picture: '' } }), schema: patchMemberInputSchema },
+  { method: 'GET', path: '/products/simple', auth: 'none' },
+  { method: 'GET', path: '/products/detail', auth: 'none' },
+  { method: 'GET', path: '/products/detail/:product', auth: 'none' },
+  { method: 'GET', path: '/products/detail/:product/plans', auth: 'none' },
+  { method: 'GET', path: '/stock', auth: 'none' },
+  { method: 'GET', path: '/stock/:product', auth: 'none' },
+  { method: 'PATCH', path: '/stock', auth: 'owner', body: () => ({ 'company-registration-guide': 5 }), schema: stockMapSchema },
+  { method: 'PATCH', path: '/stock/:product', auth: 'owner', body: () => ({ qty: 5 }), schema: stockQtyInputSchema },
+  { method: 'GET', path: '/settings/shop', auth: 'none' },
+  { method: 'GET', path: '/content/settings', auth: 'none' },
+  { method: 'GET', path: '/content/home', auth: 'none' },
+  { method: 'POST', path: '/inquiries', auth: 'none', body: () => ({ topic: 'contact', name: '王小明', email: 'a@example.com', message: '請問有團購優惠嗎' }), schema: inquiryInputSchema },
+  { method: 'POST', path: '/subscriptions', auth: 'none', body: () => ({ email: 'a@example.com' }), schema: subscriptionInputSchema },
+  { method: 'POST', path: '/subscriptions/cancel', auth: 'none', body: () => ({ token: 'abc.def' }), schema: unsubscribeInputSchema },
+  { method: 'GET', path: '/groupBuying/:plan', auth: 'optional' },
+  { method: 'GET', path: '/groupOrder/:plan', auth: 'owner' },
+  { method: 'GET', path: '/groupOrder/:plan/:order', auth: 'optional' },
+  { method: 'PATCH', path: '/groupOrder/:plan/:order', auth: 'optional', body: () => ({ ...order(), buyer: '王小明', email: 'a@example.com' }), schema: placeGroupOrderInputSchema },
+  { method: 'POST', path: '/order/lookup', auth: 'none', body: () => ({ orderNo: 'QY260101ABCD', email: 'a@example.com' }), schema: orderLookupInputSchema },
+  { method: 'GET', path: '/order/:uid', auth: 'member' },
+  { method: 'GET', path: '/order/:uid/:order', auth: 'member' },
+  { method: 'PATCH', path: '/order/:uid/:order', auth: 'member', body: order, schema: placeOrderInputSchema },
+  { method: 'GET', path: '/admin/orders', auth: 'owner' },
+  { method: 'GET', path: '/admin/orders/:order', auth: 'owner' },
+  { method: 'POST', path: '/admin/orders/:order/status', auth: 'owner', body: () => ({ status: 'refunded', note: '退款' }), schema: orderStatusChangeSchema },
+  { method: 'GET', path: '/admin/payments', auth: 'owner' },
+  { method: 'GET', path: '/admin/products', auth: 'owner' },
+  { method: 'POST', path: '/admin/products', auth: 'owner', body: product, schema: adminProductInputSchema },
+  { method: 'GET', path: '/admin/products/:product', auth: 'owner' },
+  { method: 'PUT', path: '/admin/products/:product', auth: 'owner', body: () => ({ ...product(), productId: undefined }), schema: adminProductUpdateSchema },
+  { method: 'PATCH', path: '/admin/products/:product/launch', auth: 'owner', body: () => ({ launched: true }), schema: launchInputSchema },
+  { method: 'GET', path: '/admin/stock/:product/movements', auth: 'owner' },
+  { method: 'PUT', path: '/admin/stock/:product', auth: 'owner', body: () => ({ qty: 5, reason: '盤點' }), schema: setStockInputSchema },
+  { method: 'GET', path: '/admin/plans', auth: 'owner' },
+  { method: 'POST', path: '/admin/plans', auth: 'owner', body: plan, schema: adminPlanInputSchema },
+  { method: 'GET', path: '/admin/plans/:plan', auth: 'owner' },
+  { method: 'PUT', path: '/admin/plans/:plan', auth: 'owner', body: () => ({ ...plan(), planId: undefined }), schema: adminPlanUpdateSchema },
+  { method: 'PATCH', path: '/admin/plans/:plan/launch', auth: 'owner', body: () => ({ launched: true }), schema: launchInputSchema },
+  { method: 'GET', path: '/admin/plans/:plan/orders.csv', auth: 'owner' },
+];
+
+/** Ids every path parameter must refuse with 400 (or, for a well-formed id, answer 404/403). */
+const HOSTILE_IDS = [
+  '__x__',
+  '__name__',
+  '__xxxxxxxxxxxxxxxxxxxxxxxx__',
+  '.',
+  '..',
+  'a%2Fb',
+  '%00',
+  '%E6%9B%B8',
+  '%F0%9F%93%9A%F0%9F%93%9A%F0%9F%93%9A%F0%9F%93%9A%F0%9F%93%9A%F0%9F%93%9A',
+  'x'.repeat(2000),
+  "'%20OR%201=1--",
+  '%3Cscript%3E',
+];
+
+/** Replacements for a body's fields: each one alone makes the body invalid. */
+const HOSTILE_VALUES: [string, unknown][] = [
+  ['a lone surrogate', `abc${LONE}def`],
+  ['null', null],
+  ['a number', 12345],
+  ['an array', ['a', 'b']],
+  ['an object', { $gt: '' }],
+  ['a 100 kB string', 'x'.repeat(100_000)],
+  ['an empty string in a required field', ''],
+];
+
+/** Whole bodies that are not the object a route expects. */
+const HOSTILE_BODIES: [string, string, 'platform'?][] = [
+  ['an empty object', '{}'],
+  ['an array', '[]'],
+  ['a string', '"x"', 'platform'],
+  ['a number', '42', 'platform'],
+  ['true', 'true', 'platform'],
+  ['malformed JSON', '{"email":', 'platform'],
+  ['a prototype pollution attempt', '{"__proto__":{"admin":true},"constructor":{"prototype":{"admin":true}}}'],
+  ['deep nesting', `${'{"a":'.repeat(500)}1${'}'.repeat(500)}`],
+  ['a 70 KiB body', JSON.stringify({ remark: 'x'.repeat(70 * 1024) })],
+  ['a 1 MiB body', JSON.stringify({ remark: 'x'.repeat(1024 * 1024) })],
+  ['a lone surrogate as raw JSON escape', '{"email":"\\ud800@example.com","password":"\\udc00","userName":"\\ud800"}'],
+  ['not JSON at all', '\u00ff\u00fe', 'platform'],
+];
+
+const PLATFORM_CONTENT_TYPES = new Set(['application/json; charset=utf-16']);
+const CONTENT_TYPES: (string | null)[] = [
+  'application/x-www-form-urlencoded',
+  'text/plain',
+  'text/plain;charset=UTF-8',
+  'multipart/form-data; boundary=x',
+  'application/xml',
+  'application/json; charset=utf-16',
+  null,
+];
+
+const DAYS = ['2026-02-30', '2025-02-29', '2025-13-01', '2025-04-31', '2025-1-1', '0000-00-00', '20250101', 'yesterday', '2025-01-0%ED%A0%80'];
+const b64 = (v: unknown) => Buffer.from(typeof v === 'string' ? v : JSON.stringify(v)).toString('base64url');
+const CURSORS = [
+  b64({ c: '2026-01-01T00:00:00.000Z', id: 'a/b' }),
+  b64({ c: '2026-01-01T00:00:00.000Z', id: '' }),
+  b64({ c: '2026-01-01T00:00:00.000Z', id: '__name__' }),
+  b64({ c: '2026-01-01T00:00:00.000Z', id: '__xxxxxxxxxxxxxxxxxxxx__' }),
+  b64({ c: '2026-01-01T00:00:00.000Z', id: 'a'.repeat(1500) }),
+  b64({ c: { $gt: 1 }, id: 'abcdefghijklmnopq' }),
+  b64({ c: 'not a time', id: 'abcdefghijklmnopq' }),
+  b64({ c: '2026-01-01T00:00:00.000Z', id: `abcdefghijklmnop${LONE}` }),
+  b64([1, 2]),
+  b64('null'),
+  b64('{'),
+  'not-base64!!',
+  '%00',
+  'x'.repeat(301),
+];
+
+function fill(path: string, ids: Partial<Record<IdKind, string>>, real: Record<IdKind, string>): string {
+  return path.replace(/:(product|plan|order|uid)/g, (_m, k: IdKind) => ids[k] ?? real[k]);
+}
+
+function buildCorpus(tokens: Record<'member' | 'owner' | 'unverified', string>, real: Record<IdKind, string>): Probe[] {
+  const probes: Probe[] = [];
+  const tokenFor = (auth: Auth) => (auth === 'owner' ? tokens.owner : auth === 'member' || auth === 'optional' ? tokens.member : undefined);
+  const json = (v: unknown) => JSON.stringify(v);
+
+  for (const route of ROUTES) {
+    const kinds = [...route.path.matchAll(/:(product|plan|order|uid)/g)].map((m) => m[1] as IdKind);
+    const token = tokenFor(route.auth);
+    const body = route.body?.();
+    // Hostile ids in each path parameter, with the right token and an otherwise valid body.
+    for (const kind of kinds) {
+      for (const id of HOSTILE_IDS) {
+        probes.push({ method: route.method, path: fill(route.path, { [kind]: id }, real), token, body: body && json(body), why: `${kind} id ${id.slice(0, 30)}` });
+      }
+    }
+    if (body) {
+      const path = fill(route.path, {}, real);
+      // Each field (one level down too) replaced by each hostile value.
+      const fields: string[][] = [];
+      for (const [k, v] of Object.entries(body)) {
+        if (v === undefined) continue;
+        fields.push([k]);
+        if (v && typeof v === 'object' && !Array.isArray(v)) for (const k2 of Object.keys(v)) fields.push([k, k2]);
+        if (Array.isArray(v) && v[0] && typeof v[0] === 'object') for (const k2 of Object.keys(v[0] as object)) fields.push([k, '0', k2]);
+      }
+      for (const field of fields) {
+        for (const [name, value] of HOSTILE_VALUES) {
+          const b = structuredClone(body) as Record<string, unknown>;
+          let at: Record<string, unknown> = b;
+          for (const k of field.slice(0, -1)) at = at[k] as Record<string, unknown>;
+          at[field.at(-1)!] = value;
+          if (route.schema?.safeParse(b).success !== false) continue;
+          probes.push({ method: route.method, path, token, body: json(b), why: `${field.join('.')} = ${name}` });
+        }
+      }
+      for (const [name, raw, platform] of HOSTILE_BODIES) probes.push({ method: route.method, path, token, body: raw, why: `body: ${name}`, platform: !!platform });
+      // A valid body in any other media type (what a cross-site HTML form can send).
+      for (const ct of CONTENT_TYPES) {
+        const raw = ct?.includes('urlencoded') ? new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)])).toString() : json(body);
+        probes.push({ method: route.method, path, token, contentType: ct, body: raw, why: `content type ${ct ?? 'none'}`, platform: PLATFORM_CONTENT_TYPES.has(ct ?? '') });
+      }
+    }
+    // Tokens: none, malformed, forged, expired, another project's, an unverified member's.
+    const badBody = body ? '{}' : undefined;
+    const path = fill(route.path, {}, real);
+    for (const [name, t] of [
+      ['no token', undefined],
+      ['a malformed token', 'not-a-jwt'],
+      ['a forged token', FORGED_TOKEN],
+      ['an expired token', expiredToken(tokens.member)],
+      ['a foreign token', foreignProjectToken(tokens.member)],
+      ['an unverified member token', tokens.unverified],
+      ['a 10 kB token', 'a'.repeat(10_000)],
+    ] as [string, string | undefined][]) {
+      probes.push({ method: route.method, path, token: t, body: badBody, why: `token: ${name}` });
+    }
+    // Other methods on the same path.
+    for (const method of [route.method === 'GET' ? 'POST' : 'GET', 'DELETE', 'OPTIONS']) {
+      probes.push({ method, path, token, body: method === 'GET' || method === 'HEAD' ? undefined : '{"x":1}', why: `method ${method}` });
+    }
+  }
+
+  // Queries: the owner's order filters, cursors and dates, and junk on public reads.
+  for (const day of DAYS) {
+    probes.push({ method: 'GET', path: `/admin/orders?from=${day}`, token: tokens.owner, why: `from ${day}` });
+    probes.push({ method: 'GET', path: `/admin/orders?to=${day}`, token: tokens.owner, why: `to ${day}` });
+  }
+  for (const cursor of CURSORS) probes.push({ method: 'GET', path: `/admin/orders?cursor=${encodeURIComponent(cursor)}`, token: tokens.owner, why: `cursor ${cursor.slice(0, 20)}` });
+  for (const q of [
+    'from=2026-03-01&to=2026-02-01',
+    'limit=0',
+    'limit=-1',
+    'limit=1e9',
+    'limit=abc',
+    'limit[]=1',
+    'status=bogus',
+    'status[]=preparing',
+    'planId=__x__',
+    'planId=a%2Fb',
+    `q=${'x'.repeat(200)}`,
+    'q[$gt]=',
+    'from[]=2026-01-01',
+    'cursor[]=a',
+  ]) {
+    probes.push({ method: 'GET', path: `/admin/orders?${q}`, token: tokens.owner, why: `query ${q.slice(0, 30)}` });
+  }
+  for (const q of ['a[b][c][d][e][f]=1', `x=${'y'.repeat(5000)}`, '__proto__[admin]=1', 'a=%00']) {
+    probes.push({ method: 'GET', path: `/products/simple?${q}`, why: `junk query ${q.slice(0, 20)}` });
+    probes.push({ method: 'GET', path: `/stock?${q}`, why: `junk query ${q.slice(0, 20)}` });
+  }
+  // Paths that are no route at all.
+  for (const p of ['/', '/nope', '/admin', '/admin/', '/products', '/order', '/groupOrder', '/member', '/auth', '/auth/nope']) {
+    probes.push({ method: 'GET', path: p, why: `no route ${p}` });
+  }
+  // The Functions emulator's own router answers an encoded dot-dot path with its HTML 404.
+  probes.push({ method: 'GET', path: '/..%2F..%2Fetc%2Fpasswd', why: 'dot-dot path', platform: true });
+  for (const method of ['HEAD', 'PUT']) probes.push({ method, path: '/products/simple', body: method === 'PUT' ? '{}' : undefined, why: `method ${method}` });
+  return probes;
+}
+
+// Collections whose documents change by reading (none today). A rate limiter that counts in Firestore
+// would belong here: counting refused requests is its job, not a write by the request.
+const COUNTER_COLLECTIONS = /^(rateLimits?|rate-limits?|limiter.*)$/i;
+
+/** Every document in Firestore (two levels of subcollections) with its update time. */
+async function snapshot(): Promise<Map<string, string>> {
+  const db = adminDb();
+  const out = new Map<string, string>();
+  const walk = async (cols: FirebaseFirestore.CollectionReference[], depth: number) => {
+    for (const col of cols) {
+      if (COUNTER_COLLECTIONS.test(col.id)) continue;
+      const snap = await col.get();
+      for (const d of snap.docs) {
+        out.set(d.ref.path, d.updateTime.toDate().toISOString() + d.updateTime.nanoseconds);
+        if (depth < 2) await walk(await d.ref.listCollections(), depth + 1);
+      }
+    }
+  };
+  await walk(await db.listCollections(), 0);
+  return out;
+}
+
+async function accountCount(): Promise<number> {
+  let n = 0;
+  let page: string | undefined;
+  do {
+    const r = await adminAuth().listUsers(1000, page);
+    n += r.users.length;
+    page = r.pageToken;
+  } while (page);
+  return n;
+}
+
+interface Answer {
+  probe: Probe;
+  status: number;
+  ms: number;
+  text: string;
+}
+
+async function send(probe: Probe): Promise<Answer> {
+  const headers: Record<string, string> = {};
+  if (probe.token !== undefined) headers.authorization = `Bearer ${probe.token}`;
+  if (probe.body !== undefined && probe.contentType !== null) headers['content-type'] = probe.contentType ?? 'application/json';
+  const t = performance.now();
+  try {
+    const res = await fetch(`${HOSTING_URL}/api${probe.path}`, {
+      method: probe.method,
+      headers,
+      body: probe.body as BodyInit | undefined,
+      signal: AbortSignal.timeout(20_000),
+    });
+    const text = probe.method === 'HEAD' ? '' : await res.text();
+    return { probe, status: res.status, ms: performance.now() - t, text };
+  } catch (err) {
+    return { probe, status: 0, ms: performance.now() - t, text: String(err) };
+  }
+}
+
+function catalogueProblem(a: Answer): string | null {
+  if (a.status === 0) return `no answer: ${a.text}`;
+  if (a.status >= 500) return `answered ${a.status}: ${a.text.slice(0, 120)}`;
+  if (a.status < 400 || a.probe.method === 'HEAD') return a.probe.platform && a.status < 400 ? `answered ${a.status}` : null;
+  if (a.probe.platform) return null;
+  let body: Record<string, unknown>;
+  try {
+    body = JSON.parse(a.text) as Record<string, unknown>;
+  } catch {
+    return `not JSON: ${a.text.slice(0, 80)}`;
+  }
+  if (body.statusCode !== a.status) return `statusCode ${String(body.statusCode)} on a ${a.status}`;
+  if (typeof body.statusMessage !== 'string' || typeof body.message !== 'string') return 'no statusMessage or message';
+  if (body.details !== undefined && !Array.isArray(body.details)) return 'details is not an array';
+  if (/at \w+ \(|\.js:\d+|node_modules/.test(a.text)) return 'leaks a stack';
+  return null;
+}
+
+describe('a hostile corpus through Hosting', () => {
+  let member: TestUser;
+  let owner: TestUser;
+  let unverified: TestUser;
+  let before: Map<string, string>;
+  let accountsBefore: number;
+  const answers: Answer[] = [];
+
+  beforeAll(async () => {
+    [member, owner, unverified] = await Promise.all([createTestUser(), createTestUser({ admin: true }), createTestUser({ emailVerified: false })]);
+    before = await snapshot();
+    accountsBefore = await accountCount();
+  });
+
+  afterAll(async () => {
+    await Promise.all([member, owner, unverified].filter(Boolean).map((u) => adminAuth().deleteUser(u.uid)));
+  });
+
+  it('sends at least 1,500 requests over every route, answers none with a 5xx and every failure with the catalogue body', async () => {
+    const real: Record<IdKind, string> = { product: 'company-registration-guide', plan: 'cpaSouth', order: 'hostileOrder000000001', uid: member.uid };
+    const corpus = buildCorpus({ member: member.idToken, owner: owner.idToken, unverified: unverified.idToken }, real);
+    expect(corpus.length).toBeGreaterThanOrEqual(1500);
+    for (const route of ROUTES) {
+      const prefix = route.path.split('/:')[0]!;
+      expect(corpus.some((p) => p.path.startsWith(prefix)), route.path).toBe(true);
+    }
+
+    // Eight at a time: the Functions emulator starts one worker per concurrent request.
+    const started = performance.now();
+    const queue = [...corpus];
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        for (let p = queue.shift(); p; p = queue.shift()) answers.push(await send(p));
+      }),
+    );
+
+    if (process.env.HOSTILE_DUMP) (await import('node:fs')).writeFileSync(process.env.HOSTILE_DUMP, JSON.stringify(answers.map((a) => ({ ...a, text: a.text.slice(0, 300), probe: { ...a.probe, body: String(a.probe.body ?? '').slice(0, 300), token: a.probe.token?.slice(0, 20) } }))));
+    const problems = answers.map((a) => ({ a, problem: catalogueProblem(a) })).filter((x) => x.problem);
+    expect(problems.map(({ a, problem }) => `${a.probe.method} ${a.probe.path.slice(0, 80)} (${a.probe.why}): ${problem?.replace(/\s+/g, ' ').slice(0, 160)}`)).toEqual([]);
+
+    const ms = answers.map((a) => a.ms).sort((x, y) => x - y);
+    const slow = answers.filter((a) => a.ms > 6000).map((a) => `${a.probe.method} ${a.probe.path.slice(0, 60)} (${a.probe.why}) ${Math.round(a.ms)} ms`);
+    console.log(`hostile corpus: ${answers.length} requests, ${Math.round(performance.now() - started)} ms in all, p50 ${Math.round(ms[Math.floor(ms.length / 2)]!)} ms, p99 ${Math.round(ms[Math.floor(ms.length * 0.99)]!)} ms, max ${Math.round(ms.at(-1)!)} ms; statuses ${JSON.stringify(countBy(answers.map((a) => a.status)))}`);
+    expect(slow).toEqual([]);
+  }, 360_000);
+
+  it('wrote nothing: every document and account is as it was', async () => {
+    expect(answers.length).toBeGreaterThan(0);
+    const after = await snapshot();
+    const changed = [...after].filter(([path, t]) => before.get(path) !== t).map(([path]) => path);
+    const removed = [...before.keys()].filter((path) => !after.has(path));
+    expect({ changed, removed }).toEqual({ changed: [], removed: [] });
+    expect(await accountCount()).toBe(accountsBefore);
+  });
+});
+
+describe('what the platform answers before the app, against the app', () => {
+  // superstatic (the Hosting emulator) answers a path with bad percent-encoding with its own 500
+  // before any function runs; production Hosting refuses it at Google's front end. The app must still
+  // answer such a path with a 400 wherever it meets one (the plain server, Cloud Run behind another proxy).
+  const app = createApp();
+  it.each(HOSTILE_BODIES.filter(([, , platform]) => platform))('answers the body %s with the catalogue 400', async (_name, raw) => {
+    const res = await request(app).post('/api/auth/signIn').set('Content-Type', 'application/json').send(raw);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ statusCode: 400 });
+    expect(['Invalid JSON body', 'Bad Request']).toContain(res.body.statusMessage);
+  });
+  it.each([...PLATFORM_CONTENT_TYPES])('answers a body in %s with the catalogue 415', async (type) => {
+    const res = await request(app).post('/api/auth/signIn').set('Content-Type', type).send('{}');
+    expect(res.status).toBe(415);
+    expect(res.body).toMatchObject({ statusCode: 415, statusMessage: 'Unsupported Media Type' });
+  });
+  it('answers an encoded dot-dot path with the catalogue 404', async () => {
+    const res = await request(app).get('/api/..%2F..%2Fetc%2Fpasswd');
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ statusCode: 404 });
+  });
+  it.each(['/api/products/detail/%ED%A0%80', '/api/products/detail/%E0%A4%A', '/api/member/%C0%AF', '/api/order/%FF/%FE', '/api/groupOrder/cpaSouth/%'])('%s -> 400', async (path) => {
+    const res = await request(app).get(path);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ statusCode: 400, statusMessage: 'Bad Request' });
+  });
+});
+
+function countBy(values: number[]): Record<number, number> {
+  const out: Record<number, number> = {};
+  for (const v of values) out[v] = (out[v] ?? 0) + 1;
+  return out;
+}

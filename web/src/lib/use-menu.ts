@@ -1,0 +1,46 @@
+import { useEffect, useRef, useState, type FocusEvent } from 'react';
+import { useLocation } from 'react-router-dom';
+
+/**
+ * A drop-down menu's state, shared by the header's menus: closes on navigation, on an outside click,
+ * on Escape (focus goes back to the button that opened it, so keyboard users keep their place) and
+ * when focus leaves it (tabbing past never leaves it open over the page).
+ */
+export function useMenu() {
+  const { pathname } = useLocation();
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const open = openAt === pathname;
+  const ref = useRef<HTMLDivElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const onDoc = (e: MouseEvent) => {
+      if (!ref.current?.contains(e.target as Node)) setOpenAt(null);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpenAt(null);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('click', onDoc);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('click', onDoc);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+  const onBlur = (e: FocusEvent<HTMLDivElement>) => {
+    const next = e.relatedTarget as Node | null;
+    // relatedTarget is null when focus leaves the window or goes to a non-focusable spot (a click
+    // elsewhere), which the click handler above already covers.
+    if (open && next && !ref.current?.contains(next)) setOpenAt(null);
+  };
+  return {
+    open,
+    toggle: () => setOpenAt(open ? null : pathname),
+    close: () => setOpenAt(null),
+    ref,
+    toggleRef,
+    onBlur,
+  };
+}
