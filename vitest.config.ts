@@ -36,6 +36,12 @@ export default defineConfig({
       },
       {
         resolve: { alias },
+        // Alone after the api suite: its load (about 2,000 requests through Prism) stays out of the
+        // other suites' timings, and no other test writes what it fingerprints (tests/fuzz/).
+        test: { name: 'fuzz', include: ['tests/fuzz/**/*.test.ts'], testTimeout: 900_000, hookTimeout: 300_000, env: { LOG_LEVEL: 'silent' } },
+      },
+      {
+        resolve: { alias },
         // Last, alone: it freezes this run's Firestore emulator (tests/faults/firestore-outage.test.ts).
         test: { name: 'faults', include: ['tests/faults/**/*.test.ts'], testTimeout: 240_000, hookTimeout: 60_000, fileParallelism: false, env: { LOG_LEVEL: 'silent' } },
       },

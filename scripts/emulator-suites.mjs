@@ -7,6 +7,7 @@ const [list, resultFile] = process.argv.slice(2);
 const suites = {
   api: ['npx', ['vitest', 'run', '--project', 'api']],
   hostile: ['npx', ['vitest', 'run', '--project', 'hostile']],
+  fuzz: ['npx', ['vitest', 'run', '--project', 'fuzz']],
   rules: ['npx', ['vitest', 'run', '--project', 'rules']],
   e2e: ['npx', ['playwright', 'test']],
   // After every other suite: it stops this run's Firestore emulator for a while (and resumes it).

@@ -7,7 +7,7 @@ import { requestLog } from './http/middleware/request-log';
 import { securityHeaders } from './http/middleware/security';
 import { adminRouter } from './api/admin/router';
 import { authRouter } from './api/auth/router';
-import { contentRouter } from './api/content/router';
+import { contentRouter, oneClickUnsubscribeRouter } from './api/content/router';
 import { groupBuyingRouter } from './api/group-buying/router';
 import { openApiDocument } from './api/openapi/router';
 import { memberRouter } from './api/member/router';
@@ -42,6 +42,8 @@ export function createApp(options: AppOptions = {}): Express {
   api.use(requestLog);
   api.use(deadline());
   api.use(securityHeaders());
+  // Mail clients' one-click unsubscribe posts a form, not JSON: before the body policy.
+  api.use('/', oneClickUnsubscribeRouter());
   api.use(jsonBody());
 
   api.use('/auth', authRouter());

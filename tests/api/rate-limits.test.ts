@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../functions/src/app';
 import { ORDER_NO_ALPHABET } from '../../functions/src/contracts/orders';
 import { adminDb, createTestUser, HOSTING_URL, testClientHeaders, uniq } from '../helpers/emulators';
@@ -38,7 +38,13 @@ const count = (statuses: number[], status: number) => statuses.filter((s) => s =
 /** A forged X-Forwarded-For that changes with every request. */
 const forged = (i: number) => ({ 'X-Forwarded-For': `203.0.113.${(i % 250) + 1}, 198.51.100.${(i * 7) % 250}` });
 
-describe('rate limits through Hosting and the Functions emulator', () => {
+// The Functions emulator starts a worker process per concurrent request; on a busy machine the first
+// ones take long to load. Warm a few up first, and give each test room.
+beforeAll(async () => {
+  await Promise.all(Array.from({ length: 5 }, async () => (await fetch(`${HOSTING_URL}/api/products/simple`)).arrayBuffer()));
+}, 300_000);
+
+describe('rate limits through Hosting and the Functions emulator', { timeout: 180_000 }, () => {
   it('30 wrong passwords for one account, 5 at a time: 10 refused by Identity Toolkit, then 429', async () => {
     const user = await createTestUser();
     const client = testClientHeaders();

@@ -99,11 +99,10 @@ test('at 360 px the 已加入購物車 toast leaves the header and its cart butt
   // While it slides in, it passes under the header, never over it.
   const layers = await page.evaluate(() => [getComputedStyle(document.querySelector('.site-header')!).zIndex, getComputedStyle(document.querySelector('.Toastify__toast-container')!).zIndex].map(Number));
   expect(layers[1]).toBeLessThan(layers[0]!);
-  await page.waitForTimeout(1000);
   await shot(page, 'toast');
   const header = await box(page, '.site-header');
-  const t = (await toast.boundingBox())!;
-  expect(t.y).toBeGreaterThanOrEqual(header.y + header.height - 1);
+  // Once it has slid in, it sits below the header.
+  await expect.poll(async () => (await toast.boundingBox())?.y ?? -1, { timeout: 5000 }).toBeGreaterThanOrEqual(header.y + header.height - 1);
   // The cart button is what a click there reaches.
   const cart = await box(page, '.cart-button');
   const hit = await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.closest('a')?.getAttribute('href'), [cart.x + cart.width / 2, cart.y + cart.height / 2]);

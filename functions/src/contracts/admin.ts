@@ -122,7 +122,7 @@ export const setStockInputSchema = z.object({
 });
 export type SetStockInput = z.infer<typeof setStockInputSchema>;
 
-/** stock/{productId}/movements/{id}: one change of a book's count made by the owner. */
+/** stock/{productId}/movements/{id}: one change of a book's count other than a sale (the owner's edit, stock returned by a cancellation or refund). */
 export interface StockMovement {
   id: string;
   productId: string;

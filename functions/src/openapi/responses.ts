@@ -10,7 +10,7 @@ import type { ShopSettings } from '../contracts/settings';
 import type { StockRecord } from '../contracts/stock';
 
 // The shapes the API answers with, as zod schemas: the OpenAPI document (document.ts) is generated
-// from them, and the API fuzzer (tests/api/fuzz/) checks every answer against that document. They live
+// from them, and the API fuzzer (tests/fuzz/) checks every answer against that document. They live
 // beside the generator rather than in contracts/, whose schemas validate what clients send (and whose
 // strings must all be the well-formed text schema): these only describe. The TypeScript interfaces in
 // contracts/ stay the types the code uses; the `Same<>` checks at the end of this file fail the

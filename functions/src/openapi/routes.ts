@@ -411,6 +411,19 @@ export const ROUTES: RouteDoc[] = [
     responses: { 200: { description: 'Unsubscribed', schema: res.unsubscribeResultSchema } },
     errors: { 400: [K.badRequest, 'INVALID_UNSUBSCRIBE_LINK', 'UNSUBSCRIBE_LINK_EXPIRED', 'UNSUBSCRIBE_LINK_USED'] },
   },
+  {
+    method: 'post',
+    path: '/api/subscriptions/one-click',
+    tag: 'Content',
+    operationId: 'unsubscribeNewsletterOneClick',
+    summary: 'One-click unsubscribe from a mail client (RFC 8058)',
+    description:
+      'The `List-Unsubscribe` address of every newsletter mail, with `List-Unsubscribe-Post: List-Unsubscribe=One-Click`. The mail client posts the form body `List-Unsubscribe=One-Click`, which is accepted and ignored (this route alone takes a non-JSON body); the signed token in the query decides. Answers as `/api/subscriptions/cancel`.',
+    access: 'public',
+    query: unsubscribeInputSchema,
+    responses: { 200: { description: 'Unsubscribed', schema: res.unsubscribeResultSchema } },
+    errors: { 400: [K.badRequest, 'INVALID_UNSUBSCRIBE_LINK', 'UNSUBSCRIBE_LINK_EXPIRED', 'UNSUBSCRIBE_LINK_USED'] },
+  },
 
   // --- The owner's console ---
   {

@@ -1,5 +1,6 @@
 import { canTransition, STOCK_RETURNING_STATUSES, type Order, type OrderStatus } from '../contracts/orders';
-import type { OrderDoc } from '../data/orders';
+import type { StockMovement } from '../contracts/admin';
+import { toOrder, type OrderDoc } from '../data/orders';
 
 // The pure heart of stock allocation: given a batch of queued operations and what was read for them
 // (orders, stock counts, free order numbers), decide each operation's result and every write. No I/O,
@@ -68,15 +69,8 @@ export type AllocationResult =
   /** The op could not be written (Firestore refused it); nothing of it was. */
   | { kind: 'rejected'; message: string };
 
-export interface StockMovementDoc {
-  productId: string;
-  before: number;
-  after: number;
-  delta: number;
-  reason: string;
-  by: string;
-  at: string;
-}
+/** A movement as stored (stock/{productId}/movements/{id}): the owner's edits and returned stock. */
+export type StockMovementDoc = Omit<StockMovement, 'id'>;
 
 /** What the batch read, as the allocator hands it over. */
 export interface BatchState {
@@ -121,10 +115,6 @@ export function sumLines(lines: readonly StockLine[]): StockLine[] {
   return [...sums].map(([productId, qty]) => ({ productId, qty }));
 }
 
-export const toOrder = (doc: OrderDoc): Order => {
-  const { requestHash: _h, ...order } = doc;
-  return order;
-};
 
 export function buildOrder(op: PlaceOp, orderNo: string, now: Date): OrderDoc {
   const { paymentDueDays, actor, ...rest } = op.template;

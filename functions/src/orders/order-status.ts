@@ -1,10 +1,10 @@
 import { ERROR_KEYS } from '../contracts/errors';
 import { canTransition, STOCK_RETURNING_STATUSES, type Order, type OrderStatus } from '../contracts/orders';
-import { getOrderDoc, listOverdueUnpaidOrderIds, MAIL, ORDERS, type OrderDoc } from '../data/orders';
+import { getOrderDoc, listOverdueUnpaidOrderIds, MAIL, ORDERS, toOrder, type OrderDoc } from '../data/orders';
 import { shopSettings } from '../data/settings';
 import { conflict, notFound, unavailable } from '../http/errors';
 import { db } from '../lib/firebase';
-import { toOrder, type MailDoc, type ReturnOp } from './allocation-plan';
+import { type MailDoc, type ReturnOp } from './allocation-plan';
 import { orderCancelledMail } from './order-mail';
 import { submitOps } from './stock-allocator';
 

@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import { ERROR_KEYS } from '../contracts/errors';
 import type { Order, OrderItem, PlaceOrderInput } from '../contracts/orders';
 import type { ShopSettings } from '../contracts/settings';
-import { getOrderDocCoalesced, type OrderDoc } from '../data/orders';
+import { getOrderDocCoalesced, toOrder, type OrderDoc } from '../data/orders';
 import { shippingFeeFor, shopSettings } from '../data/settings';
 import { getStockCounts } from '../data/stock';
 import { badRequest, conflict, HttpError, unavailable } from '../http/errors';
-import { sumLines, toOrder, type OrderTemplate } from './allocation-plan';
+import { sumLines, type OrderTemplate } from './allocation-plan';
 import { submitOp } from './stock-allocator';
 
 // Placing an order (DESIGN.md section 5), shared by the shop (PATCH /api/order/{userId}/{orderId})

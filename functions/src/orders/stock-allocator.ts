@@ -76,6 +76,12 @@ const isAlreadyExists = (err: unknown) => codeOf(err) === 6;
 /** Errors that no retry can cure: the data itself was refused (3 INVALID_ARGUMENT, 8 RESOURCE_EXHAUSTED for size). */
 const isRefusal = (err: unknown) => [3, 8, 11].includes(codeOf(err) as number);
 
+/**
+ * A result is stored per request AND nonce: a later request under the same id (a retry queued after the
+ * first was applied) must never overwrite the first one's result before its caller has read it.
+ */
+const resultId = (requestId: string, nonce: string) => `${requestId}~${nonce}`;
+
 /** Request ids: one pending placement and one pending stock return per order; owner edits are unique. */
 export function requestIdOf(op: AllocationOp): string {
   if (op.kind === 'place') return `place-${op.orderId}`;
@@ -119,7 +125,7 @@ export async function submitOps(ops: AllocationOp[], opts: { deadlineMs?: number
       await withdraw(firestore, pending);
       break;
     }
-    const snaps = await firestore.getAll(leaseRef, ...pending.flatMap((e) => [queue.doc(e.id), firestore.collection(RESULTS).doc(e.id)]));
+    const snaps = await firestore.getAll(leaseRef, ...pending.flatMap((e) => [queue.doc(e.id), firestore.collection(RESULTS).doc(resultId(e.id, e.nonce))]));
     pending.forEach((e, i) => {
       const request = snaps[1 + 2 * i]!;
       const result = snaps[2 + 2 * i]!;
@@ -138,7 +144,7 @@ export async function submitOps(ops: AllocationOp[], opts: { deadlineMs?: number
         // What this drain committed is known without another read.
         const applied = await drain(firestore, leaseRef, held);
         for (const e of entries) {
-          const r = applied.get(e.id);
+          const r = applied.get(resultId(e.id, e.nonce));
           if (e.done === undefined && e.own && r?.nonce === e.nonce) e.done = r.result;
         }
         pause = 15;
@@ -175,7 +181,7 @@ async function withdraw(firestore: Firestore, pending: { id: string; nonce: stri
           if (!isRace(err)) throw err;
         }
       }
-      const r = (await firestore.collection(RESULTS).doc(e.id).get()).data() as ResultDoc | undefined;
+      const r = (await firestore.collection(RESULTS).doc(resultId(e.id, e.nonce)).get()).data() as ResultDoc | undefined;
       if (e.own && r?.nonce === e.nonce) e.done = r.result;
       else e.done = e.own ? { kind: 'withdrawn' } : { kind: 'retry' };
     }),
@@ -304,8 +310,9 @@ async function commitRequests(
     const results = batchDocs.map((d, i) => {
       batch.delete(d.ref, { lastUpdateTime: d.updateTime });
       const result: ResultDoc = { nonce: (d.data() as QueuedDoc).nonce, result: plan.results[i]!, expireAt };
-      batch.set(firestore.collection(RESULTS).doc(d.id), result);
-      return [d.id, result] as const;
+      const id = resultId(d.id, result.nonce);
+      batch.set(firestore.collection(RESULTS).doc(id), result);
+      return [id, result] as const;
     });
     for (const o of plan.createOrders) batch.create(firestore.collection(ORDERS).doc(o.orderId), o);
     for (const n of plan.numbers) batch.create(firestore.collection(ORDER_NUMBERS).doc(n.orderNo), { orderId: n.orderId, createdAt: nowIso });
@@ -373,10 +380,10 @@ async function rejectRequest(
   batch.delete(doc.ref, { lastUpdateTime: doc.updateTime });
   const message = String((err as Error)?.message ?? err).slice(0, 300);
   const result: ResultDoc = { nonce: (doc.data() as QueuedDoc).nonce, result: { kind: 'rejected', message }, expireAt: Ts.fromMillis(Date.now() + RESULT_TTL_MS) };
-  batch.set(firestore.collection(RESULTS).doc(doc.id), result);
+  batch.set(firestore.collection(RESULTS).doc(resultId(doc.id, result.nonce)), result);
   try {
     const writeTime = (await batch.commit())[0]!.writeTime;
-    applied.set(doc.id, result);
+    applied.set(resultId(doc.id, result.nonce), result);
     return writeTime;
   } catch (e) {
     if (isRace(e)) return null;

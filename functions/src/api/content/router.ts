@@ -17,7 +17,6 @@ export const CONTENT_CACHE_CONTROL = 'public, max-age=60, s-maxage=300, stale-wh
 const inquiry = { body: inquiryInputSchema };
 const subscription = { body: subscriptionInputSchema };
 const unsubscribe = { body: unsubscribeInputSchema };
-const oneClick = { query: unsubscribeInputSchema };
 
 export interface ContentRouterOptions {
   inquiryLimit?: LimitOptions;
@@ -52,15 +51,21 @@ export function contentRouter(options: ContentRouterOptions = {}) {
     res.json(await unsubscribeNewsletter(validated(req, unsubscribe).body.token));
   });
 
-  // The newsletter's List-Unsubscribe address (functions/src/api/content/mail.ts). A mail client's own
-  // unsubscribe button POSTs here (RFC 8058 one-click; its form body carries nothing we need). A GET,
-  // from a person's click or a link scanner, must not unsubscribe: it opens the confirmation page.
+  return r;
+}
+
+const oneClick = { query: unsubscribeInputSchema };
+
+/**
+ * The newsletter's List-Unsubscribe address (functions/src/api/content/mail.ts): a mail client's own
+ * unsubscribe button POSTs here with the form body `List-Unsubscribe=One-Click` (RFC 8058). The app's
+ * JSON-only body policy would refuse that form with 415, so createApp() mounts this router before it;
+ * the body is never read, the signed token in the query is the whole request.
+ */
+export function oneClickUnsubscribeRouter() {
+  const r = Router();
   r.post('/subscriptions/one-click', validate(oneClick), async (req, res) => {
     res.json(await unsubscribeNewsletter(validated(req, oneClick).query.token));
   });
-  r.get('/subscriptions/one-click', validate(oneClick), (req, res) => {
-    res.redirect(303, `/user/cancelSubscribe?token=${encodeURIComponent(validated(req, oneClick).query.token)}`);
-  });
-
   return r;
 }

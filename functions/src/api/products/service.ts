@@ -1,5 +1,5 @@
 import type { ProductPlanOffer } from '../../contracts/products';
-import { launchedCatalogue, openPlanOffers, type PreparedJson } from '../../data/products';
+import { getProduct, launchedCatalogue, openPlanOffers, prepareJson, type PreparedJson } from '../../data/products';
 import { notFound } from '../../http/errors';
 
 /** GET /api/products/simple: the list fields of every launched book, serialised once per load. */
@@ -15,8 +15,13 @@ export async function detailList(): Promise<PreparedJson> {
 /** GET /api/products/detail/{productId}: one launched book, or 404 (unknown and unlaunched alike). */
 export async function detailOf(productId: string): Promise<PreparedJson> {
   const prepared = (await launchedCatalogue()).json.byId.get(productId);
-  if (!prepared) throw notFound(`No launched product ${productId}`);
-  return prepared;
+  if (prepared) return prepared;
+  // Not in this instance's copy: a book launched since it was loaded (up to CATALOGUE_TTL_MS ago, and the
+  // owner's invalidation reaches only the instance that served the owner) must not answer 404, so ask
+  // Firestore itself.
+  const product = await getProduct(productId);
+  if (!product?.launched) throw notFound(`No launched product ${productId}`);
+  return prepareJson(product);
 }
 
 /** GET /api/products/detail/{productId}/plans: the open group-buy plans that include a launched book. */

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const require = createRequire(import.meta.url);
-const ROOT = path.resolve(__dirname, '..', '..', '..');
+const ROOT = path.resolve(__dirname, '..', '..');
 export const SPEC_FILE = path.join(ROOT, 'functions', 'openapi.json');
 
 /**
@@ -41,7 +41,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function startPrism(upstream: string, { timeoutMs = 60_000 } = {}): Promise<Prism> {
+export async function startPrism(upstream: string, { timeoutMs = 180_000 } = {}): Promise<Prism> {
   const doc = JSON.parse(readFileSync(SPEC_FILE, 'utf8')) as { paths: Record<string, unknown> };
   doc.paths[CANARY_PATH] = {
     get: {

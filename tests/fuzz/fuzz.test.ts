@@ -12,10 +12,10 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import http from 'node:http';
-import { isValidTaxId } from '../../../functions/src/contracts/common';
-import { errorBodySchema } from '../../../functions/src/openapi/responses';
-import { ROUTES, type RouteDoc } from '../../../functions/src/openapi/routes';
-import { HOSTING_URL } from '../../helpers/emulators';
+import { isValidTaxId } from '../../functions/src/contracts/common';
+import { errorBodySchema } from '../../functions/src/openapi/responses';
+import { ROUTES, type RouteDoc } from '../../functions/src/openapi/routes';
+import { HOSTING_URL } from '../helpers/emulators';
 import { arbitraryOf, HOSTILE_STRINGS, mutate, mutationArbitrary, toJsonSchema, type Overrides } from './arbitraries';
 import { createFixtures, fingerprint, hideFixtures, type Fixtures } from './fixtures';
 import { CANARY_PATH, startPrism, type Prism } from './prism';
@@ -240,7 +240,7 @@ async function send(req: FuzzRequest, base: string): Promise<Answer> {
   }
   if (body) headers['Content-Length'] = String(body.length);
   const answer = await new Promise<Answer>((resolve, reject) => {
-    const r = http.request(url(req, base), { method: req.method.toUpperCase(), headers, agent: false, timeout: 30_000 }, (res) => {
+    const r = http.request(url(req, base), { method: req.method.toUpperCase(), headers, agent: false, timeout: 120_000 }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () =>
@@ -253,7 +253,7 @@ async function send(req: FuzzRequest, base: string): Promise<Answer> {
       );
       res.on('error', reject);
     });
-    r.on('timeout', () => r.destroy(new Error('no answer within 30 s')));
+    r.on('timeout', () => r.destroy(new Error('no answer within 120 s')));
     r.on('error', reject);
     r.end(body);
   });
@@ -322,7 +322,7 @@ describe('the API under property-based fuzzing, every answer validated by Prism'
   beforeAll(async () => {
     [prism, fx] = await Promise.all([startPrism(HOSTING_URL), createFixtures()]);
     console.log(`fuzz: seed ${SEED} (FUZZ_SEED=${SEED} reproduces), ${routes.length} routes, client ${clientAddress}`);
-  }, 120_000);
+  }, 300_000);
 
   afterAll(async () => {
     prism?.stop();
