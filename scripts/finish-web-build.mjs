@@ -12,13 +12,21 @@ const ssr = path.join(WEB, '..', 'functions', 'ssr');
 
 const index = path.join(dist, 'index.html');
 if (!existsSync(index)) throw new Error(`finish-web-build: no ${index}; run vite build first`);
-// In a rendered page the HTML already shows everything: its JS only hydrates, so it is fetched at low
-// priority and never competes with the stylesheets and the main image (the shell keeps the defaults).
+// In a rendered page the HTML already shows everything: its JS only hydrates. So the template loads only
+// the boot script (web/src/boot.ts), which fetches the entry and its imports after the first paint; the
+// `ssr` function adds the page's own chunks to its data-preload (functions/src/ssr/handler.ts).
+// The shell (app.html) keeps the ordinary entry and preloads: there the page needs its JS to show at all.
 const html = readFileSync(index, 'utf8');
-writeFileSync(
-  path.join(ssr, 'template.html'),
-  html.replace(/<script type="module" crossorigin/g, '<script type="module" fetchpriority="low" crossorigin').replace(/<link rel="modulepreload" crossorigin/g, '<link rel="modulepreload" fetchpriority="low" crossorigin'),
-);
+const clientManifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
+const boot = clientManifest['src/boot.ts']?.file;
+if (!boot) throw new Error('finish-web-build: no src/boot.ts in the client manifest (web/vite.config.ts inputs)');
+const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
+if (!entry) throw new Error('finish-web-build: no module entry in index.html');
+const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
+let template = html.replace(entry[0], '');
+for (const p of preloads) template = template.replace(p[0], '');
+template = template.replace('</body>', `  <script type="module" crossorigin src="/${boot}" data-app="${entry[1]}" data-preload="${preloads.map((p) => p[1]).join(' ')}"></script>\n  </body>`);
+writeFileSync(path.join(ssr, 'template.html'), template);
 renameSync(index, path.join(dist, 'app.html'));
 copyFileSync(path.join(WEB, 'public', 'files', 'manifest.json'), path.join(ssr, 'files-manifest.json'));
 // Which CSS and JS each page needs, so its first HTML links them (no unstyled page without JavaScript).

@@ -30,6 +30,21 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir: process.env.WEB_OUT_DIR ?? 'dist',
         emptyOutDir: true,
         manifest: true,
+        rolldownOptions: {
+          // index.html: the app (and the shell's entry); src/boot.ts: what a rendered page loads (see there).
+          input: { index: fileURLToPath(new URL('./index.html', import.meta.url)), boot: fileURLToPath(new URL('./src/boot.ts', import.meta.url)) },
+          // The libraries every page needs, each its own chunk, so the boot script can evaluate them one
+          // task at a time before the app: no single long task on a slow phone (web/src/boot.ts).
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: 'vendor-react-dom', test: /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/, priority: 3 },
+                { name: 'vendor-router', test: /[\\/]node_modules[\\/](react-router|react-router-dom)[\\/]/, priority: 2 },
+                { name: 'vendor-query', test: /[\\/]node_modules[\\/]@tanstack[\\/]/, priority: 1 },
+              ],
+            },
+          },
+        },
         target: 'es2022',
         sourcemap: false,
       },

@@ -120,6 +120,10 @@ export function emulatorEnv(extra = {}) {
     GCLOUD_PROJECT: PROJECT_ID,
     FIRESTORE_EMULATOR_HOST: `127.0.0.1:${p.firestore}`,
     FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${p.auth}`,
+    // The web build bakes in where its SDK finds the emulators (web/src/config/env.ts): without these a
+    // build for an offset talks to the default ports, which the CSP blocks (console errors on live stock).
+    VITE_AUTH_EMULATOR_HOST: `127.0.0.1:${p.auth}`,
+    VITE_FIRESTORE_EMULATOR_HOST: `127.0.0.1:${p.firestore}`,
     HOSTING_URL: `http://127.0.0.1:${p.hosting}`,
     FUNCTIONS_URL: `http://127.0.0.1:${p.functions}/${PROJECT_ID}/${REGION}/api`,
     ...maildevEnv(),

@@ -11,13 +11,13 @@ import type { AddToCart } from '../types';
 
 const CARD_SIZES = '(max-width: 599px) 46vw, (max-width: 959px) 30vw, 250px';
 
-function BookCard({ book, stock, first, onAddToCart }: { book: ProductSummary; stock: number | undefined; first: boolean; onAddToCart: AddToCart }) {
+function BookCard({ book, stock, priority, onAddToCart }: { book: ProductSummary; stock: number | undefined; priority: boolean; onAddToCart: AddToCart }) {
   const href = `/bookstore/${book.productId}`;
   const soldOut = stock === 0;
   return (
     <li className="book-card">
       <Link to={href} className="book-card__cover" tabIndex={-1} aria-hidden="true">
-        <BookPicture src={book.imgSrc} alt="" kind="cover" sizes={CARD_SIZES} priority={first} />
+        <BookPicture src={book.imgSrc} alt="" kind="cover" sizes={CARD_SIZES} priority={priority} />
       </Link>
       <div className="book-card__body">
         <Badges isNew={book.isNew} isOnSale={book.isOnSale} soldOut={soldOut} />
@@ -44,10 +44,11 @@ function Books({ onAddToCart }: { onAddToCart: AddToCart }) {
   // Until the counts arrive (or if they cannot), every book offers 加入購物車; the cart caps at stock.
   const counts = useQuery(q.stockMap()).data ?? {};
   if (!list.length) return <p className="muted">目前沒有上架的書籍，敬請期待。</p>;
+  // The first row on a phone (two covers) is the page's largest paint: those load from the first HTML at once.
   return (
     <ul className="book-grid" aria-label="書籍列表">
       {list.map((b, i) => (
-        <BookCard key={b.productId} book={b} stock={counts[b.productId]} first={i === 0} onAddToCart={onAddToCart} />
+        <BookCard key={b.productId} book={b} stock={counts[b.productId]} priority={i < 2} onAddToCart={onAddToCart} />
       ))}
     </ul>
   );

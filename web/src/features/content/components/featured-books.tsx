@@ -2,22 +2,38 @@ import type { ProductSummary } from '@contracts/products';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { q } from '@/app/data/queries';
+import { imageSources } from '@/features/catalogue/book-image';
 import { formatMoney } from '@/lib/format';
 
-function Cover({ book }: { book: ProductSummary }) {
+const COVER_SIZES = '(max-width: 599px) 46vw, (max-width: 959px) 30vw, 250px';
+
+/**
+ * A cover at the width it is shown (AVIF/WebP/JPEG). The first row is above the fold on a phone (two
+ * covers) and is the page's largest image: those load at once with high priority, straight from the
+ * first HTML; the others wait until they are near.
+ */
+function Cover({ book, priority }: { book: ProductSummary; priority: boolean }) {
+  const s = imageSources(book.imgSrc, 'cover');
   return (
     <span className="book-card__cover" data-title={book.name}>
-      <img
-        src={book.imgSrc}
-        alt=""
-        width="240"
-        height="320"
-        loading="lazy"
-        decoding="async"
-        onError={(e) => {
-          e.currentTarget.hidden = true;
-        }}
-      />
+      <picture>
+        {s.avif && <source type="image/avif" srcSet={s.avif} sizes={COVER_SIZES} />}
+        {s.webp && <source type="image/webp" srcSet={s.webp} sizes={COVER_SIZES} />}
+        <img
+          src={s.src}
+          srcSet={s.jpeg}
+          sizes={s.jpeg ? COVER_SIZES : undefined}
+          alt=""
+          width={s.width}
+          height={s.height}
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : 'auto'}
+          decoding="async"
+          onError={(e) => {
+            e.currentTarget.hidden = true;
+          }}
+        />
+      </picture>
     </span>
   );
 }
@@ -43,10 +59,10 @@ export function FeaturedBooks() {
                   <span className="skeleton book-card__line" />
                 </li>
               ))
-            : books.data.slice(0, 4).map((b) => (
+            : books.data.slice(0, 4).map((b, i) => (
                 <li key={b.productId} className="book-card">
                   <Link to={`/bookstore/${b.productId}`} className="book-card__link">
-                    <Cover book={b} />
+                    <Cover book={b} priority={i < 2} />
                     <span className="book-card__badges">
                       {b.isNew && <span className="badge badge--new">新品</span>}
                       {b.isOnSale && <span className="badge badge--sale">限時優惠</span>}
