@@ -105,3 +105,23 @@ test('a rendered page hydrates without a mismatch, without fetching what it hold
   expect(api.filter((p) => p === '/api/products/simple')).toEqual([]);
   expect(errors).toEqual([]);
 });
+
+test('the book list looks the same whichever page loaded first (the home page’s styles do not restyle it)', async ({ browser }) => {
+  const coverBox = async (javaScriptEnabled: boolean, via: string) => {
+    const ctx = await browser.newContext({ javaScriptEnabled, viewport: { width: 360, height: 780 } });
+    const page = await ctx.newPage();
+    await page.goto(via);
+    if (via !== '/bookstore') {
+      // Client navigation from the home page: its stylesheet (content.css) stays in the document.
+      await page.getByRole('link', { name: /全部書籍/ }).click();
+      await expect(page.getByRole('heading', { level: 1, name: '訂購書籍' })).toBeVisible();
+    }
+    const box = await page.locator('.book-grid .book-card__cover').first().boundingBox();
+    await ctx.close();
+    return box;
+  };
+  const first = await coverBox(false, '/bookstore');
+  const afterHome = await coverBox(true, '/');
+  expect(afterHome?.height).toBeCloseTo(first?.height ?? 0, 0);
+  expect(afterHome?.width).toBeCloseTo(first?.width ?? 0, 0);
+});

@@ -15,7 +15,7 @@ const COVER_SIZES = '(max-width: 599px) 46vw, (max-width: 959px) 30vw, 250px';
 function Cover({ book, priority }: { book: ProductSummary; priority: boolean }) {
   const s = imageSources(book.imgSrc, 'cover');
   return (
-    <span className="book-card__cover" data-title={book.name}>
+    <span className="featured-card__cover" data-title={book.name}>
       <picture>
         {s.avif && <source type="image/avif" srcSet={s.avif} sizes={COVER_SIZES} />}
         {s.webp && <source type="image/webp" srcSet={s.webp} sizes={COVER_SIZES} />}
@@ -51,24 +51,24 @@ export function FeaturedBooks() {
       {books.status === 'error' ? (
         <p className="notice notice--warn">書籍資料暫時無法載入，請稍後重新整理，或直接前往<Link to="/bookstore">訂購書籍</Link>。</p>
       ) : (
-        <ul className="book-grid" aria-busy={books.status === 'pending'}>
+        <ul className="featured-grid" aria-busy={books.status === 'pending'}>
           {books.status === 'pending'
             ? Array.from({ length: 4 }, (_, i) => (
-                <li key={i} className="book-card book-card--skeleton" aria-hidden="true">
-                  <span className="book-card__cover skeleton" />
-                  <span className="skeleton book-card__line" />
+                <li key={i} className="featured-card featured-card--skeleton" aria-hidden="true">
+                  <span className="featured-card__cover skeleton" />
+                  <span className="skeleton featured-card__line" />
                 </li>
               ))
             : books.data.slice(0, 4).map((b, i) => (
-                <li key={b.productId} className="book-card">
-                  <Link to={`/bookstore/${b.productId}`} className="book-card__link">
+                <li key={b.productId} className="featured-card">
+                  <Link to={`/bookstore/${b.productId}`} className="featured-card__link">
                     <Cover book={b} priority={i < 2} />
-                    <span className="book-card__badges">
+                    <span className="featured-card__badges">
                       {b.isNew && <span className="badge badge--new">新品</span>}
                       {b.isOnSale && <span className="badge badge--sale">限時優惠</span>}
                     </span>
-                    <span className="book-card__name">{b.name}</span>
-                    <span className="book-card__price">
+                    <span className="featured-card__name">{b.name}</span>
+                    <span className="featured-card__price">
                       <span className="price">{formatMoney(b.salePrice)}</span>
                       {b.isOnSale && (
                         <span className="price--list">
