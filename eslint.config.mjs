@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', 'functions/lib/**', 'web/dist*/**', 'emulator-data/**', 'test-output/**', '.cache/**', 'playwright-report/**'] },
+  { ignores: ['**/node_modules/**', 'functions/lib/**', 'functions/ssr/**', 'web/dist*/**', 'emulator-data/**', 'test-output/**', '.cache/**', 'playwright-report/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -4,7 +4,11 @@ import { defineConfig } from 'vite';
 
 const functionsPort = Number(process.env.FUNCTIONS_PORT ?? 5001);
 
-export default defineConfig({
+// Two builds (web/package.json): the browser's (into dist, or WEB_OUT_DIR) and, with --ssr, the `ssr`
+// function's renderer (src/entry-server.tsx) into functions/ssr/, one self-contained ES module tree so
+// the functions workspace needs no React of its own. scripts/finish-web-build.mjs then moves the page
+// template there too.
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
   resolve: {
     alias: {
@@ -12,13 +16,38 @@ export default defineConfig({
       '@contracts': fileURLToPath(new URL('../functions/src/contracts', import.meta.url)),
     },
   },
-  build: {
-    outDir: process.env.WEB_OUT_DIR ?? 'dist',
-    emptyOutDir: true,
-    manifest: true,
-    target: 'es2022',
-    sourcemap: false,
-  },
+  ssr: { noExternal: true, target: 'node' },
+  build: isSsrBuild
+    ? {
+        outDir: fileURLToPath(new URL('../functions/ssr', import.meta.url)),
+        emptyOutDir: true,
+        target: 'node20',
+        sourcemap: false,
+        minify: true,
+        rollupOptions: { output: { format: 'es', entryFileNames: '[name].mjs', chunkFileNames: 'chunks/[name]-[hash].mjs' } },
+      }
+    : {
+        outDir: process.env.WEB_OUT_DIR ?? 'dist',
+        emptyOutDir: true,
+        manifest: true,
+        rolldownOptions: {
+          // index.html: the app (and the shell's entry); src/boot.ts: what a rendered page loads (see there).
+          input: { index: fileURLToPath(new URL('./index.html', import.meta.url)), boot: fileURLToPath(new URL('./src/boot.ts', import.meta.url)) },
+          // The libraries every page needs, each its own chunk, so the boot script can evaluate them one
+          // task at a time before the app: no single long task on a slow phone (web/src/boot.ts).
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: 'vendor-react-dom', test: /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/, priority: 3 },
+                { name: 'vendor-router', test: /[\\/]node_modules[\\/](react-router|react-router-dom)[\\/]/, priority: 2 },
+                { name: 'vendor-query', test: /[\\/]node_modules[\\/]@tanstack[\\/]/, priority: 1 },
+              ],
+            },
+          },
+        },
+        target: 'es2022',
+        sourcemap: false,
+      },
   server: {
     host: '127.0.0.1',
     port: 5173,
@@ -30,4 +59,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -61,3 +61,15 @@ export const orderStats = onDocumentWritten({ document: 'orders/{orderId}', regi
   ];
   await applyOrderWrite(await db(), event.id, event.data?.before.data(), event.data?.after.data(), new Date(event.time));
 });
+
+let ssrHandler: typeof import('./ssr/handler').handleSsr | undefined;
+
+/**
+ * The first HTML of the public storefront pages (Hosting rewrites them here), cached by Hosting's CDN.
+ * Its own function so the API's instances never load React, and its cold start loads only the renderer
+ * and the catalogue's data modules.
+ */
+export const ssr = onRequest({ region: 'asia-east1', memory: '512MiB', concurrency: 80 }, (req, res) => {
+  ssrHandler ??= (require('./ssr/handler') as typeof import('./ssr/handler')).handleSsr;
+  void ssrHandler(req, res);
+});

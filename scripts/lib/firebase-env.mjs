@@ -70,25 +70,41 @@ function safePort(port) {
 }
 
 /**
- * Returns the CLI's --config arguments: the committed firebase.json, or (with a port offset)
- * a generated copy beside it with shifted ports and its own hosting folder.
+ * Returns the CLI's --config arguments: a generated copy of the committed firebase.json beside it
+ * (gitignored) with the ports shifted by the offset, its own hosting folder if asked, and the
+ * emulators' addresses added to the Content-Security-Policy. The committed policy is production's and
+ * names no emulator; the browser talks to the Auth and Firestore emulators only here.
  */
 export function configArgs({ hostingPublic } = {}) {
   const offset = Number(process.env.EMULATOR_PORT_OFFSET || 0);
-  if (!offset && !hostingPublic) return [];
   const cfg = JSON.parse(readFileSync(path.join(ROOT, 'firebase.json'), 'utf8'));
   const p = ports();
   for (const [name, port] of Object.entries(p)) {
     if (cfg.emulators[name]) cfg.emulators[name].port = port;
   }
   if (hostingPublic) cfg.hosting.public = hostingPublic;
-  // The CSP names the emulators' ports for the browser; shift those too.
-  const text = JSON.stringify(cfg, null, 2)
-    .replaceAll('127.0.0.1:9099', `127.0.0.1:${p.auth}`)
-    .replaceAll('127.0.0.1:8080', `127.0.0.1:${p.firestore}`);
+  for (const rule of cfg.hosting.headers ?? []) {
+    for (const h of rule.headers) {
+      if (h.key === 'Content-Security-Policy') h.value = emulatorCsp(h.value, p);
+    }
+  }
   const file = path.join(ROOT, `firebase.offset-${offset}.json`);
-  writeFileSync(file, text);
+  writeFileSync(file, JSON.stringify(cfg, null, 2));
   return ['--config', file];
+}
+
+/** Production's policy plus the Auth and Firestore emulators (REST, WebChannel and the sign-in iframe). */
+export function emulatorCsp(policy, p = ports()) {
+  const add = { 'connect-src': [`http://127.0.0.1:${p.auth}`, `http://127.0.0.1:${p.firestore}`, `ws://127.0.0.1:${p.firestore}`], 'frame-src': [`http://127.0.0.1:${p.auth}`] };
+  return policy
+    .split(';')
+    .map((d) => d.trim())
+    .filter(Boolean)
+    .map((d) => {
+      const name = d.split(/\s+/)[0];
+      return add[name] ? `${d} ${add[name].join(' ')}` : d;
+    })
+    .join('; ');
 }
 
 /** Environment for the CLI and for processes that talk to the emulators. */
@@ -104,6 +120,10 @@ export function emulatorEnv(extra = {}) {
     GCLOUD_PROJECT: PROJECT_ID,
     FIRESTORE_EMULATOR_HOST: `127.0.0.1:${p.firestore}`,
     FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${p.auth}`,
+    // The web build bakes in where its SDK finds the emulators (web/src/config/env.ts): without these a
+    // build for an offset talks to the default ports, which the CSP blocks (console errors on live stock).
+    VITE_AUTH_EMULATOR_HOST: `127.0.0.1:${p.auth}`,
+    VITE_FIRESTORE_EMULATOR_HOST: `127.0.0.1:${p.firestore}`,
     HOSTING_URL: `http://127.0.0.1:${p.hosting}`,
     FUNCTIONS_URL: `http://127.0.0.1:${p.functions}/${PROJECT_ID}/${REGION}/api`,
     ...maildevEnv(),

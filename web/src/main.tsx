@@ -1,17 +1,57 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import './lib/zod-jitless';
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { matchRoutes, type HydrationState, type RouteObject } from 'react-router-dom';
 import { App } from './app/app';
+import { createQueryClient } from './app/data/queries';
 import { prefetchLikelyRoutes } from './app/prefetch';
+import { createRouter, createRoutes } from './app/router';
+import { setUnauthorizedHandler } from './lib/api-client';
 import { reportCaughtError } from './app/route-errors';
 import { installChunkReload } from './lib/chunk-reload';
+import { logout, setNavigator } from './lib/logout';
 import { loadTagManager } from './lib/tag-manager';
 import './styles/global.css';
 
-installChunkReload();
-createRoot(document.getElementById('root')!, { onCaughtError: reportCaughtError }).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
-prefetchLikelyRoutes();
-window.addEventListener('load', loadTagManager, { once: true });
+interface SsrData {
+  router: HydrationState;
+  queries: DehydratedState;
+}
+
+/** The page's own code, loaded before hydrating so that the first render matches the server's HTML. */
+async function loadMatchedModules(routes: RouteObject[]) {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const mod = (await route.lazy()) as Partial<RouteObject>;
+      Object.assign(route, { ...mod, lazy: undefined });
+    }),
+  );
+}
+
+async function start() {
+  installChunkReload();
+  const queryClient = createQueryClient();
+  const ssrScript = document.getElementById('ssr-data');
+  const ssr = ssrScript?.textContent ? (JSON.parse(ssrScript.textContent) as SsrData) : null;
+  if (ssr) hydrate(queryClient, ssr.queries);
+  const routes = createRoutes(queryClient);
+  if (ssr) await loadMatchedModules(routes);
+  const router = createRouter(routes, ssr?.router);
+  setNavigator((to) => void router.navigate(to));
+  setUnauthorizedHandler(logout);
+  const root = document.getElementById('root')!;
+  const app = <App router={router} queryClient={queryClient} />;
+  // The first HTML of the public pages comes from the `ssr` function; the others get the bare shell.
+  // Hydrating in a transition lets React yield to the browser every few milliseconds instead of one long
+  // task over the whole page (the page is already painted and readable): a tap during hydration is
+  // handled at once, and a phone's Total Blocking Time drops (docs/storefront.md, measured).
+  if (ssr) startTransition(() => void hydrateRoot(root, app, { onCaughtError: reportCaughtError }));
+  else createRoot(root, { onCaughtError: reportCaughtError }).render(app);
+  prefetchLikelyRoutes();
+  window.addEventListener('load', loadTagManager, { once: true });
+}
+
+void start();

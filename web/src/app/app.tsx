@@ -1,30 +1,28 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { lazy, StrictMode, Suspense, useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
-import { setUnauthorizedHandler } from '@/lib/api-client';
-import { logout, setNavigator } from '@/lib/logout';
 import { reportRouteError } from './route-errors';
-import { createRouter } from './router';
+import type { createRouter } from './router';
 
 const ToastHost = lazy(() => import('./toast-host'));
 
-const router = createRouter();
-setNavigator((to) => void router.navigate(to));
-setUnauthorizedHandler(logout);
-
-export function App() {
+/** The whole app; the same tree is rendered by the `ssr` function (entry-server.tsx) and hydrated here. */
+export function App({ router, queryClient }: { router: ReturnType<typeof createRouter>; queryClient: QueryClient }) {
   const [afterFirstPaint, setAfterFirstPaint] = useState(false);
   useEffect(() => {
     const id = requestAnimationFrame(() => setAfterFirstPaint(true));
     return () => cancelAnimationFrame(id);
   }, []);
   return (
-    <>
-      <RouterProvider router={router} onError={reportRouteError} />
-      {afterFirstPaint && (
-        <Suspense fallback={null}>
-          <ToastHost />
-        </Suspense>
-      )}
-    </>
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} onError={reportRouteError} />
+        {afterFirstPaint && (
+          <Suspense fallback={null}>
+            <ToastHost />
+          </Suspense>
+        )}
+      </QueryClientProvider>
+    </StrictMode>
   );
 }

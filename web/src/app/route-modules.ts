@@ -31,3 +31,34 @@ export const routeModules = {
 
 /** The routes a visitor most likely opens next from anywhere in the shop. */
 export const LIKELY_NEXT: (keyof typeof routeModules)[] = ['bookList', 'bookPage', 'home', 'cart', 'orders'];
+
+/** Each page's source file, the key of Vite's manifest: the `ssr` function links the page's CSS and JS from it. */
+export const routeModuleFiles: Record<keyof typeof routeModules, string> = {
+  home: 'src/app/routes/home.tsx',
+  bookList: 'src/app/routes/book-list.tsx',
+  bookPage: 'src/app/routes/book-page.tsx',
+  cart: 'src/app/routes/cart.tsx',
+  cartSuccess: 'src/app/routes/cart-success.tsx',
+  contact: 'src/app/routes/contact.tsx',
+  faq: 'src/app/routes/faq.tsx',
+  business: 'src/app/routes/business.tsx',
+  files: 'src/app/routes/files.tsx',
+  bookFiles: 'src/app/routes/book-files.tsx',
+  orders: 'src/app/routes/orders.tsx',
+  orderDetail: 'src/app/routes/order-detail.tsx',
+  shoppingInfo: 'src/app/routes/shopping-info.tsx',
+  logIn: 'src/app/routes/log-in.tsx',
+  signUp: 'src/app/routes/sign-up.tsx',
+  resetPassword: 'src/app/routes/reset-password.tsx',
+  authAction: 'src/app/routes/auth-action.tsx',
+  authActionSuccess: 'src/app/routes/auth-action-success.tsx',
+  cancelSubscribe: 'src/app/routes/cancel-subscribe.tsx',
+  stockAlertCancel: 'src/app/routes/stock-alert-cancel.tsx',
+  organizer: 'src/app/routes/organizer.tsx',
+  groupPlan: 'src/app/routes/group-plan.tsx',
+  groupCart: 'src/app/routes/group-cart.tsx',
+  groupSuccess: 'src/app/routes/group-success.tsx',
+  cpaSouth: 'src/app/routes/cpa-south.tsx',
+  onecircle: 'src/app/routes/onecircle.tsx',
+  admin: 'src/app/routes/admin.tsx',
+};

@@ -1,6 +1,10 @@
-import { createBrowserRouter, type LoaderFunction, type NonIndexRouteObject, type RouteObject } from 'react-router-dom';
+import { ERROR_KEYS } from '@contracts/errors';
+import type { QueryClient } from '@tanstack/react-query';
+import { createBrowserRouter, type HydrationState, type LoaderFunction, type LoaderFunctionArgs, type NonIndexRouteObject, type RouteObject } from 'react-router-dom';
+import { q } from './data/queries';
 import { ErrorScreen } from './error-screen';
 import {
+  notFoundError,
   redirectIfLoggedIn,
   requireAuthActionMode,
   requireLogin,
@@ -8,80 +12,111 @@ import {
   requireQuery,
   userIndex,
 } from './guards';
+import { headFor, type HeadHandle } from './head';
 import { BlueLayerLayout } from './layouts/blue-layer-layout';
 import { DefaultLayout } from './layouts/default-layout';
 import { GroupBuyingLayout } from './layouts/group-buying-layout';
-import { routeModules as m } from './route-modules';
+import { routeModuleFiles, routeModules } from './route-modules';
 import { PageNotFound } from './routes/page-not-found';
 
-/** Loaders run before the lazy module, so guards never wait for a page's code. */
-const page = (load: () => Promise<unknown>, loader?: LoaderFunction): Pick<NonIndexRouteObject, 'lazy' | 'loader'> => ({
-  lazy: load as NonIndexRouteObject['lazy'],
+/** Loaders run before the lazy module, so guards and data never wait for a page's code. */
+const page = (key: keyof typeof routeModules, loader?: LoaderFunction, head?: HeadHandle): Pick<NonIndexRouteObject, 'lazy' | 'loader' | 'handle'> => ({
+  lazy: routeModules[key] as NonIndexRouteObject['lazy'],
   ...(loader ? { loader } : {}),
+  handle: { module: routeModuleFiles[key], ...(head ? { head } : {}) },
 });
 
 /**
- * What the root shows while the first route's code loads: nothing, as before, but declared, so that
- * React Router does not warn about a missing HydrateFallback on every page load.
+ * The routes, with loaders that fill the query cache before a page renders: in the browser on
+ * navigation, and in the `ssr` function for the first HTML (the same code). Data a page cannot do
+ * without (the book, the plan) is awaited and a missing one is the 404 screen; the rest is prefetched
+ * and the page shows its own notice if it failed.
  */
-function InitialLoad() {
-  return null;
+export function createRoutes(qc: QueryClient): RouteObject[] {
+  const all = (...p: Promise<unknown>[]) => Promise.all(p).then(() => null);
+  const home = () => all(qc.prefetchQuery(q.productSummaries()), qc.prefetchQuery(q.home()));
+  const bookList = () => all(qc.prefetchQuery(q.productSummaries()), qc.prefetchQuery(q.stockMap()));
+  const book = async ({ params }: LoaderFunctionArgs) => {
+    const id = params.productId ?? '';
+    const [product] = await Promise.all([qc.ensureQueryData(q.product(id)), qc.prefetchQuery(q.stock(id)), qc.prefetchQuery(q.productPlans(id))]);
+    // The API's own answer for a missing record: the error screen's 查無資料.
+    if (!product) notFoundError(ERROR_KEYS.notFound);
+    return null;
+  };
+  const plan = (fixed?: string) => async ({ params }: LoaderFunctionArgs) => {
+    const id = fixed ?? params.planId ?? '';
+    if (!(await qc.ensureQueryData(q.plan(id)))) notFoundError(ERROR_KEYS.notFound);
+    return null;
+  };
+  const settings = () => all(qc.prefetchQuery(q.settings()));
+  const cart = (args: LoaderFunctionArgs) => {
+    requireLogin(args);
+    return all(qc.prefetchQuery(q.productSummaries()), qc.prefetchQuery(q.stockMap()));
+  };
+  const files = () => qc.ensureQueryData(q.filesManifest());
+  const bookFiles = async ({ params }: LoaderFunctionArgs) => {
+    const book = (await qc.ensureQueryData(q.filesManifest())).books.find((b) => b.book === params.book);
+    if (!book) notFoundError(`Page not found: /file/${params.book ?? ''}`);
+    return book;
+  };
+  const head = headFor(qc);
+
+  return [
+    {
+      errorElement: <ErrorScreen />,
+      // The first HTML already holds the page; this shows only if a lazy page is still on its way.
+      hydrateFallbackElement: <></>,
+      children: [
+        {
+          element: <DefaultLayout />,
+          children: [
+            { index: true, ...page('home', home, head.home) },
+            { path: 'bookstore', ...page('bookList', bookList, head.bookList) },
+            { path: 'bookstore/:productId', ...page('bookPage', book, head.book) },
+            { path: 'cart', ...page('cart', cart) },
+            { path: 'cart/success/:orderId', ...page('cartSuccess', requireLogin) },
+            { path: 'contact', ...page('contact', settings, head.static('聯絡我們', '/contact')) },
+            { path: 'faq', ...page('faq', undefined, head.static('常見問題', '/faq')) },
+            { path: 'business', ...page('business', undefined, head.static('團購與大量訂購', '/business')) },
+            { path: 'file', ...page('files', files, head.static('檔案下載', '/file')) },
+            { path: 'file/:book', ...page('bookFiles', bookFiles, head.bookFiles) },
+            { path: 'order', ...page('orders') },
+            { path: 'order/:orderId', ...page('orderDetail', requireLogin) },
+            { path: 'shoppingInfo', ...page('shoppingInfo', settings, head.static('購物須知', '/shoppingInfo')) },
+            { path: 'user', loader: userIndex },
+            { path: 'user/logIn', ...page('logIn', redirectIfLoggedIn) },
+            { path: 'user/signUp', ...page('signUp', redirectIfLoggedIn) },
+            { path: 'user/resetPassword', ...page('resetPassword', redirectIfLoggedIn) },
+            { path: 'user/authAction', ...page('authAction', requireNonEmptyQuery) },
+            { path: 'user/authAction/:modeSuccess', ...page('authActionSuccess', requireAuthActionMode) },
+            { path: 'admin/*', ...page('admin', requireLogin) },
+            { path: 'organizer', ...page('organizer') },
+          ],
+        },
+        {
+          element: <BlueLayerLayout />,
+          children: [
+            { path: 'user/cancelSubscribe', ...page('cancelSubscribe') },
+            { path: 'stockAlert/cancel', ...page('stockAlertCancel') },
+          ],
+        },
+        {
+          element: <GroupBuyingLayout />,
+          children: [
+            { path: 'ezbuy/cart', ...page('groupCart', requireQuery('planId')) },
+            { path: 'ezbuy/success', ...page('groupSuccess', requireQuery('planId', 'orderId')) },
+            { path: 'ezbuy/cpaSouth', ...page('cpaSouth', plan('cpaSouth'), head.plan('cpaSouth')) },
+            { path: 'ezbuy/onecircle', ...page('onecircle', plan('onecircle'), head.plan('onecircle')) },
+            { path: 'ezbuy/:planId', ...page('groupPlan', plan(), head.plan()) },
+          ],
+        },
+        // The catch-all: no layout, the not-found error.
+        { path: '*', element: <PageNotFound /> },
+      ],
+    },
+  ];
 }
 
-export const routes: RouteObject[] = [
-  {
-    errorElement: <ErrorScreen />,
-    HydrateFallback: InitialLoad,
-    children: [
-      {
-        element: <DefaultLayout />,
-        children: [
-          { index: true, ...page(m.home) },
-          { path: 'bookstore', ...page(m.bookList) },
-          { path: 'bookstore/:productId', ...page(m.bookPage) },
-          { path: 'cart', ...page(m.cart, requireLogin) },
-          { path: 'cart/success/:orderId', ...page(m.cartSuccess, requireLogin) },
-          { path: 'contact', ...page(m.contact) },
-          { path: 'faq', ...page(m.faq) },
-          { path: 'business', ...page(m.business) },
-          { path: 'file', ...page(m.files) },
-          { path: 'file/:book', ...page(m.bookFiles) },
-          { path: 'order', ...page(m.orders) },
-          { path: 'order/:orderId', ...page(m.orderDetail, requireLogin) },
-          { path: 'shoppingInfo', ...page(m.shoppingInfo) },
-          { path: 'user', loader: userIndex },
-          { path: 'user/logIn', ...page(m.logIn, redirectIfLoggedIn) },
-          { path: 'user/signUp', ...page(m.signUp, redirectIfLoggedIn) },
-          { path: 'user/resetPassword', ...page(m.resetPassword, redirectIfLoggedIn) },
-          { path: 'user/authAction', ...page(m.authAction, requireNonEmptyQuery) },
-          { path: 'user/authAction/:modeSuccess', ...page(m.authActionSuccess, requireAuthActionMode) },
-          { path: 'admin/*', ...page(m.admin, requireLogin) },
-          { path: 'organizer', ...page(m.organizer) },
-        ],
-      },
-      {
-        element: <BlueLayerLayout />,
-        children: [
-          { path: 'user/cancelSubscribe', ...page(m.cancelSubscribe) },
-          { path: 'stockAlert/cancel', ...page(m.stockAlertCancel) },
-        ],
-      },
-      {
-        element: <GroupBuyingLayout />,
-        children: [
-          { path: 'ezbuy/cart', ...page(m.groupCart, requireQuery('planId')) },
-          { path: 'ezbuy/success', ...page(m.groupSuccess, requireQuery('planId', 'orderId')) },
-          { path: 'ezbuy/cpaSouth', ...page(m.cpaSouth) },
-          { path: 'ezbuy/onecircle', ...page(m.onecircle) },
-          { path: 'ezbuy/:planId', ...page(m.groupPlan) },
-        ],
-      },
-      // The catch-all: no layout, the not-found error.
-      { path: '*', element: <PageNotFound /> },
-    ],
-  },
-];
-
-export function createRouter() {
-  return createBrowserRouter(routes);
+export function createRouter(routes: RouteObject[], hydrationData?: HydrationState) {
+  return createBrowserRouter(routes, hydrationData ? { hydrationData } : undefined);
 }

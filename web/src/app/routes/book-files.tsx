@@ -1,18 +1,11 @@
-import { data, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
-import { getFilesManifest, type BookFiles } from '@/features/content/api/content-api';
+import { Link, useLoaderData } from 'react-router-dom';
+import type { BookFiles } from '@/features/content/api/content-api';
 import { BookFilesTable } from '@/features/content/components/book-files-table';
 import { PageHeader } from '@/features/content/components/page-header';
 import '@/features/content/content.css';
 import { useDocumentMeta } from '@/lib/use-document-title';
 
-/** An unknown book is the 404 error screen. */
-export async function loader({ params }: LoaderFunctionArgs): Promise<BookFiles> {
-  const manifest = await getFilesManifest();
-  const book = manifest.books.find((b) => b.book === params.book);
-  if (!book) throw data({ statusMessage: `Page not found: /file/${params.book ?? ''}` }, { status: 404 });
-  return book;
-}
-
+// The loader (router.tsx) finds the book in the files manifest; an unknown one is the 404 screen.
 export function Component() {
   const book = useLoaderData() as BookFiles;
   useDocumentMeta(`${book.title} 檔案下載`, `《${book.title}》的 ${book.files.length} 個附件：${book.description}`);

@@ -1,11 +1,9 @@
 import { useLoaderData } from 'react-router-dom';
-import { getFilesManifest, type FilesManifest } from '@/features/content/api/content-api';
+import type { FilesManifest } from '@/features/content/api/content-api';
 import { FilesIndex } from '@/features/content/components/files-index';
 import { PageHeader } from '@/features/content/components/page-header';
 import '@/features/content/content.css';
 import { useDocumentMeta } from '@/lib/use-document-title';
-
-export const loader = () => getFilesManifest();
 
 export function Component() {
   const manifest = useLoaderData() as FilesManifest;

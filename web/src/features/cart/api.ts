@@ -1,11 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
 import type { ProductSummary } from '@contracts/products';
-import { apiRequest } from '@/lib/api-client';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { q } from '@/app/data/queries';
 
 export type StockMap = Record<string, number>;
-
-export const fetchProductsSimple = () => apiRequest<ProductSummary[]>('/products/simple', { auth: false });
-export const fetchStock = () => apiRequest<StockMap>('/stock', { auth: false });
 
 export interface CartCatalogue {
   products: Map<string, ProductSummary> | null;
@@ -15,26 +13,21 @@ export interface CartCatalogue {
   reload: () => void;
 }
 
-/** Names, prices (for display only: the server prices the order) and the live stock of the books. */
+/**
+ * Names, prices (for display only: the server prices the order) and the stock of the books, from the
+ * same query cache as the book list and the home page (one request for the catalogue per visit).
+ */
 export function useCartCatalogue(): CartCatalogue {
-  const [products, setProducts] = useState<Map<string, ProductSummary> | null>(null);
-  const [stock, setStock] = useState<StockMap | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [round, setRound] = useState(0);
-  useEffect(() => {
-    let alive = true;
-    fetchProductsSimple().then(
-      (list) => alive && setProducts(new Map(list.map((p) => [p.productId, p]))),
-      (e: unknown) => alive && setError(e),
-    );
-    fetchStock().then(
-      (s) => alive && setStock(s),
-      () => alive && setStock(null),
-    );
-    return () => {
-      alive = false;
-    };
-  }, [round]);
-  const reload = useCallback(() => setRound((r) => r + 1), []);
-  return { products, stock, error, reload };
+  const products = useQuery(q.productSummaries());
+  const stock = useQuery(q.stockMap());
+  const byId = useMemo(() => (products.data ? new Map(products.data.map((p) => [p.productId, p])) : null), [products.data]);
+  return {
+    products: byId,
+    stock: stock.data ?? null,
+    error: products.error,
+    reload: () => {
+      void products.refetch();
+      void stock.refetch();
+    },
+  };
 }

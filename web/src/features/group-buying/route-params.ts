@@ -9,6 +9,6 @@ export const isPlanId = (v: string | null | undefined): v is string => !!v && PL
 export const isOrderId = (v: string | null | undefined): v is string => !!v && ORDER_ID.test(v);
 
 /** Thrown from a page: the router's error screen shows 404 找不到這個頁面. */
-export function pageNotFound(): ApiError {
-  return new ApiError({ statusCode: 404, statusMessage: `Page not found: ${location.pathname}${location.search}`, message: '' });
+export function pageNotFound(path = `${location.pathname}${location.search}`): ApiError {
+  return new ApiError({ statusCode: 404, statusMessage: `Page not found: ${path}`, message: '' });
 }

@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
 import type { Order, OrderLookupInput, OrderSummary } from '@contracts/orders';
+import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
-export const fetchMyOrders = (userId: string) => apiRequest<Order[]>(`/order/${encodeURIComponent(userId)}`);
-export const fetchOrder = (userId: string, orderId: string) => apiRequest<Order>(`/order/${encodeURIComponent(userId)}/${encodeURIComponent(orderId)}`);
+export const fetchMyOrders = (userId: string, signal?: AbortSignal) => apiRequest<Order[]>(`/order/${encodeURIComponent(userId)}`, { signal });
+export const fetchOrder = (userId: string, orderId: string, signal?: AbortSignal) =>
+  apiRequest<Order>(`/order/${encodeURIComponent(userId)}/${encodeURIComponent(orderId)}`, { signal });
 export const lookupOrder = (input: OrderLookupInput) => apiRequest<OrderSummary>('/order/lookup', { method: 'POST', body: input, auth: false });
 
 export interface Loaded<T> {
@@ -12,30 +13,17 @@ export interface Loaded<T> {
   loading: boolean;
 }
 
-/** Runs `load` when its key changes; keeps the latest answer only. */
-export function useLoaded<T>(key: string | null, load: () => Promise<T>): Loaded<T> {
-  const [state, setState] = useState<{ key: string | null; data: T | null; error: unknown }>({ key: null, data: null, error: null });
-  useEffect(() => {
-    if (!key) return;
-    let alive = true;
-    load().then(
-      (data) => alive && setState({ key, data, error: null }),
-      (error: unknown) => alive && setState({ key, data: null, error }),
-    );
-    return () => {
-      alive = false;
-    };
-    // `load` is recreated each render; the key says when to reload.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
-  const current = state.key === key;
-  return { data: current ? state.data : null, error: current ? state.error : null, loading: Boolean(key) && !current };
+/** A member's own data through the query cache; nothing is asked without a member. Never kept stale. */
+function useMemberQuery<T>(key: (string | null)[], load: (signal: AbortSignal) => Promise<T>): Loaded<T> {
+  const enabled = key.every(Boolean);
+  const r = useQuery({ queryKey: ['orders', ...key], queryFn: ({ signal }) => load(signal), enabled, staleTime: 0, retry: false });
+  return { data: r.data ?? null, error: r.error, loading: enabled && r.isPending };
 }
 
 export function useMyOrders(userId: string | null) {
-  return useLoaded(userId ? `mine:${userId}` : null, () => fetchMyOrders(userId!));
+  return useMemberQuery([userId], (signal) => fetchMyOrders(userId!, signal));
 }
 
 export function useOrder(userId: string | null, orderId: string) {
-  return useLoaded(userId ? `order:${userId}:${orderId}` : null, () => fetchOrder(userId!, orderId));
+  return useMemberQuery([userId, orderId], (signal) => fetchOrder(userId!, orderId, signal));
 }

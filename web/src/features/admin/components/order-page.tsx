@@ -12,7 +12,7 @@ import { BusyButton, Field, FormErrors, Loaded, PageHead, StatusBadge } from './
 /** One order: details, history, and the actions its status allows. */
 export default function OrderPage() {
   const { orderId = '' } = useParams();
-  const order = useResource((signal) => getOrder(orderId, signal), orderId);
+  const order = useResource((signal) => getOrder(orderId, signal), `order:${orderId}`);
   return (
     <div>
       <p>

@@ -17,7 +17,7 @@ export default function OrdersPage() {
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
   const cursor = cursors[cursors.length - 1] ?? null;
   const key = `${params.toString()}|${cursor ?? ''}`;
-  const orders = useResource((signal) => listOrders({ ...filters, status: filters.status as OrderStatus | '', limit: PAGE_SIZE, cursor }, signal), key);
+  const orders = useResource((signal) => listOrders({ ...filters, status: filters.status as OrderStatus | '', limit: PAGE_SIZE, cursor }, signal), `orders:${key}`);
   const plans = useResource((signal) => listPlans(signal), 'plans');
   // Orders carry the plan's id; the owner reads campaigns by their title.
   const planTitles = new Map((plans.data ?? []).map((p) => [p.plan.planId, p.plan.title]));

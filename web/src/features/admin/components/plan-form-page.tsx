@@ -116,7 +116,7 @@ export default function PlanFormPage() {
   const [search] = useSearchParams();
   const from = planId ? null : search.get('from');
   const source = planId ?? from;
-  const plan = useResource((signal) => (source ? getPlan(source, signal).then((p) => p.plan) : Promise.resolve(null)), source ?? 'new');
+  const plan = useResource((signal) => (source ? getPlan(source, signal).then((p) => p.plan) : Promise.resolve(null)), `plan-form:${source ?? 'new'}`);
   const products = useResource((signal) => listProducts(signal), 'products');
   return (
     <div>

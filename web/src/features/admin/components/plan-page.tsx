@@ -12,7 +12,7 @@ import { BusyButton, Loaded, PageHead, StatusBadge } from './ui';
 /** One campaign: progress, totals per book and per pickup point, its orders and the CSV export. */
 export default function PlanPage() {
   const { planId = '' } = useParams();
-  const plan = useResource((signal) => getPlan(planId, signal), planId);
+  const plan = useResource((signal) => getPlan(planId, signal), `plan:${planId}`);
   const [busy, setBusy] = useState(false);
 
   async function exportCsv() {

@@ -35,7 +35,7 @@ const EMPTY: Product = {
 /** /admin/products/new and /admin/products/{productId}: every field of a book, and its stock. */
 export default function ProductFormPage() {
   const { productId } = useParams();
-  const product = useResource((signal) => (productId ? getProduct(productId, signal) : Promise.resolve(null)), productId ?? 'new');
+  const product = useResource((signal) => (productId ? getProduct(productId, signal) : Promise.resolve(null)), `product:${productId ?? 'new'}`);
   return (
     <div>
       <p>
@@ -223,7 +223,7 @@ function ProductForm({ initial }: { initial: AdminProduct | null }) {
 }
 
 function StockPanel({ product, onChange }: { product: AdminProduct; onChange: (qty: number) => void }) {
-  const movements = useResource((signal) => listMovements(product.productId, signal), `${product.productId}`);
+  const movements = useResource((signal) => listMovements(product.productId, signal), `movements:${product.productId}`);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
 

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef } from 'react';
 
 export interface Resource<T> {
   data: T | undefined;
@@ -9,43 +10,25 @@ export interface Resource<T> {
   set: (data: T) => void;
 }
 
-interface State<T> {
-  key?: string;
-  version?: number;
-  data?: T;
-  error?: unknown;
-}
-
 /**
- * Loads data for a page under a key; a new key loads again (and aborts the stale request), reload()
- * loads again while still showing the data it has.
+ * The owner console's reads, through the web's one query cache: a new key loads again (the stale
+ * request is cancelled through its signal), reload() loads again while still showing the data it has.
+ * Keys are namespaced by the caller (e.g. `order:${orderId}`); the owner's data is never cached stale.
  */
 export function useResource<T>(load: (signal: AbortSignal) => Promise<T>, key: string): Resource<T> {
   const loadRef = useRef(load);
   useEffect(() => {
     loadRef.current = load;
   });
-  const [version, setVersion] = useState(0);
-  const [state, setState] = useState<State<T>>({});
-
-  useEffect(() => {
-    const ctrl = new AbortController();
-    loadRef.current(ctrl.signal).then(
-      (data) => setState({ key, version, data }),
-      (error: unknown) => {
-        if ((error as Error)?.name !== 'AbortError') setState((s) => ({ key, version, data: s.key === key ? s.data : undefined, error }));
-      },
-    );
-    return () => ctrl.abort();
-  }, [key, version]);
-
-  const sameKey = state.key === key;
-  const loading = !sameKey || state.version !== version;
+  const queryClient = useQueryClient();
+  const queryKey = ['admin', key];
+  const r = useQuery({ queryKey, queryFn: ({ signal }) => loadRef.current(signal), staleTime: 0, gcTime: 0, retry: false });
+  const { refetch } = r;
   return {
-    data: sameKey ? state.data : undefined,
-    error: loading ? undefined : state.error,
-    loading,
-    reload: useCallback(() => setVersion((v) => v + 1), []),
-    set: useCallback((data: T) => setState({ key, version, data }), [key, version]),
+    data: r.data,
+    error: r.isFetching ? undefined : r.error,
+    loading: r.isFetching || r.isPending,
+    reload: useCallback(() => void refetch(), [refetch]),
+    set: useCallback((data: T) => queryClient.setQueryData(['admin', key], data), [queryClient, key]),
   };
 }

@@ -1,9 +1,12 @@
-import { Suspense, use, useState, type CSSProperties } from 'react';
+import { ERROR_KEYS } from '@contracts/errors';
+import type { Product } from '@contracts/products';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { Suspense, type CSSProperties } from 'react';
 import { Link } from 'react-router-dom';
+import { q } from '@/app/data/queries';
+import { ApiError } from '@/lib/api-client';
 import { formatLongDate } from '@/lib/format';
 import { useDocumentMeta } from '@/lib/use-document-title';
-import { getProduct, getProductPlans, type Product } from '../api/get-product';
-import { getStock } from '../api/get-stock';
 import type { AddToCart } from '../types';
 import { BookPicture } from './book-picture';
 import { BuyBox } from './buy-box';
@@ -38,7 +41,7 @@ function Details({ p }: { p: Product }) {
   );
 }
 
-function BuyBoxSkeleton() {
+export function BuyBoxSkeleton() {
   return (
     <div className="buy-box" aria-busy="true">
       <p className="visually-hidden" role="status">
@@ -50,8 +53,12 @@ function BuyBoxSkeleton() {
   );
 }
 
-function Book({ product, stock, plans, onAddToCart }: { product: Promise<Product>; stock: Promise<number | null>; plans: ReturnType<typeof getProductPlans>; onAddToCart: AddToCart }) {
-  const p = use(product);
+function Book({ productId, onAddToCart }: { productId: string; onAddToCart: AddToCart }) {
+  const p = useSuspenseQuery(q.product(productId)).data;
+  // The loader turned an unknown book into the 404 screen; this is for a book withdrawn since.
+  if (!p) throw new ApiError({ statusCode: 404, statusMessage: ERROR_KEYS.notFound, message: `No product ${productId}` });
+  const stock = useQuery(q.stock(productId));
+  const plans = useQuery(q.productPlans(productId)).data ?? [];
   const intro = p.bookIntroduction;
   useDocumentMeta(p.name, intro.overview ? intro.overview.slice(0, 120) : undefined);
   const isOnSale = p.salePrice < p.listPrice;
@@ -92,15 +99,11 @@ function Book({ product, stock, plans, onAddToCart }: { product: Promise<Product
               ))}
             </ul>
           )}
-          <Suspense fallback={<BuyBoxSkeleton />}>
-            <BuyBox productId={p.productId} name={p.name} stock={stock} onAddToCart={onAddToCart} />
-          </Suspense>
+          {stock.isPending ? <BuyBoxSkeleton /> : <BuyBox productId={p.productId} name={p.name} stock={stock.data ?? null} onAddToCart={onAddToCart} />}
         </div>
       </div>
 
-      <Suspense fallback={null}>
-        <GroupBuyOffers plans={plans} salePrice={p.salePrice} />
-      </Suspense>
+      <GroupBuyOffers offers={plans} salePrice={p.salePrice} />
 
       {p.previewImages.length > 0 && (
         <section className="book-section" aria-labelledby="preview-title">
@@ -177,15 +180,14 @@ export function BookDetailSkeleton() {
 }
 
 /**
- * The book page. The book, its stock and its open plans are asked for together; the page shows once
- * the book has arrived, and an unknown or unlaunched id reaches the error screen as a 404.
+ * The book page. The route's loader has read the book, its stock and its open plans together
+ * (router.tsx); an unknown or unlaunched id reaches the error screen as a 404 there.
  * Mount it with key={productId} so that a new book starts afresh.
  */
 export function BookDetail({ productId, onAddToCart }: { productId: string; onAddToCart: AddToCart }) {
-  const [requests] = useState(() => ({ product: getProduct(productId), stock: getStock(productId), plans: getProductPlans(productId) }));
   return (
     <Suspense fallback={<BookDetailSkeleton />}>
-      <Book product={requests.product} stock={requests.stock} plans={requests.plans} onAddToCart={onAddToCart} />
+      <Book productId={productId} onAddToCart={onAddToCart} />
     </Suspense>
   );
 }

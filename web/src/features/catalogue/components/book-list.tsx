@@ -1,7 +1,8 @@
-import { Suspense, use, useState } from 'react';
+import type { ProductSummary } from '@contracts/products';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { Suspense } from 'react';
 import { Link } from 'react-router-dom';
-import { getProductSummaries, type ProductSummary } from '../api/get-products';
-import { getStockMap } from '../api/get-stock';
+import { q } from '@/app/data/queries';
 import { BookPicture } from './book-picture';
 import { Badges, Price } from './price';
 import '../catalogue.css';
@@ -10,13 +11,13 @@ import type { AddToCart } from '../types';
 
 const CARD_SIZES = '(max-width: 599px) 46vw, (max-width: 959px) 30vw, 250px';
 
-function BookCard({ book, stock, first, onAddToCart }: { book: ProductSummary; stock: number | undefined; first: boolean; onAddToCart: AddToCart }) {
+function BookCard({ book, stock, priority, onAddToCart }: { book: ProductSummary; stock: number | undefined; priority: boolean; onAddToCart: AddToCart }) {
   const href = `/bookstore/${book.productId}`;
   const soldOut = stock === 0;
   return (
     <li className="book-card">
       <Link to={href} className="book-card__cover" tabIndex={-1} aria-hidden="true">
-        <BookPicture src={book.imgSrc} alt="" kind="cover" sizes={CARD_SIZES} priority={first} />
+        <BookPicture src={book.imgSrc} alt="" kind="cover" sizes={CARD_SIZES} priority={priority} />
       </Link>
       <div className="book-card__body">
         <Badges isNew={book.isNew} isOnSale={book.isOnSale} soldOut={soldOut} />
@@ -38,14 +39,16 @@ function BookCard({ book, stock, first, onAddToCart }: { book: ProductSummary; s
   );
 }
 
-function Books({ books, stock, onAddToCart }: { books: Promise<ProductSummary[]>; stock: Promise<Record<string, number>>; onAddToCart: AddToCart }) {
-  const list = use(books);
-  const counts = use(stock);
+function Books({ onAddToCart }: { onAddToCart: AddToCart }) {
+  const list = useSuspenseQuery(q.productSummaries()).data;
+  // Until the counts arrive (or if they cannot), every book offers 加入購物車; the cart caps at stock.
+  const counts = useQuery(q.stockMap()).data ?? {};
   if (!list.length) return <p className="muted">目前沒有上架的書籍，敬請期待。</p>;
+  // The first row on a phone (two covers) is the page's largest paint: those load from the first HTML at once.
   return (
     <ul className="book-grid" aria-label="書籍列表">
       {list.map((b, i) => (
-        <BookCard key={b.productId} book={b} stock={counts[b.productId]} first={i === 0} onAddToCart={onAddToCart} />
+        <BookCard key={b.productId} book={b} stock={counts[b.productId]} priority={i < 2} onAddToCart={onAddToCart} />
       ))}
     </ul>
   );
@@ -75,12 +78,10 @@ export function BookListSkeleton({ count = 4 }: { count?: number }) {
 
 /** The book list: cards with cover, prices, badges and an add-to-cart button. */
 export function BookList({ onAddToCart }: { onAddToCart: AddToCart }) {
-  // Both requests start together on the first render; the grid waits for both.
-  const [books] = useState(getProductSummaries);
-  const [stock] = useState(getStockMap);
+  // The route's loader has started both reads (router.tsx); the grid needs the books only.
   return (
     <Suspense fallback={<BookListSkeleton />}>
-      <Books books={books} stock={stock} onAddToCart={onAddToCart} />
+      <Books onAddToCart={onAddToCart} />
     </Suspense>
   );
 }

@@ -1,4 +1,4 @@
-import { use, useCallback, useId, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { AddToCart } from '../types';
 import { LineInquiry } from './line-inquiry';
@@ -11,14 +11,14 @@ const MAX_PER_ADD = 99;
 interface Props {
   productId: string;
   name: string;
-  /** The API's count: shown until the live document arrives, and whenever it cannot. */
-  stock: Promise<number | null>;
+  /** The API's count (null: unavailable just now): shown until the live document arrives, and whenever it cannot. */
+  stock: number | null;
   onAddToCart: AddToCart;
 }
 
 /** Stock (live), a quantity picker capped at it and 加入購物車; a LINE inquiry when sold out. */
 export function BuyBox({ productId, name, stock, onAddToCart }: Props) {
-  const apiQty = use(stock);
+  const apiQty = stock;
   const [liveQty, setLiveQty] = useState<number | null>(null);
   const [wanted, setWanted] = useState(1);
   const onQty = useCallback((q: number) => setLiveQty(q), []);

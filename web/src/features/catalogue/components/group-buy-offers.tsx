@@ -1,11 +1,9 @@
-import { use } from 'react';
 import { Link } from 'react-router-dom';
 import { formatLongDate, formatMoney } from '@/lib/format';
-import type { ProductPlanOffer } from '../api/get-product';
+import type { ProductPlanOffer } from '@contracts/products';
 
 /** 團購優惠: the open group-buy plans that include this book, with their price and deadline. */
-export function GroupBuyOffers({ plans, salePrice }: { plans: Promise<ProductPlanOffer[]>; salePrice: number }) {
-  const offers = use(plans);
+export function GroupBuyOffers({ offers, salePrice }: { offers: ProductPlanOffer[]; salePrice: number }) {
   if (!offers.length) return null;
   return (
     <section className="book-section group-offers" aria-labelledby="group-offers-title">

@@ -1,3 +1,5 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { invalidateAfterOrder } from '@/app/data/queries';
 import { useEffect, useRef, useState } from 'react';
 import { bankAccountNoSchema, phoneSchema, taxIdSchema } from '@contracts/common';
 import { describeError } from '@contracts/errors';
@@ -185,6 +187,7 @@ function VerifyEmailGate() {
 
 /** 訂購人資訊 → 發票資訊 → 訂單確認 → 訂單送出, after a verified email. */
 export function Checkout({ lines, ready, onPlaced }: CheckoutProps) {
+  const queryClient = useQueryClient();
   const session = useSession();
   const settings = useShopSettings();
   const [step, setStep] = useState(0);
@@ -248,6 +251,7 @@ export function Checkout({ lines, ready, onPlaced }: CheckoutProps) {
     try {
       const order = await placeOrder(session.userId, orderId, parsed.data);
       forgetCheckoutOrderId();
+      invalidateAfterOrder(queryClient);
       onPlaced(order);
     } catch (e) {
       if (!isApiError(e)) {

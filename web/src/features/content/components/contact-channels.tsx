@@ -1,8 +1,8 @@
 import type { PublicSettings } from '@contracts/content';
 import { useEffect, useState } from 'react';
 import { Spinner } from '@/components/page-status';
-import { getShopSettings } from '../api/content-api';
-import { useResource } from '../api/use-resource';
+import { useQuery } from '@tanstack/react-query';
+import { q } from '@/app/data/queries';
 
 const CHANNELS = [
   { key: 'line', label: 'LINE 官方帳號', hint: '加入好友，訂單與團購問題最快回覆', icon: '/images/social/line.svg' },
@@ -36,10 +36,10 @@ function useQrCodes(settings: PublicSettings | null) {
 }
 
 export function ContactChannels() {
-  const settings = useResource(getShopSettings);
-  const data = settings.status === 'ready' ? settings.data : null;
+  const settings = useQuery(q.settings());
+  const data = settings.status === 'success' ? settings.data : null;
   const codes = useQrCodes(data);
-  if (settings.status === 'loading') return <Spinner label="載入聯絡資訊…" />;
+  if (settings.status === 'pending') return <Spinner label="載入聯絡資訊…" />;
   if (settings.status === 'error' || !data) return <p className="notice notice--warn">聯絡資訊暫時無法載入，請來電 06-234-5678。</p>;
   const c = data.contact;
   return (

@@ -1,29 +1,45 @@
 import type { ProductSummary } from '@contracts/products';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
+import { q } from '@/app/data/queries';
+import { imageSources } from '@/features/catalogue/book-image';
 import { formatMoney } from '@/lib/format';
-import { getFeaturedBooks } from '../api/content-api';
-import { useResource } from '../api/use-resource';
 
-function Cover({ book }: { book: ProductSummary }) {
+const COVER_SIZES = '(max-width: 599px) 46vw, (max-width: 959px) 30vw, 250px';
+
+/**
+ * A cover at the width it is shown (AVIF/WebP/JPEG). The first row is above the fold on a phone (two
+ * covers) and is the page's largest image: those load at once with high priority, straight from the
+ * first HTML; the others wait until they are near.
+ */
+function Cover({ book, priority }: { book: ProductSummary; priority: boolean }) {
+  const s = imageSources(book.imgSrc, 'cover');
   return (
-    <span className="book-card__cover" data-title={book.name}>
-      <img
-        src={book.imgSrc}
-        alt=""
-        width="240"
-        height="320"
-        loading="lazy"
-        decoding="async"
-        onError={(e) => {
-          e.currentTarget.hidden = true;
-        }}
-      />
+    <span className="featured-card__cover" data-title={book.name}>
+      <picture>
+        {s.avif && <source type="image/avif" srcSet={s.avif} sizes={COVER_SIZES} />}
+        {s.webp && <source type="image/webp" srcSet={s.webp} sizes={COVER_SIZES} />}
+        <img
+          src={s.src}
+          srcSet={s.jpeg}
+          sizes={s.jpeg ? COVER_SIZES : undefined}
+          alt=""
+          width={s.width}
+          height={s.height}
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : 'auto'}
+          decoding="async"
+          onError={(e) => {
+            e.currentTarget.hidden = true;
+          }}
+        />
+      </picture>
     </span>
   );
 }
 
 export function FeaturedBooks() {
-  const books = useResource(getFeaturedBooks);
+  const books = useQuery(q.productSummaries());
   return (
     <section className="home-section" aria-labelledby="featured-title">
       <div className="home-section__head">
@@ -35,24 +51,24 @@ export function FeaturedBooks() {
       {books.status === 'error' ? (
         <p className="notice notice--warn">書籍資料暫時無法載入，請稍後重新整理，或直接前往<Link to="/bookstore">訂購書籍</Link>。</p>
       ) : (
-        <ul className="book-grid" aria-busy={books.status === 'loading'}>
-          {books.status === 'loading'
+        <ul className="featured-grid" aria-busy={books.status === 'pending'}>
+          {books.status === 'pending'
             ? Array.from({ length: 4 }, (_, i) => (
-                <li key={i} className="book-card book-card--skeleton" aria-hidden="true">
-                  <span className="book-card__cover skeleton" />
-                  <span className="skeleton book-card__line" />
+                <li key={i} className="featured-card featured-card--skeleton" aria-hidden="true">
+                  <span className="featured-card__cover skeleton" />
+                  <span className="skeleton featured-card__line" />
                 </li>
               ))
-            : books.data.slice(0, 4).map((b) => (
-                <li key={b.productId} className="book-card">
-                  <Link to={`/bookstore/${b.productId}`} className="book-card__link">
-                    <Cover book={b} />
-                    <span className="book-card__badges">
+            : books.data.slice(0, 4).map((b, i) => (
+                <li key={b.productId} className="featured-card">
+                  <Link to={`/bookstore/${b.productId}`} className="featured-card__link">
+                    <Cover book={b} priority={i < 2} />
+                    <span className="featured-card__badges">
                       {b.isNew && <span className="badge badge--new">新品</span>}
                       {b.isOnSale && <span className="badge badge--sale">限時優惠</span>}
                     </span>
-                    <span className="book-card__name">{b.name}</span>
-                    <span className="book-card__price">
+                    <span className="featured-card__name">{b.name}</span>
+                    <span className="featured-card__price">
                       <span className="price">{formatMoney(b.salePrice)}</span>
                       {b.isOnSale && (
                         <span className="price--list">

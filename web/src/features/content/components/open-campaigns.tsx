@@ -1,10 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
+import { q } from '@/app/data/queries';
 import { formatLongDate } from '@/lib/format';
-import { getHomeContent } from '../api/content-api';
-import { useResource } from '../api/use-resource';
 
 export function OpenCampaigns() {
-  const home = useResource(getHomeContent);
+  const home = useQuery(q.home());
   return (
     <section className="home-section" id="campaigns" aria-labelledby="campaigns-title" tabIndex={-1}>
       <div className="home-section__head">
@@ -13,9 +13,9 @@ export function OpenCampaigns() {
           想為公會、社團開團？ →
         </Link>
       </div>
-      {home.status === 'loading' && <div className="campaign-list campaign-list--loading skeleton" aria-hidden="true" />}
+      {home.status === 'pending' && <div className="campaign-list campaign-list--loading skeleton" aria-hidden="true" />}
       {home.status === 'error' && <p className="notice notice--warn">團購活動暫時無法載入，請稍後再試。</p>}
-      {home.status === 'ready' &&
+      {home.status === 'success' &&
         (home.data.campaigns.length === 0 ? (
           <p className="notice">目前沒有進行中的團購活動。想為公會或讀書會開團，歡迎<Link to="/business">與我們聯絡</Link>。</p>
         ) : (

@@ -1,12 +1,12 @@
 import { Link } from 'react-router-dom';
 import { Spinner } from '@/components/page-status';
 import { formatMoney } from '@/lib/format';
-import { getShopSettings } from '../api/content-api';
-import { useResource } from '../api/use-resource';
+import { useQuery } from '@tanstack/react-query';
+import { q } from '@/app/data/queries';
 
 export function ShoppingInfo() {
-  const settings = useResource(getShopSettings);
-  const s = settings.status === 'ready' ? settings.data : null;
+  const settings = useQuery(q.settings());
+  const s = settings.status === 'success' ? settings.data : null;
   return (
     <div className="info-sections">
       <section aria-labelledby="info-steps" className="info-section">
@@ -29,7 +29,7 @@ export function ShoppingInfo() {
       <section aria-labelledby="info-payment" className="info-section">
         <h2 id="info-payment">付款方式：銀行匯款</h2>
         <p>本店只接受銀行匯款或 ATM 轉帳，不收信用卡與貨到付款。訂單成立後請於 {s?.paymentDueDays ?? 3} 天內完成匯款，逾期未匯款的訂單將自動取消。</p>
-        {settings.status === 'loading' && <Spinner label="載入匯款資訊…" />}
+        {settings.status === 'pending' && <Spinner label="載入匯款資訊…" />}
         {s && (
           <dl className="bank card" aria-label="匯款帳戶">
             <div>

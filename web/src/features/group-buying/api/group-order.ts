@@ -1,7 +1,8 @@
 import type { GroupOrderView } from '@contracts/group-buying';
 import type { PlaceGroupOrderInput } from '@contracts/orders';
+import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { useResource } from './use-resource';
+import { useApiQuery } from '@/lib/use-api-query';
 
 export type { GroupOrderView };
 
@@ -10,10 +11,13 @@ export function placeGroupOrder(planId: string, orderId: string, input: PlaceGro
   return apiRequest<GroupOrderView>(`/groupOrder/${encodeURIComponent(planId)}/${encodeURIComponent(orderId)}`, { method: 'PATCH', body: input, retryOnFailure: true });
 }
 
-export function getGroupOrder(planId: string, orderId: string, signal?: AbortSignal): Promise<GroupOrderView> {
-  return apiRequest<GroupOrderView>(`/groupOrder/${encodeURIComponent(planId)}/${encodeURIComponent(orderId)}`, { signal });
-}
+export const groupOrderQuery = (planId: string, orderId: string) =>
+  queryOptions({
+    queryKey: ['groupOrder', planId, orderId],
+    queryFn: ({ signal }) => apiRequest<GroupOrderView>(`/groupOrder/${encodeURIComponent(planId)}/${encodeURIComponent(orderId)}`, { signal }),
+    retry: false,
+  });
 
 export function useGroupOrder(planId: string, orderId: string) {
-  return useResource(`order:${planId}:${orderId}`, (signal) => getGroupOrder(planId, orderId, signal));
+  return useApiQuery(groupOrderQuery(planId, orderId));
 }

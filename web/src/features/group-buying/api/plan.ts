@@ -1,13 +1,10 @@
 import type { GroupPlanView } from '@contracts/group-buying';
-import { apiRequest } from '@/lib/api-client';
-import { useResource } from './use-resource';
+import { q } from '@/app/data/queries';
+import { useApiQuery } from '@/lib/use-api-query';
 
 export type { GroupPlanView };
 
-export function getGroupPlan(planId: string, signal?: AbortSignal): Promise<GroupPlanView> {
-  return apiRequest<GroupPlanView>(`/groupBuying/${encodeURIComponent(planId)}`, { signal });
-}
-
+/** The plan through the query cache (the route's loader has usually read it already); null = no such plan. */
 export function useGroupPlan(planId: string) {
-  return useResource(`plan:${planId}`, (signal) => getGroupPlan(planId, signal));
+  return useApiQuery(q.plan(planId));
 }

@@ -6,7 +6,9 @@ import { Link, useNavigate } from 'react-router-dom';
 import { isApiError } from '@/lib/api-client';
 import { formatMoney } from '@/lib/format';
 import { useSession } from '@/lib/use-session';
-import { placeGroupOrder } from '../api/group-order';
+import { useQueryClient } from '@tanstack/react-query';
+import { invalidateAfterOrder } from '@/app/data/queries';
+import { groupOrderQuery, placeGroupOrder } from '../api/group-order';
 import { checkoutOrderId, finishCheckout, useGroupCart } from '../group-cart-store';
 import { CartLines, priceLines } from './cart-lines';
 
@@ -65,6 +67,7 @@ interface Props {
 export function GroupCheckout({ plan, embedded = false }: Props) {
   const session = useSession();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const cartLines = useGroupCart(plan.planId);
   const lines = useMemo(() => priceLines(cartLines, plan.products), [cartLines, plan.products]);
   const [step, setStep] = useState(0);
@@ -133,6 +136,9 @@ export function GroupCheckout({ plan, embedded = false }: Props) {
     try {
       const order = await placeGroupOrder(plan.planId, orderId, parsed.data as PlaceGroupOrderInput);
       finishCheckout(plan.planId);
+      // The success page shows this order without asking again; stock and progress have moved.
+      queryClient.setQueryData(groupOrderQuery(plan.planId, order.orderId).queryKey, order);
+      invalidateAfterOrder(queryClient, plan.planId);
       void navigate(`/ezbuy/success?planId=${encodeURIComponent(plan.planId)}&orderId=${encodeURIComponent(order.orderId)}`);
     } catch (err) {
       setSubmitting(false);

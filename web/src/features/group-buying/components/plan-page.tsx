@@ -2,9 +2,10 @@ import type { GroupPlanView } from '@contracts/group-buying';
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Spinner } from '@/components/page-status';
-import { isApiError } from '@/lib/api-client';
 import { formatLongDate, formatMoney } from '@/lib/format';
 import { useDocumentMeta } from '@/lib/use-document-title';
+import { ERROR_KEYS } from '@contracts/errors';
+import { ApiError } from '@/lib/api-client';
 import { useGroupPlan } from '../api/plan';
 import { useGroupCart } from '../group-cart-store';
 import { priceLines } from './cart-lines';
@@ -24,8 +25,8 @@ export interface LandingCopy {
 /** Loads a plan; an unknown plan is the 404 screen, a network failure offers a retry. */
 export function usePlanOrThrow(planId: string) {
   const plan = useGroupPlan(planId);
-  if (plan.status === 'error' && isApiError(plan.error) && plan.error.statusCode === 404) throw plan.error;
-  return plan;
+  if (plan.status === 'success' && !plan.data) throw new ApiError({ statusCode: 404, statusMessage: ERROR_KEYS.notFound, message: `No plan ${planId}` });
+  return plan as Exclude<typeof plan, { status: 'success' }> | (typeof plan & { status: 'success'; data: GroupPlanView });
 }
 
 export function PlanLoading({ label = '活動資料載入中…' }: { label?: string }) {

@@ -1,0 +1,149 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import type { Request, Response } from 'express';
+import { logger } from '../lib/logger';
+import { firestoreSource, SSR_DIR } from './source';
+
+/** The renderer's module (web/src/entry-server.tsx), built into functions/ssr/ by the web build. */
+interface Renderer {
+  configure(source: typeof firestoreSource): void;
+  render(url: string, origin: string, signal?: AbortSignal): Promise<{ status: number; location?: string; head: string; body: string; data: string | null; modules: string[] }>;
+  sitemap(source: typeof firestoreSource, origin: string): Promise<string>;
+}
+
+/**
+ * How long Hosting's CDN may keep a page: an owner's change reaches the HTML within
+ * CATALOGUE_TTL_MS (30 s, the instance's catalogue cache) + s-maxage + stale-while-revalidate = 60 s.
+ * Browsers always revalidate (max-age=0).
+ */
+export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=20, stale-while-revalidate=10';
+const ERROR_CACHE_CONTROL = 'public, max-age=0, s-maxage=10';
+
+/** The site's absolute URL for canonical links, og:image and the sitemap: SITE_URL, as the mails use. */
+export function siteUrl(req: Request): string {
+  const configured = process.env.SITE_URL || process.env.HOSTING_URL;
+  if (configured) return configured.replace(/\/+$/, '');
+  // The Hosting emulator forwards its own host; production always has SITE_URL set (README).
+  return `${req.protocol}://${req.get('x-forwarded-host') ?? req.get('host') ?? '127.0.0.1:5000'}`;
+}
+
+let renderer: Promise<Renderer> | null = null;
+let template: { before: string; head: string; between: string; after: string } | null = null;
+
+function loadRenderer(): Promise<Renderer> {
+  renderer ??= (import(pathToFileURL(path.join(SSR_DIR, 'entry-server.mjs')).href) as Promise<Renderer>).then((r) => {
+    r.configure(firestoreSource);
+    return r;
+  });
+  return renderer;
+}
+
+function pageTemplate() {
+  if (template) return template;
+  const html = readFileSync(path.join(SSR_DIR, 'template.html'), 'utf8').replace(/<!--noscript:start-->[\s\S]*?<!--noscript:end-->/, '');
+  const [before, rest] = html.split('<!--head:start-->') as [string, string];
+  const [, afterHead] = rest.split('<!--head:end-->') as [string, string];
+  const [between, after] = afterHead.split('<!--ssr-body-->') as [string, string];
+  template = { before, head: '', between, after };
+  return template;
+}
+
+interface ManifestEntry {
+  file: string;
+  css?: string[];
+  imports?: string[];
+  isEntry?: boolean;
+}
+let manifest: Record<string, ManifestEntry> | null = null;
+
+/**
+ * The stylesheets and JS chunks of the matched pages (Vite's client manifest): the stylesheets are linked
+ * in the head (the page is styled without JavaScript); the chunks go to the boot script's data-preload
+ * (web/src/boot.ts), fetched with the entry after the first paint instead of competing with it.
+ */
+export function assetLinks(modules: string[]): { css: string; js: string[] } {
+  manifest ??= JSON.parse(readFileSync(path.join(SSR_DIR, 'client-manifest.json'), 'utf8')) as Record<string, ManifestEntry>;
+  const m = manifest;
+  const inEntry = new Set<string>();
+  const walk = (key: string, into: Set<string>) => {
+    if (into.has(key) || !m[key]) return;
+    into.add(key);
+    for (const i of m[key].imports ?? []) walk(i, into);
+  };
+  for (const [key, e] of Object.entries(m)) if (e.isEntry) walk(key, inEntry);
+  const needed = new Set<string>();
+  for (const mod of modules) walk(mod, needed);
+  const css = new Set<string>();
+  const js: string[] = [];
+  for (const key of needed) {
+    if (inEntry.has(key)) continue;
+    for (const c of m[key]!.css ?? []) css.add(c);
+    js.push(m[key]!.file);
+  }
+  return { css: [...css].map((c) => `<link rel="stylesheet" href="/${c}" />`).join('\n    '), js: js.map((f) => `/${f}`) };
+}
+
+/** The page: the head tags in place of the template's defaults, the page's stylesheets after its own (cascade order). */
+export function page(head: string, body: string, data: string | null, assets: { css: string; js: string[] } = { css: '', js: [] }): string {
+  const t = pageTemplate();
+  const between = assets.css ? t.between.replace('</head>', `  ${assets.css}\n  </head>`) : t.between;
+  let after = t.after.replace('<!--ssr-data-->', data ? `<script type="application/json" id="ssr-data">${data}</script>` : '');
+  if (assets.js.length) after = after.replace(/data-preload="([^"]*)"/, (_, own: string) => `data-preload="${[own, ...assets.js].filter(Boolean).join(' ')}"`);
+  return `${t.before}${head}${between}${body}${after}`;
+}
+
+/**
+ * A page compressed as the browser accepts it (brotli, else gzip): 15–25 KiB of HTML become 4–6 KiB,
+ * which on a slow phone network is a round trip less before the first paint. Hosting's CDN keeps one
+ * copy per encoding (`Vary: Accept-Encoding`). Quality 5: well under a millisecond for a page.
+ */
+export function sendCompressed(req: Request, res: Response, html: string) {
+  const encoding = req.acceptsEncodings('br', 'gzip');
+  res.vary('Accept-Encoding');
+  if (encoding === 'br') {
+    res.set('Content-Encoding', 'br').send(brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT } }));
+  } else if (encoding === 'gzip') {
+    res.set('Content-Encoding', 'gzip').send(gzipSync(html, { level: 6 }));
+  } else {
+    res.send(html);
+  }
+}
+
+/** The `ssr` function: the first HTML of the public storefront pages and /sitemap.xml. */
+export async function handleSsr(req: Request, res: Response) {
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    res.set('Allow', 'GET, HEAD').status(405).type('text/plain').send('Method Not Allowed');
+    return;
+  }
+  const origin = siteUrl(req);
+  try {
+    const r = await loadRenderer();
+    if (req.path === '/sitemap.xml') {
+      res.set('Cache-Control', PAGE_CACHE_CONTROL).type('application/xml').send(await r.sitemap(firestoreSource, origin));
+      return;
+    }
+    const out = await r.render(req.originalUrl, origin);
+    if (out.location) {
+      res.set('Cache-Control', ERROR_CACHE_CONTROL).redirect(out.status, out.location);
+      return;
+    }
+    res
+      .status(out.status)
+      .set('Cache-Control', out.status === 200 ? PAGE_CACHE_CONTROL : ERROR_CACHE_CONTROL)
+      .type('html');
+    sendCompressed(req, res, page(out.head, out.body, out.data, assetLinks(out.modules)));
+  } catch (err) {
+    // Never a stack: the shell still boots the app, which loads the page itself.
+    logger.error('ssr render failed', { path: req.path, error: err instanceof Error ? err.message : String(err) });
+    let shell: string;
+    try {
+      shell = page('<title>青嶼書房</title>', '', null);
+    } catch {
+      // No renderer build at all (functions built without the web): say so rather than hang.
+      shell = '<!doctype html><html lang="zh-Hant-TW"><meta charset="utf-8"><title>青嶼書房</title><p>網站暫時無法顯示，請稍後再試。</p></html>';
+    }
+    res.status(500).set('Cache-Control', 'no-store').type('html').send(shell);
+  }
+}

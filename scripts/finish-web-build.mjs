@@ -1,0 +1,51 @@
+// After both web builds: the browser build's index.html becomes the `ssr` function's page template
+// (functions/ssr/template.html) and, renamed app.html, the shell Hosting serves for the pages that
+// are not rendered first (cart, account, admin): an index.html would shadow the rendered `/`.
+// The files manifest goes beside the template, so the function renders /file without a request.
+import { copyFileSync, existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const WEB = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'web');
+const dist = process.env.WEB_OUT_DIR ? path.resolve(WEB, process.env.WEB_OUT_DIR) : path.join(WEB, 'dist');
+const ssr = path.join(WEB, '..', 'functions', 'ssr');
+
+const index = path.join(dist, 'index.html');
+if (!existsSync(index)) throw new Error(`finish-web-build: no ${index}; run vite build first`);
+// In a rendered page the HTML already shows everything: its JS only hydrates. So the template loads only
+// the boot script (web/src/boot.ts), which fetches the entry and its imports after the first paint; the
+// `ssr` function adds the page's own chunks to its data-preload (functions/src/ssr/handler.ts).
+// The shell (app.html) keeps the ordinary entry and preloads: there the page needs its JS to show at all.
+const html = readFileSync(index, 'utf8');
+const clientManifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
+const boot = clientManifest['src/boot.ts']?.file;
+if (!boot) throw new Error('finish-web-build: no src/boot.ts in the client manifest (web/vite.config.ts inputs)');
+const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
+if (!entry) throw new Error('finish-web-build: no module entry in index.html');
+const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
+let template = html.replace(entry[0], '');
+for (const p of preloads) template = template.replace(p[0], '');
+template = template.replace('</body>', `  <script type="module" crossorigin src="/${boot}" data-app="${entry[1]}" data-preload="${preloads.map((p) => p[1]).join(' ')}"></script>\n  </body>`);
+writeFileSync(path.join(ssr, 'template.html'), template);
+renameSync(index, path.join(dist, 'app.html'));
+copyFileSync(path.join(WEB, 'public', 'files', 'manifest.json'), path.join(ssr, 'files-manifest.json'));
+// Which CSS and JS each page needs, so its first HTML links them (no unstyled page without JavaScript).
+copyFileSync(path.join(dist, '.vite', 'manifest.json'), path.join(ssr, 'client-manifest.json'));
+console.log(`finish-web-build: ${path.relative(WEB, dist)}/app.html and functions/ssr/template.html written`);
+
+// robots.txt is static: the functions platform answers /robots.txt itself with a 404. Its Sitemap line
+// must be absolute: SITE_URL from the environment or from functions/.env.<project> (README's deploy steps).
+function configuredSiteUrl() {
+  if (process.env.SITE_URL) return process.env.SITE_URL;
+  // The emulators' scripts (start, test, bench) set HOSTING_URL; after the .env files, so a deploy build wins.
+  const dir = path.join(WEB, '..', 'functions');
+  for (const f of readdirSync(dir).filter((n) => /^\.env\.(?!local$)[\w-]+$/.test(n))) {
+    const m = /^SITE_URL=(.+)$/m.exec(readFileSync(path.join(dir, f), 'utf8'));
+    if (m) return m[1].trim().replace(/^["']|["']$/g, '');
+  }
+  return process.env.HOSTING_URL ?? null;
+}
+const site = configuredSiteUrl()?.replace(/\/+$/, '');
+const robots = ['# 青嶼書房', 'User-agent: *', 'Allow: /', 'Disallow: /api/', 'Disallow: /cart', 'Disallow: /user/', 'Disallow: /admin', 'Disallow: /ezbuy/cart', 'Disallow: /ezbuy/success', ''];
+if (site) robots.push(`Sitemap: ${site}/sitemap.xml`, '');
+writeFileSync(path.join(dist, 'robots.txt'), robots.join('\n'));

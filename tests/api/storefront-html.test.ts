@@ -1,0 +1,195 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { GroupPlanView } from '../../functions/src/contracts/group-buying';
+import type { Product, ProductSummary } from '../../functions/src/contracts/products';
+import { plans as seedPlans } from '../../seed/data/plans';
+import { products as seedProducts } from '../../seed/data/products';
+import { HOSTING_URL } from '../helpers/emulators';
+
+// What a crawler or a chat app (no JavaScript) gets for a storefront link, fetched as curl would,
+// through Hosting -> the ssr function: its own title, description, absolute share image, JSON-LD, and
+// the content in the body. Expected values come from the public API, not from constants. Lists are
+// checked against the demo shop's books and plans: other suites launch books of their own meanwhile,
+// and each Functions worker keeps its own 30-second catalogue cache.
+const demoBooks = seedProducts.filter((p) => p.launched);
+const openDemoPlans = () => seedPlans.filter((p) => p.launched && Date.parse(p.closingDate) > Date.now());
+
+const money = (n: number) => new Intl.NumberFormat('zh-TW', { style: 'currency', currency: 'TWD', minimumFractionDigits: 0, maximumFractionDigits: 0 }).format(n);
+
+async function page(path: string) {
+  const res = await fetch(`${HOSTING_URL}${path}`, { headers: { 'User-Agent': 'facebookexternalhit/1.1' } });
+  return { res, html: await res.text() };
+}
+async function api<T>(path: string): Promise<T> {
+  const res = await fetch(`${HOSTING_URL}/api${path}`);
+  expect(res.status).toBe(200);
+  return (await res.json()) as T;
+}
+const decode = (s: string) => s.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+function meta(html: string, key: string): string | undefined {
+  const m = new RegExp(`<meta (?:property|name)="${key.replace(/[.:]/g, '\\$&')}" content="([^"]*)"`).exec(html);
+  return m ? decode(m[1]!) : undefined;
+}
+const title = (html: string) => decode(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '');
+const canonical = (html: string) => /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
+/** The page's body as text (tags stripped), to look for what a reader sees. */
+const bodyText = (html: string) => decode(html.split('<div id="root">')[1]!.replace(/<script[\s\S]*?<\/script>/g, '').replace(/<!--[\s\S]*?-->/g, '').replace(/<[^>]+>/g, ' ')).replace(/\s+/g, ' ');
+
+type Node = Record<string, unknown>;
+function jsonLd(html: string): Node[] {
+  const m = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html);
+  expect(m, 'a JSON-LD block').toBeTruthy();
+  const doc = JSON.parse(m![1]!) as { '@context': string; '@graph': Node[] };
+  expect(doc['@context']).toBe('https://schema.org');
+  return doc['@graph'];
+}
+const hasType = (n: Node, t: string) => ([] as unknown[]).concat(n['@type']).includes(t);
+
+async function expectImage(url: string) {
+  expect(url).toMatch(/^https?:\/\//);
+  const res = await fetch(url);
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toMatch(/^image\//);
+}
+
+describe('first HTML of the storefront pages', () => {
+  it('a book page previews itself: title, description, canonical, og/twitter with an absolute 1200×630 image, Book JSON-LD in TWD, name and price in the body', async () => {
+    const [summary] = await api<ProductSummary[]>('/products/simple');
+    const book = await api<Product>(`/products/detail/${summary!.productId}`);
+    const { qty } = await api<{ qty: number }>(`/stock/${book.productId}`);
+    const { res, html } = await page(`/bookstore/${book.productId}`);
+
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/text\/html/);
+    expect(res.headers.get('cache-control')).toMatch(/s-maxage=\d+/);
+    expect(title(html)).toBe(`${book.name}｜青嶼書房`);
+    expect(meta(html, 'description')).toContain(book.bookIntroduction.overview.slice(0, 20));
+    expect(canonical(html)).toBe(`${HOSTING_URL}/bookstore/${book.productId}`);
+    expect(meta(html, 'og:url')).toBe(`${HOSTING_URL}/bookstore/${book.productId}`);
+    expect(meta(html, 'og:title')).toBe(`${book.name}｜青嶼書房`);
+    expect(meta(html, 'og:type')).toBe('product');
+    expect(meta(html, 'og:image:width')).toBe('1200');
+    expect(meta(html, 'og:image:height')).toBe('630');
+    expect(meta(html, 'twitter:card')).toBe('summary_large_image');
+    await expectImage(meta(html, 'og:image')!);
+    expect(meta(html, 'twitter:image')).toBe(meta(html, 'og:image'));
+
+    const graph = jsonLd(html);
+    expect(graph.some((n) => hasType(n, 'Organization') && n.name === '青嶼書房')).toBe(true);
+    const ld = graph.find((n) => hasType(n, 'Book'))!;
+    expect(hasType(ld, 'Product')).toBe(true);
+    expect(ld.name).toBe(book.name);
+    expect(ld.isbn).toBe(book.isbn);
+    expect(String(ld.image)).toMatch(/^https?:\/\//);
+    expect(ld.offers).toMatchObject({
+      '@type': 'Offer',
+      price: book.salePrice,
+      priceCurrency: 'TWD',
+      availability: qty > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+      url: `${HOSTING_URL}/bookstore/${book.productId}`,
+    });
+
+    const text = bodyText(html);
+    expect(text).toContain(book.name);
+    expect(text).toContain(money(book.salePrice));
+    // The hydration data travels as a JSON data block, never as an inline script (CSP).
+    expect(html).toMatch(/<script type="application\/json" id="ssr-data">/);
+    expect(html).not.toMatch(/<script>/);
+  });
+
+  it('an out-of-stock book says OutOfStock in its Offer', async () => {
+    const stock = await api<Record<string, number>>('/stock');
+    const books = await api<ProductSummary[]>('/products/simple');
+    const sold = books.find((b) => stock[b.productId] === 0);
+    if (!sold) return expect.fail('the demo data has a sold-out launched book (commercial-contracts)');
+    const ld = jsonLd((await page(`/bookstore/${sold.productId}`)).html).find((n) => hasType(n, 'Book'))!;
+    expect((ld.offers as Node).availability).toBe('https://schema.org/OutOfStock');
+  });
+
+  it('a campaign page previews itself with its banner card, group prices in TWD and its closing date in the body', async () => {
+    for (const planId of ['cpaSouth', 'onecircle']) {
+      const plan = await api<GroupPlanView>(`/groupBuying/${planId}`);
+      const { res, html } = await page(`/ezbuy/${planId}`);
+      expect(res.status).toBe(200);
+      expect(title(html)).toBe(`【${plan.title}】｜青嶼書房`);
+      expect(meta(html, 'description')).toContain(plan.organizer);
+      expect(canonical(html)).toBe(`${HOSTING_URL}/ezbuy/${planId}`);
+      await expectImage(meta(html, 'og:image')!);
+      expect(meta(html, 'og:image:width')).toBe('1200');
+
+      const list = jsonLd(html).find((n) => hasType(n, 'ItemList'))!;
+      const items = (list.itemListElement as Node[]).map((e) => e.item as Node);
+      expect(items.map((i) => i.name)).toEqual(plan.products.map((p) => p.name));
+      expect(items.map((i) => (i.offers as Node).price)).toEqual(plan.products.map((p) => p.groupPrice));
+      for (const i of items) expect((i.offers as Node).priceCurrency).toBe('TWD');
+
+      const text = bodyText(html);
+      expect(text).toContain(`【${plan.title}】`);
+      expect(text).toMatch(/優惠期間：即日起 - \d{4}年\d{1,2}月\d{1,2}日/);
+      for (const p of plan.products) {
+        expect(text).toContain(p.name);
+        expect(text).toContain(money(p.groupPrice));
+      }
+    }
+  });
+
+  it('the home page and the book list hold their books; content pages their own titles', async () => {
+    const list = await page('/bookstore');
+    expect(title(list.html)).toBe('訂購書籍｜青嶼書房');
+    for (const b of demoBooks) expect(bodyText(list.html)).toContain(b.name);
+    const home = await page('/');
+    expect(bodyText(home.html)).toContain(demoBooks[0]!.name);
+    expect(jsonLd(home.html).some((n) => hasType(n, 'Organization'))).toBe(true);
+    for (const [path, t] of [['/faq', '常見問題'], ['/contact', '聯絡我們'], ['/shoppingInfo', '購物須知'], ['/file', '檔案下載']] as const) {
+      const { res, html } = await page(path);
+      expect(res.status, path).toBe(200);
+      expect(title(html)).toBe(`${t}｜青嶼書房`);
+      expect(canonical(html)).toBe(`${HOSTING_URL}${path}`);
+    }
+  });
+
+  it('an unknown book or campaign is a 404 page that asks not to be indexed', async () => {
+    for (const path of ['/bookstore/no-such-book', '/ezbuy/noSuchPlan', '/bookstore/%3Cscript%3E']) {
+      const { res, html } = await page(path);
+      expect(res.status, path).toBe(404);
+      expect(meta(html, 'robots')).toBe('noindex');
+      expect(html).not.toContain('<script>');
+    }
+  });
+
+  it('pages that depend on the visitor (cart, account) get the app shell, not a rendered page', async () => {
+    for (const path of ['/cart', '/user/logIn', '/ezbuy/cart?planId=cpaSouth']) {
+      const { res, html } = await page(path);
+      expect(res.status, path).toBe(200);
+      expect(html).not.toContain('id="ssr-data"');
+      expect(html).toContain('<div id="root"><!--ssr-body--></div>');
+    }
+  });
+
+  it('the sitemap lists every launched book and open campaign with absolute URLs; robots.txt points at it', async () => {
+    const res = await fetch(`${HOSTING_URL}/sitemap.xml`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/xml/);
+    const xml = await res.text();
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    for (const b of demoBooks) expect(locs).toContain(`${HOSTING_URL}/bookstore/${b.productId}`);
+    const open = openDemoPlans();
+    expect(open.length).toBeGreaterThan(0);
+    for (const p of open) expect(locs).toContain(`${HOSTING_URL}/ezbuy/${p.planId}`);
+    // A closed campaign is not listed.
+    for (const p of seedPlans.filter((x) => Date.parse(x.closingDate) <= Date.now())) expect(locs).not.toContain(`${HOSTING_URL}/ezbuy/${p.planId}`);
+    expect(locs.every((l) => l!.startsWith(HOSTING_URL))).toBe(true);
+    const robots = await (await fetch(`${HOSTING_URL}/robots.txt`)).text();
+    expect(robots).toContain(`Sitemap: ${HOSTING_URL}/sitemap.xml`);
+  });
+
+  it('the committed Content-Security-Policy is production’s: no emulator address; the emulator’s own adds them', async () => {
+    const committed = JSON.stringify(JSON.parse(readFileSync('firebase.json', 'utf8')).hosting.headers);
+    expect(committed).toContain('Content-Security-Policy');
+    expect(committed).not.toMatch(/127\.0\.0\.1|localhost|:9099|:8080/);
+    const { res } = await page('/bookstore');
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toMatch(/connect-src[^;]*http:\/\/127\.0\.0\.1:\d+/);
+  });
+});

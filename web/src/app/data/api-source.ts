@@ -1,0 +1,45 @@
+import { ERROR_KEYS } from '@contracts/errors';
+import type { StockRecord } from '@contracts/stock';
+import type { StorefrontSource } from '@contracts/storefront';
+import { apiRequest, isApiError } from '@/lib/api-client';
+
+// The browser's answers to the storefront's reads: the public API, without the session's token (so the
+// CDN may share the answers). Only queries.ts calls these; pages read through the query cache.
+
+/** Mirrors the API's id rules, so a malformed address is a 404 without a request. */
+const DOC_ID = /^(?!__.*__$)[A-Za-z0-9_-]{1,64}$/;
+
+const get = <T,>(path: string, signal?: AbortSignal) => apiRequest<T>(path, { auth: false, signal });
+
+/** A 404 from the API is "no such record"; every other failure stays an error. */
+async function orNull<T>(p: Promise<T>): Promise<T | null> {
+  try {
+    return await p;
+  } catch (err) {
+    if (isApiError(err) && err.statusCode === 404) return null;
+    throw err;
+  }
+}
+
+export const apiSource: StorefrontSource = {
+  productSummaries: (signal) => get('/products/simple', signal),
+  product: (id, signal) => (DOC_ID.test(id) ? orNull(get(`/products/detail/${encodeURIComponent(id)}`, signal)) : Promise.resolve(null)),
+  productPlans: (id, signal) => (DOC_ID.test(id) ? get(`/products/detail/${encodeURIComponent(id)}/plans`, signal) : Promise.resolve([])),
+  async stock(id, signal) {
+    try {
+      return (await get<StockRecord>(`/stock/${encodeURIComponent(id)}`, signal)).qty;
+    } catch (err) {
+      if (isApiError(err) && err.statusCode === 404 && err.statusMessage === ERROR_KEYS.stockNotFound) return 0;
+      throw err;
+    }
+  },
+  stockMap: (signal) => get('/stock', signal),
+  plan: (id, signal) => (DOC_ID.test(id) ? orNull(get(`/groupBuying/${encodeURIComponent(id)}`, signal)) : Promise.resolve(null)),
+  home: (signal) => get('/content/home', signal),
+  settings: (signal) => get('/settings/shop', signal),
+  async filesManifest(signal) {
+    const res = await fetch('/files/manifest.json', { headers: { Accept: 'application/json' }, signal });
+    if (!res.ok) throw new Response(null, { status: res.status, statusText: 'Firebase not find' });
+    return (await res.json()) as Awaited<ReturnType<StorefrontSource['filesManifest']>>;
+  },
+};

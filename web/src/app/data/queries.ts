@@ -1,0 +1,49 @@
+import type { StorefrontSource } from '@contracts/storefront';
+import { QueryClient, queryOptions } from '@tanstack/react-query';
+import { apiSource } from './api-source';
+
+// The web's one way to load public data: TanStack Query. Every read has one key here, so two features
+// that need the same thing (the catalogue on the home page, the book list and the cart) share one
+// request; a query's `signal` cancels it when nobody waits any more; a mutation invalidates the keys it
+// changed (invalidateAfterOrder). Route loaders fill the cache before a page renders (router.tsx); the
+// `ssr` function runs the same loaders with its in-process source and ships the cache in the HTML.
+
+let source: StorefrontSource = apiSource;
+
+/** The server's entry swaps in its in-process source once, at load; the browser keeps the API. */
+export function setStorefrontSource(s: StorefrontSource) {
+  source = s;
+}
+
+/** The catalogue and campaigns change rarely; stock is re-read on every visit to a page that shows it. */
+const CATALOGUE_STALE_MS = 60_000;
+
+export const q = {
+  productSummaries: () =>
+    queryOptions({ queryKey: ['products', 'simple'], queryFn: ({ signal }) => source.productSummaries(signal), staleTime: CATALOGUE_STALE_MS }),
+  product: (productId: string) =>
+    queryOptions({ queryKey: ['products', 'detail', productId], queryFn: ({ signal }) => source.product(productId, signal), staleTime: CATALOGUE_STALE_MS }),
+  productPlans: (productId: string) =>
+    queryOptions({ queryKey: ['products', 'plans', productId], queryFn: ({ signal }) => source.productPlans(productId, signal), staleTime: CATALOGUE_STALE_MS }),
+  stock: (productId: string) => queryOptions({ queryKey: ['stock', productId], queryFn: ({ signal }) => source.stock(productId, signal), staleTime: 0 }),
+  stockMap: () => queryOptions({ queryKey: ['stock'], queryFn: ({ signal }) => source.stockMap(signal), staleTime: 0 }),
+  plan: (planId: string) => queryOptions({ queryKey: ['plans', planId], queryFn: ({ signal }) => source.plan(planId, signal), staleTime: 10_000 }),
+  home: () => queryOptions({ queryKey: ['content', 'home'], queryFn: ({ signal }) => source.home(signal), staleTime: CATALOGUE_STALE_MS }),
+  settings: () => queryOptions({ queryKey: ['settings'], queryFn: ({ signal }) => source.settings(signal), staleTime: 5 * 60_000 }),
+  filesManifest: () => queryOptions({ queryKey: ['files'], queryFn: ({ signal }) => source.filesManifest(signal), staleTime: Infinity }),
+};
+
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      // One retry for a flaky phone network; a 404 is an answer (null), not a failure.
+      queries: { retry: 1, refetchOnWindowFocus: false },
+    },
+  });
+}
+
+/** After an order: its books' stock and the plan's progress have changed. */
+export function invalidateAfterOrder(qc: QueryClient, planId?: string) {
+  void qc.invalidateQueries({ queryKey: ['stock'] });
+  if (planId) void qc.invalidateQueries({ queryKey: ['plans', planId] });
+}

@@ -1,0 +1,83 @@
+// The `ssr` function's renderer (built by `vite build --ssr` into functions/ssr/, see web/vite.config.ts):
+// runs the routes' loaders against the in-process source, renders the page with react-dom/server and
+// returns the head tags, the body and the data the browser hydrates from (main.tsx).
+import type { StorefrontSource } from '@contracts/storefront';
+import { dehydrate, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider } from 'react-router-dom';
+import { createQueryClient, setStorefrontSource } from './app/data/queries';
+import { documentTitle, renderHead, scriptJson, SITE_DESCRIPTION, type Head, type HeadHandle } from './app/head';
+import { createRoutes } from './app/router';
+import { buildSitemap } from './app/sitemap';
+
+export type { StorefrontSource };
+
+export interface RenderResult {
+  status: number;
+  /** Set for a redirect (status 3xx). */
+  location?: string;
+  head: string;
+  body: string;
+  /** The JSON the browser hydrates from, or null when the browser should render afresh (an error page). */
+  data: string | null;
+  /** The matched pages' source files (keys of Vite's manifest), for their CSS and JS links. */
+  modules: string[];
+}
+
+export function configure(source: StorefrontSource) {
+  setStorefrontSource(source);
+}
+
+/** Renders one storefront URL (path + query) as the first HTML. `origin` is the site's absolute URL. */
+export async function render(url: string, origin: string, signal?: AbortSignal): Promise<RenderResult> {
+  const qc = createQueryClient();
+  const handler = createStaticHandler(createRoutes(qc));
+  const context = await handler.query(new Request(new URL(url, origin), { signal }));
+  if (context instanceof Response) {
+    return { status: context.status, location: context.headers.get('Location') ?? '/', head: '', body: '', data: null, modules: [] };
+  }
+  const router = createStaticRouter(handler.dataRoutes, context);
+  // prerender waits for every lazy part (the order form, the inquiry form) so the HTML is whole.
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <QueryClientProvider client={qc}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </QueryClientProvider>
+    </StrictMode>,
+    // A part that fails on the server is rendered by the browser instead; say which, for the logs.
+    // progressiveChunkSize: one whole document, never large parts moved to the end by inline scripts (CSP).
+    { signal, progressiveChunkSize: Number.POSITIVE_INFINITY, onError: (err) => console.error('ssr: a part failed to render', url, err instanceof Error ? err.stack : err) },
+  );
+  const chunks: Buffer[] = [];
+  for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
+  const body = Buffer.concat(chunks).toString('utf8');
+
+  const error = context.errors ? Object.values(context.errors)[0] : undefined;
+  let status = context.statusCode;
+  let head: Head | null = null;
+  if (error === undefined) {
+    for (const m of [...context.matches].reverse()) {
+      const h = (m.route.handle as { head?: HeadHandle } | undefined)?.head;
+      if (h) {
+        head = h(m.params);
+        break;
+      }
+    }
+  } else if (!isRouteErrorResponse(error)) {
+    status = 500;
+  }
+  const path = new URL(url, origin).pathname;
+  const tags = head
+    ? renderHead(head, origin)
+    : renderHead({ title: status === 404 ? '找不到這個頁面' : error ? '發生錯誤' : '', description: SITE_DESCRIPTION, path, type: 'website', image: { path: '/images/other/og-image.png', width: 1200, height: 630, alt: documentTitle('') }, jsonLd: [] }, origin);
+  // An error page is rendered afresh in the browser (the router's error objects do not travel as JSON).
+  const data = error === undefined ? scriptJson({ router: { loaderData: context.loaderData, actionData: context.actionData }, queries: dehydrate(qc) }) : null;
+  const modules = context.matches.map((m) => (m.route.handle as { module?: string } | undefined)?.module).filter((f): f is string => !!f);
+  return { status, modules, head: status === 404 ? `${tags}\n    <meta name="robots" content="noindex" />` : tags, body, data };
+}
+
+/** /sitemap.xml: the fixed pages, every launched book and every open campaign. */
+export async function sitemap(source: StorefrontSource, origin: string): Promise<string> {
+  return buildSitemap(source, origin);
+}
