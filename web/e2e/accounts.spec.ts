@@ -1,4 +1,4 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from './support/test';
 import { readFileSync } from 'node:fs';
 
 // Member accounts in Chromium against Hosting, the Functions and the Auth emulators: sign-up with the
