@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { PUBLIC_PAGES, settle } from './public-routes';
 
 // axe on every public page, at a phone and a desktop width: no serious or critical violations.

@@ -1,4 +1,4 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from './support/test';
 import { readFileSync } from 'node:fs';
 import { AUTH_HOST, HOSTING_URL } from './support/shop';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { readFileSync } from 'node:fs';
 import { waitForMail } from './support/inbox';
 import { adminDb, fixtureBook, HOSTING_URL, shoot as shootTo, signInByCookies, signInWithPassword as signIn, uniq } from './support/shop';

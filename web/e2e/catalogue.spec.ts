@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { FieldValue, getFirestore } from 'firebase-admin/firestore';
 
@@ -29,11 +29,14 @@ test.describe('the book list', () => {
     await expect(soldOut).toContainText('缺貨中');
     await expect(soldOut.getByRole('button', { name: /加入購物車/ })).toHaveCount(0);
 
-    // Modern formats with a JPEG fallback; the first cover eager and high priority, the rest lazy.
+    // Modern formats with a JPEG fallback; the first row on a phone (two covers) eager and high
+    // priority, the rest lazy.
     const imgs = page.locator('.book-grid img');
-    await expect(imgs.first()).toHaveAttribute('loading', 'eager');
-    await expect(imgs.first()).toHaveAttribute('fetchpriority', 'high');
-    await expect(imgs.nth(1)).toHaveAttribute('loading', 'lazy');
+    for (const i of [0, 1]) {
+      await expect(imgs.nth(i)).toHaveAttribute('loading', 'eager');
+      await expect(imgs.nth(i)).toHaveAttribute('fetchpriority', 'high');
+    }
+    await expect(imgs.nth(2)).toHaveAttribute('loading', 'lazy');
     await expect(imgs.first()).toHaveAttribute('width', '720');
     await expect(page.locator('.book-grid picture').first().locator('source[type="image/avif"]')).toHaveAttribute('srcset', /cover-240\.avif 240w/);
     expect(await imgs.first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { mailSource, waitForMail } from './support/inbox';
 import { adminDb, uniq } from './support/shop';
 

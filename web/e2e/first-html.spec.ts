@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { PUBLIC_PAGES, settle } from './public-routes';
 
 // The storefront's first HTML (rendered by the ssr function): readable and styled with JavaScript off,

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { waitForMail } from './support/inbox';
 import { adminDb, HOSTING_URL, uniq } from './support/shop';
 

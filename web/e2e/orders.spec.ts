@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { waitForMail } from './support/inbox';
 import { getAuth } from 'firebase-admin/auth';
 import { adminApp, adminDb, createMember, fixtureBook, HOSTING_URL, shoot as shootTo, signInByCookies, signInWithPassword, uniq } from './support/shop';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { PUBLIC_PAGES, settle } from './public-routes';
 
 // Every public route at a 360 px phone and a 1280 px desktop: it renders its heading, logs no

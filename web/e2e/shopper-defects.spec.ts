@@ -1,4 +1,4 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from './support/test';
 import { mkdirSync } from 'node:fs';
 import { createMember, signInByCookies, uniq } from './support/shop';
 

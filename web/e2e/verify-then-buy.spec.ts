@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { adminDb, AUTH_HOST, HOSTING_URL, uniq } from './support/shop';
 
 // What a new member does: sign up, open the verification mail on another device, come back, press

@@ -111,6 +111,33 @@ export function sendCompressed(req: Request, res: Response, html: string) {
   }
 }
 
+/**
+ * How long a page may take to render before the visitor gets the shell instead: a first render on a
+ * cold instance takes about 3 s (docs/storefront.md), and a page whose data cannot be read (Firestore
+ * unreachable) must not hang until the platform's 60 s timeout; below the API's 10 s read deadline, so
+ * the shell's own calls still answer first.
+ */
+export const RENDER_DEADLINE_MS = 8_000;
+
+class RenderDeadlineError extends Error {}
+
+/** The render, aborted (its loaders' request signal) and given up after `ms`. */
+async function renderWithin(r: Renderer, url: string, origin: string, ms: number) {
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      reject(new RenderDeadlineError(`no page after ${ms} ms`));
+    }, ms);
+  });
+  try {
+    return await Promise.race([r.render(url, origin, controller.signal), deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** The `ssr` function: the first HTML of the public storefront pages and /sitemap.xml. */
 export async function handleSsr(req: Request, res: Response) {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -124,7 +151,7 @@ export async function handleSsr(req: Request, res: Response) {
       res.set('Cache-Control', PAGE_CACHE_CONTROL).type('application/xml').send(await r.sitemap(firestoreSource, origin));
       return;
     }
-    const out = await r.render(req.originalUrl, origin);
+    const out = await renderWithin(r, req.originalUrl, origin, RENDER_DEADLINE_MS);
     if (out.location) {
       res.set('Cache-Control', ERROR_CACHE_CONTROL).redirect(out.status, out.location);
       return;
@@ -135,8 +162,10 @@ export async function handleSsr(req: Request, res: Response) {
       .type('html');
     sendCompressed(req, res, page(out.head, out.body, out.data, assetLinks(out.modules)));
   } catch (err) {
-    // Never a stack: the shell still boots the app, which loads the page itself.
-    logger.error('ssr render failed', { path: req.path, error: err instanceof Error ? err.message : String(err) });
+    // Never a stack: the shell still boots the app, which loads the page itself (and, when Firestore is
+    // unreachable, says so in Chinese after the API's own 503: tests/faults/firestore-outage.test.ts).
+    const late = err instanceof RenderDeadlineError;
+    logger.error(late ? 'ssr render missed its deadline' : 'ssr render failed', { path: req.path, error: err instanceof Error ? err.message : String(err) });
     let shell: string;
     try {
       shell = page('<title>青嶼書房</title>', '', null);
@@ -144,6 +173,6 @@ export async function handleSsr(req: Request, res: Response) {
       // No renderer build at all (functions built without the web): say so rather than hang.
       shell = '<!doctype html><html lang="zh-Hant-TW"><meta charset="utf-8"><title>青嶼書房</title><p>網站暫時無法顯示，請稍後再試。</p></html>';
     }
-    res.status(500).set('Cache-Control', 'no-store').type('html').send(shell);
+    res.status(late ? 503 : 500).set('Cache-Control', 'no-store').type('html').send(shell);
   }
 }

@@ -10,6 +10,8 @@ const ToastHost = lazy(() => import('./toast-host'));
 export function App({ router, queryClient }: { router: ReturnType<typeof createRouter>; queryClient: QueryClient }) {
   const [afterFirstPaint, setAfterFirstPaint] = useState(false);
   useEffect(() => {
+    // Hydrated (or, on a shell page, rendered): the browser tests wait for this (web/e2e/support/test.ts).
+    document.documentElement.setAttribute('data-hydrated', '');
     const id = requestAnimationFrame(() => setAfterFirstPaint(true));
     return () => cancelAnimationFrame(id);
   }, []);

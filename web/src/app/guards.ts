@@ -1,3 +1,4 @@
+import { ERROR_KEYS } from '@contracts/errors';
 import { data, redirect, type LoaderFunctionArgs } from 'react-router-dom';
 import { isLoggedIn } from '@/lib/session';
 
@@ -27,6 +28,14 @@ export function notFoundError(detail?: string): never {
   // "Page not found…" is what the error catalogue shows as 找不到這個頁面 (contracts/errors.ts).
   const statusMessage = detail ? `Page not found: ${detail}` : 'Page not found';
   throw data({ statusMessage }, { status: 404, statusText: statusMessage });
+}
+
+/**
+ * A book or campaign that is not there: the API's own 404 for a missing record, which the error
+ * catalogue shows as 查無資料 (contracts/errors.ts), the same on the server and in the browser.
+ */
+export function missingRecordError(): never {
+  throw data({ statusMessage: ERROR_KEYS.notFound }, { status: 404, statusText: ERROR_KEYS.notFound });
 }
 
 /** Failed route validation yields a 404 error. */

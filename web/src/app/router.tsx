@@ -1,9 +1,9 @@
-import { ERROR_KEYS } from '@contracts/errors';
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type HydrationState, type LoaderFunction, type LoaderFunctionArgs, type NonIndexRouteObject, type RouteObject } from 'react-router-dom';
 import { q } from './data/queries';
 import { ErrorScreen } from './error-screen';
 import {
+  missingRecordError,
   notFoundError,
   redirectIfLoggedIn,
   requireAuthActionMode,
@@ -40,12 +40,12 @@ export function createRoutes(qc: QueryClient): RouteObject[] {
     const id = params.productId ?? '';
     const [product] = await Promise.all([qc.ensureQueryData(q.product(id)), qc.prefetchQuery(q.stock(id)), qc.prefetchQuery(q.productPlans(id))]);
     // The API's own answer for a missing record: the error screen's 查無資料.
-    if (!product) notFoundError(ERROR_KEYS.notFound);
+    if (!product) missingRecordError();
     return null;
   };
   const plan = (fixed?: string) => async ({ params }: LoaderFunctionArgs) => {
     const id = fixed ?? params.planId ?? '';
-    if (!(await qc.ensureQueryData(q.plan(id)))) notFoundError(ERROR_KEYS.notFound);
+    if (!(await qc.ensureQueryData(q.plan(id)))) missingRecordError();
     return null;
   };
   const settings = () => all(qc.prefetchQuery(q.settings()));
@@ -56,7 +56,7 @@ export function createRoutes(qc: QueryClient): RouteObject[] {
   const files = () => qc.ensureQueryData(q.filesManifest());
   const bookFiles = async ({ params }: LoaderFunctionArgs) => {
     const book = (await qc.ensureQueryData(q.filesManifest())).books.find((b) => b.book === params.book);
-    if (!book) notFoundError(`Page not found: /file/${params.book ?? ''}`);
+    if (!book) notFoundError(`/file/${params.book ?? ''}`);
     return book;
   };
   const head = headFor(qc);
