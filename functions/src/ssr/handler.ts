@@ -160,7 +160,11 @@ export async function handleSsr(req: Request, res: Response) {
       .status(out.status)
       .set('Cache-Control', out.status === 200 ? PAGE_CACHE_CONTROL : ERROR_CACHE_CONTROL)
       .type('html');
-    sendCompressed(req, res, page(out.head, out.body, out.data, assetLinks(out.modules)));
+    // A missing book or campaign: the 404 with its noindex head, but the body left to the visitor's own
+    // app. This answer is shared by everyone through the CDN, yet the shop owner previews an unlaunched
+    // book or campaign with their token (web/src/app/data/api-source.ts), which only the browser has.
+    if (out.status === 404) sendCompressed(req, res, page(out.head, '', null));
+    else sendCompressed(req, res, page(out.head, out.body, out.data, assetLinks(out.modules)));
   } catch (err) {
     // Never a stack: the shell still boots the app, which loads the page itself (and, when Firestore is
     // unreachable, says so in Chinese after the API's own 503: tests/faults/firestore-outage.test.ts).

@@ -1,7 +1,10 @@
 import { ERROR_KEYS } from '@contracts/errors';
 import type { StockRecord } from '@contracts/stock';
 import type { StorefrontSource } from '@contracts/storefront';
+import type { GroupPlanView } from '@contracts/group-buying';
+import { isOwnerToken } from '@/features/admin/lib/owner';
 import { apiRequest, isApiError } from '@/lib/api-client';
+import { getSession } from '@/lib/session';
 
 // The browser's answers to the storefront's reads: the public API, without the session's token (so the
 // CDN may share the answers). Only queries.ts calls these; pages read through the query cache.
@@ -34,7 +37,14 @@ export const apiSource: StorefrontSource = {
     }
   },
   stockMap: (signal) => get('/stock', signal),
-  plan: (id, signal) => (DOC_ID.test(id) ? orNull(get(`/groupBuying/${encodeURIComponent(id)}`, signal)) : Promise.resolve(null)),
+  async plan(id, signal) {
+    if (!DOC_ID.test(id)) return null;
+    const path = `/groupBuying/${encodeURIComponent(id)}`;
+    const plan = await orNull(get<GroupPlanView>(path, signal));
+    // Not public: the shop owner may still preview it (an unlaunched campaign), asked with their token.
+    if (plan || !isOwnerToken(getSession()?.idToken)) return plan;
+    return orNull(apiRequest<GroupPlanView>(path, { signal }));
+  },
   home: (signal) => get('/content/home', signal),
   settings: (signal) => get('/settings/shop', signal),
   async filesManifest(signal) {
