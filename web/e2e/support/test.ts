@@ -9,8 +9,20 @@ export type { BrowserContext, Page } from '@playwright/test';
 
 /** Waits for hydration where there is something to hydrate (a rendered page with JavaScript on). */
 export async function hydrated(page: Page): Promise<void> {
+  // The root's effect marks <html data-hydrated>, but a lazy part of the page (a form in a Suspense
+  // boundary, e.g. the campaign's inquiry form) hydrates once its chunk has arrived, possibly later: until
+  // then a click submits the form natively. React puts its props on every element it has hydrated, so
+  // every form and button carrying them means the whole page is live.
   await page
-    .waitForFunction(() => !document.getElementById('ssr-data') || document.documentElement.hasAttribute('data-hydrated'), undefined, { timeout: 20_000 })
+    .waitForFunction(
+      () => {
+        if (!document.getElementById('ssr-data')) return true;
+        if (!document.documentElement.hasAttribute('data-hydrated')) return false;
+        return Array.from(document.querySelectorAll('form, button')).every((el) => Object.keys(el).some((k) => k.startsWith('__reactProps$')));
+      },
+      undefined,
+      { timeout: 20_000 },
+    )
     .catch(() => undefined); // the test's own expectations say what is missing
 }
 
