@@ -2,6 +2,8 @@
 // Gmail, Outlook and Apple Mail all render the same way, and legible on a 360 px phone) and a plain-text
 // part saying the same, both from one description of the mail's content.
 
+import { formatDateTime } from '../contracts/format';
+
 /** The shop's colours, the same as web/src/styles (the storefront's --c-* custom properties). */
 export const MAIL_COLOURS = {
   ink: '#1f2a2e',
@@ -46,31 +48,8 @@ export const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const escLines = (s: string) => esc(s).replace(/\n/g, '<br>');
 
-const money = new Intl.NumberFormat('zh-TW', { style: 'currency', currency: 'TWD', minimumFractionDigits: 0, maximumFractionDigits: 0 });
-
-/** Whole NT$ as the storefront writes them (web/src/lib/format.ts): NT$1,880. */
-export function formatMoney(amount: number): string {
-  return money
-    .formatToParts(amount)
-    .map((p) => (p.type === 'currency' ? 'NT$' : p.value))
-    .join('');
-}
-
-const taipei = new Intl.DateTimeFormat('zh-TW', {
-  timeZone: 'Asia/Taipei',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** 2026/11/26 23:59 (台灣時間): mails are read anywhere, deadlines are Taiwan's. */
-export function formatTaipeiTime(iso: string): string {
-  const parts = Object.fromEntries(taipei.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
-  return `${parts.year}/${parts.month}/${parts.day} ${parts.hour}:${parts.minute}（台灣時間）`;
-}
+/** 2026/11/26 23:59（台灣時間）: mails are read anywhere, deadlines are Taiwan's. */
+export const formatTaipeiTime = (iso: string) => `${formatDateTime(iso)}（台灣時間）`;
 
 function htmlBlock(b: MailBlock): string {
   const cell = `padding:0 0 20px 0;font-family:${FONT};`;

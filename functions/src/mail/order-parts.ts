@@ -1,7 +1,8 @@
 import { ORDER_STATUS_LABELS, type Order } from '../contracts/orders';
 import type { ShopSettings } from '../contracts/settings';
 import { siteUrl } from '../lib/site-url';
-import { formatMoney, formatTaipeiTime, type MailBlock } from './layout';
+import { formatMoney } from '../contracts/format';
+import { formatTaipeiTime, type MailBlock } from './layout';
 
 // Pieces every order mail repeats: greeting, lines and totals, the lookup link, the footer.
 

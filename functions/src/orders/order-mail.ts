@@ -1,6 +1,7 @@
 import type { Order } from '../contracts/orders';
 import type { ShopSettings } from '../contracts/settings';
-import { formatMoney, formatTaipeiTime, renderMail } from '../mail/layout';
+import { formatMoney } from '../contracts/format';
+import { formatTaipeiTime, renderMail } from '../mail/layout';
 import type { ComposedMail } from '../mail/mail-doc';
 import { footer, greeting, itemsBlock, lookupButton, orderFacts, receiverPlace } from '../mail/order-parts';
 

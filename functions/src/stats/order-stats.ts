@@ -1,4 +1,5 @@
 import type { Firestore } from 'firebase-admin/firestore';
+import { taiwanDay } from '../contracts/format';
 import { ORDER_STATUSES, type OrderStatus } from '../contracts/orders';
 
 // Running totals for the owner's dashboard (docs/admin.md, "Dashboard"). The `orderStats` trigger
@@ -26,8 +27,6 @@ const MARKER_TTL_MS = 7 * 86_400_000;
 const PAID: readonly OrderStatus[] = ['preparing', 'shipped'];
 const INACTIVE: readonly OrderStatus[] = ['cancelledUnpaid', 'refunded'];
 
-/** The Taiwan calendar day of an instant, yyyy-mm-dd (Taiwan has no daylight saving time). */
-export const taiwanDay = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 10);
 
 /** What of an order the totals depend on; null for a missing or malformed document (it counts nowhere). */
 export interface OrderFacts {

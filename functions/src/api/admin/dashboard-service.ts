@@ -1,8 +1,9 @@
 import type { DashboardBook, DashboardCampaign, DashboardDay, DashboardFigure, DashboardFigures, DashboardMonth } from '../../contracts/dashboard';
+import { taiwanDay } from '../../contracts/format';
 import { ORDER_STATUSES, type OrderStatus } from '../../contracts/orders';
 import { PLANS } from '../../data/plans';
 import { db } from '../../lib/firebase';
-import { STATS_DAYS, STATS_MONTHS, STATS_PLANS, taiwanDay } from '../../stats/order-stats';
+import { STATS_DAYS, STATS_MONTHS, STATS_PLANS } from '../../stats/order-stats';
 
 // GET /api/admin/dashboard: read from the running totals the orderStats trigger keeps
 // (functions/src/stats/order-stats.ts), never from the orders: one document per day and per month

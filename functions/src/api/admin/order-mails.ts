@@ -1,6 +1,7 @@
 import { ORDER_STATUS_LABELS, type Order } from '../../contracts/orders';
 import type { ShopSettings } from '../../contracts/settings';
-import { formatMoney, renderMail, type MailBlock } from '../../mail/layout';
+import { formatMoney } from '../../contracts/format';
+import { renderMail, type MailBlock } from '../../mail/layout';
 import type { ComposedMail } from '../../mail/mail-doc';
 import { footer, greeting, itemsBlock, lookupButton, orderFacts, receiverPlace } from '../../mail/order-parts';
 

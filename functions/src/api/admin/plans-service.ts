@@ -1,5 +1,6 @@
 import type { AdminPlanDetail, AdminPlanInput, AdminPlanSummary, AdminPlanUpdate, PlanBookTotal, PlanPickupTotal } from '../../contracts/admin';
 import { ERROR_KEYS } from '../../contracts/errors';
+import { formatDateTime } from '../../contracts/format';
 import { isPlanOpen } from '../../contracts/group-buying';
 import { ORDER_STATUS_LABELS, type Order } from '../../contracts/orders';
 import { ORDERS } from '../../data/orders';
@@ -171,12 +172,6 @@ export async function getAdminPlan(planId: string): Promise<AdminPlanDetail> {
   return { ...s, orders, ...planTotals(orders) };
 }
 
-const twTime = (iso: string) => {
-  const d = new Date(Date.parse(iso) + 8 * 3600_000);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getUTCFullYear()}/${p(d.getUTCMonth() + 1)}/${p(d.getUTCDate())} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}`;
-};
-
 export const CSV_HEADER = [
   '訂單號碼', '訂單日期', '訂單狀態', '訂購人', '電子郵件', '電話', '收件人', '取貨地點', '收件地址',
   '統一編號', '發票抬頭', '匯款帳號末五碼', '書籍編號', '書名', '數量', '單價', '小計', '運費', '訂單總額', '備註',
@@ -189,7 +184,7 @@ export function planOrdersCsv(plan: Pick<PlanDoc, 'planId' | 'title'>, orders: r
   for (const o of oldestFirst) {
     o.items.forEach((i, n) => {
       rows.push([
-        o.orderNo, twTime(o.createdAt), ORDER_STATUS_LABELS[o.status], o.buyer, o.email, o.phone, o.receiver.name, o.pickup ? o.pickup.name : '郵寄', o.pickup ? o.pickup.address : o.receiver.address,
+        o.orderNo, formatDateTime(o.createdAt), ORDER_STATUS_LABELS[o.status], o.buyer, o.email, o.phone, o.receiver.name, o.pickup ? o.pickup.name : '郵寄', o.pickup ? o.pickup.address : o.receiver.address,
         o.taxId, o.invoiceTitle, o.bankAccountNo, i.productId, i.name, i.qty, i.unitPrice, i.totalPrice,
         n === 0 ? o.shippingFee : null, n === 0 ? o.totalPrice : null, n === 0 ? o.remark : null,
       ]);

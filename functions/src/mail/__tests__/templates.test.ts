@@ -4,7 +4,8 @@ import { newsletterWelcomeMail } from '../../api/content/mail';
 import type { Order } from '../../contracts/orders';
 import type { ShopSettings } from '../../contracts/settings';
 import { orderCancelledMail, orderPlacedMail } from '../../orders/order-mail';
-import { formatMoney, formatTaipeiTime } from '../layout';
+import { formatMoney } from '../../contracts/format';
+import { formatTaipeiTime } from '../layout';
 import { invalidMail } from '../send-mail';
 
 const settings: ShopSettings = {

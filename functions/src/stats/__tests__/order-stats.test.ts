@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { orderFacts, statsDelta, taiwanDay } from '../order-stats';
+import { taiwanDay } from '../../contracts/format';
+import { orderFacts, statsDelta } from '../order-stats';
 
 const order = (status: string, extra: Record<string, unknown> = {}) => ({
   status,

@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router-dom';
 import { Spinner } from '@/components/page-status';
 import { env } from '@/config/env';
 import { apiRequest, isApiError } from '@/lib/api-client';
-import { formatDateTime, formatMoney } from '@/lib/format';
+import { formatDateTime, formatMoney } from '@contracts/format';
 import { useDocumentMeta } from '@/lib/use-document-title';
 import '@/features/admin/admin.css';
 

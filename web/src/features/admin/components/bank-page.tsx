@@ -1,7 +1,7 @@
 import type { BankConfirmResult, BankDeposit, BankLayout, BankProposal } from '@contracts/bank';
 import { useState, type ChangeEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { formatDateTime, formatMoney } from '@/lib/format';
+import { formatDateTime, formatMoney } from '@contracts/format';
 import { notify } from '@/lib/toast';
 import { confirmBankMatches, listBankLayouts, matchBankDeposits } from '../api/admin-api';
 import { checkSize, decodeStatement, guessMapping, parseStatement, StatementError, toDeposits, type DepositsResult, type Mapping, type Statement } from '../lib/bank-csv';

@@ -1,7 +1,7 @@
 import type { DashboardCampaign, DashboardFigures } from '@contracts/dashboard';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES } from '@contracts/orders';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { formatMoney } from '@/lib/format';
+import { formatMoney, taiwanDay } from '@contracts/format';
 import { getDashboard } from '../api/admin-api';
 import { useResource } from '../lib/use-resource';
 import { Loaded, PageHead } from './ui';
@@ -240,7 +240,7 @@ function Figures({ f }: { f: DashboardFigures }) {
 function CampaignProgress({ c, today }: { c: DashboardCampaign; today: string }) {
   const config = useMemo<ChartConfig | null>(() => {
     if (!c.points.length) return null;
-    const closing = new Date(Date.parse(c.closingDate) + 8 * 3600_000).toISOString().slice(0, 10);
+    const closing = taiwanDay(c.closingDate);
     const end = closing < today ? closing : today;
     const labels: string[] = [];
     const data: number[] = [];

@@ -1,7 +1,7 @@
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from '@contracts/orders';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { formatDateTime, formatMoney } from '@/lib/format';
+import { formatDateTime, formatMoney } from '@contracts/format';
 import { listOrders, listPlans } from '../api/admin-api';
 import { useResource } from '../lib/use-resource';
 import { Field, Loaded, PageHead, StatusBadge } from './ui';

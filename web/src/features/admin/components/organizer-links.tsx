@@ -1,6 +1,6 @@
 import type { OrganizerLink } from '@contracts/organizer';
 import { useState } from 'react';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@contracts/format';
 import { notify } from '@/lib/toast';
 import { createOrganizerLink, listOrganizerLinks, revokeOrganizerLink } from '../api/admin-api';
 import { errorText } from '../lib/labels';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { formatDateTime, formatMoney } from '@/lib/format';
+import { formatDateTime, formatMoney } from '@contracts/format';
 import { listPayments } from '../api/admin-api';
 import { useResource } from '../lib/use-resource';
 import { Loaded, PageHead } from './ui';

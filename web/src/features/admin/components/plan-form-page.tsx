@@ -6,7 +6,8 @@ import { notify } from '@/lib/toast';
 import { createPlan, getPlan, listProducts, updatePlan, type PlanInput } from '../api/admin-api';
 import { errorText } from '../lib/labels';
 import { useResource } from '../lib/use-resource';
-import { BusyButton, Field, fieldErrors, FormErrors, fromLines, fromTaipeiLocal, Loaded, PageHead, toLines, toTaipeiLocal } from './ui';
+import { fromTaipeiLocal, toTaipeiLocal } from '@contracts/format';
+import { BusyButton, Field, fieldErrors, FormErrors, fromLines, Loaded, PageHead, toLines } from './ui';
 
 interface PickupDraft {
   id: string;

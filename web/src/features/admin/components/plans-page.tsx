@@ -1,7 +1,7 @@
 import type { AdminPlanSummary } from '@contracts/admin';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@contracts/format';
 import { notify } from '@/lib/toast';
 import { deletePlan, listPlans, setPlanArchived, setPlanLaunched } from '../api/admin-api';
 import { errorText } from '../lib/labels';

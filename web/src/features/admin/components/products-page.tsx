@@ -1,7 +1,7 @@
 import type { AdminProduct } from '@contracts/admin';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { formatMoney } from '@/lib/format';
+import { formatMoney } from '@contracts/format';
 import { notify } from '@/lib/toast';
 import { listProducts, setProductLaunched } from '../api/admin-api';
 import { errorText } from '../lib/labels';

@@ -81,7 +81,3 @@ export function BusyButton({ busy, children, className = 'btn btn--primary', ...
 /** Lines of a textarea <-> string[] (blank lines dropped). */
 export const toLines = (s: string) => s.split('\n').map((l) => l.trim()).filter(Boolean);
 export const fromLines = (xs: readonly string[] | undefined) => (xs ?? []).join('\n');
-
-/** A Taiwan wall-clock value for <input type="datetime-local"> and back. */
-export const toTaipeiLocal = (iso: string) => (iso ? new Date(Date.parse(iso) + 8 * 3600_000).toISOString().slice(0, 16) : '');
-export const fromTaipeiLocal = (local: string) => (local ? `${local}:00+08:00` : '');

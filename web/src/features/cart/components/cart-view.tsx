@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { formatMoney } from '@/lib/format';
+import { formatMoney } from '@contracts/format';
 import { cart } from '../cart-store';
 import type { PricedCartLine } from '../priced-lines';
 import { ConfirmDialog } from './confirm-dialog';

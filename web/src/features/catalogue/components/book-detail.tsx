@@ -5,7 +5,7 @@ import { Suspense, type CSSProperties } from 'react';
 import { Link } from 'react-router-dom';
 import { q } from '@/app/data/queries';
 import { ApiError } from '@/lib/api-client';
-import { formatLongDate } from '@/lib/format';
+import { formatLongDate } from '@contracts/format';
 import { useDocumentMeta } from '@/lib/use-document-title';
 import type { AddToCart } from '../types';
 import { BookPicture } from './book-picture';

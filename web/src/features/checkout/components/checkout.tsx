@@ -6,7 +6,7 @@ import { describeError } from '@contracts/errors';
 import { orderContactSchema, placeOrderInputSchema, type Order } from '@contracts/orders';
 import type { z } from 'zod';
 import { isApiError } from '@/lib/api-client';
-import { formatMoney } from '@/lib/format';
+import { formatMoney } from '@contracts/format';
 import { getSession, refreshIdToken, setSession } from '@/lib/session';
 import { useShopSettings } from '@/lib/shop-settings';
 import { notify } from '@/lib/toast';

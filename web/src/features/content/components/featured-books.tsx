@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { q } from '@/app/data/queries';
 import { imageSources } from '@/features/catalogue/book-image';
-import { formatMoney } from '@/lib/format';
+import { formatMoney } from '@contracts/format';
 
 const COVER_SIZES = '(max-width: 599px) 46vw, (max-width: 959px) 30vw, 250px';
 

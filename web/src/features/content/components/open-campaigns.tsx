@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { q } from '@/app/data/queries';
-import { formatLongDate } from '@/lib/format';
+import { formatLongDate } from '@contracts/format';
 
 export function OpenCampaigns() {
   const home = useQuery(q.home());

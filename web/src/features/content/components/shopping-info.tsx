@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Spinner } from '@/components/page-status';
-import { formatMoney } from '@/lib/format';
+import { formatMoney } from '@contracts/format';
 import { useQuery } from '@tanstack/react-query';
 import { q } from '@/app/data/queries';
 

@@ -1,5 +1,5 @@
 import type { GroupPlanProduct } from '@contracts/group-buying';
-import { formatMoney } from '@/lib/format';
+import { formatMoney } from '@contracts/format';
 import { groupCart, type GroupCartLine } from '../group-cart-store';
 import { maxOrderable } from './plan-book-card';
 import { QuantityStepper } from './quantity-stepper';

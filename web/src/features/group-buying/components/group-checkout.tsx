@@ -4,7 +4,7 @@ import { placeGroupOrderInputSchema, type PlaceGroupOrderInput } from '@contract
 import { useId, useMemo, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { isApiError } from '@/lib/api-client';
-import { formatMoney } from '@/lib/format';
+import { formatMoney } from '@contracts/format';
 import { useSession } from '@/lib/use-session';
 import { useQueryClient } from '@tanstack/react-query';
 import { invalidateAfterOrder } from '@/app/data/queries';

@@ -1,7 +1,7 @@
 import { ORDER_STATUS_LABELS } from '@contracts/orders';
 import { Link } from 'react-router-dom';
 import { isApiError } from '@/lib/api-client';
-import { formatDateTime, formatMoney } from '@/lib/format';
+import { formatDateTime, formatMoney } from '@contracts/format';
 import { useShopSettings } from '@/lib/shop-settings';
 import { useDocumentMeta } from '@/lib/use-document-title';
 import { useGroupOrder } from '../api/group-order';

@@ -2,7 +2,7 @@ import type { GroupPlanView } from '@contracts/group-buying';
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Spinner } from '@/components/page-status';
-import { formatLongDate, formatMoney } from '@/lib/format';
+import { formatLongDate, formatMoney } from '@contracts/format';
 import { useDocumentMeta } from '@/lib/use-document-title';
 import { ERROR_KEYS } from '@contracts/errors';
 import { ApiError } from '@/lib/api-client';

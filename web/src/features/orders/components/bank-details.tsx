@@ -1,5 +1,5 @@
 import type { ShopSettings } from '@contracts/settings';
-import { formatDateTime, formatMoney } from '@/lib/format';
+import { formatDateTime, formatMoney } from '@contracts/format';
 
 /** Where and by when to transfer the money. */
 export function BankDetails({ settings, amount, dueAt }: { settings: ShopSettings; amount: number; dueAt: string }) {

@@ -3,7 +3,7 @@ import { emailSchema, phoneSchema } from '@contracts/common';
 import { describeError } from '@contracts/errors';
 import { orderLookupInputSchema, orderNoSchema, type OrderSummary } from '@contracts/orders';
 import { isApiError } from '@/lib/api-client';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@contracts/format';
 import { lookupOrder } from '../api';
 import { ItemsTable, StatusBadge } from './order-parts';
 import '@/components/form-field.css';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { formatDate, formatMoney } from '@/lib/format';
+import { formatDate, formatMoney } from '@contracts/format';
 import { useMyOrders } from '../api';
 import { LoadState, StatusBadge } from './order-parts';
 import '../orders.css';

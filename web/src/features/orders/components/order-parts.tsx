@@ -2,7 +2,7 @@ import { ORDER_STATUS_LABELS, type OrderItem, type OrderStatus } from '@contract
 import { describeError } from '@contracts/errors';
 import { Spinner } from '@/components/page-status';
 import { isApiError } from '@/lib/api-client';
-import { formatMoney } from '@/lib/format';
+import { formatMoney } from '@contracts/format';
 
 export function StatusBadge({ status }: { status: OrderStatus }) {
   return <span className={`order-status order-status--${status}`}>{ORDER_STATUS_LABELS[status] ?? status}</span>;

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { formatMoney } from '@/lib/format';
+import { formatMoney } from '@contracts/format';
 import { useShopSettings } from '@/lib/shop-settings';
 import { useOrder } from '../api';
 import { BankDetails } from './bank-details';

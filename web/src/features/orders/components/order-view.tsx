@@ -1,6 +1,6 @@
 import { ORDER_STATUS_LABELS } from '@contracts/orders';
 import { Link } from 'react-router-dom';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@contracts/format';
 import { useShopSettings } from '@/lib/shop-settings';
 import { useOrder } from '../api';
 import { BankDetails } from './bank-details';

@@ -1,0 +1,80 @@
+// Money and Taiwan time, written once for everything that shows them: the storefront and the admin
+// (web/src imports this as @contracts/format), mails, CSV exports, order numbers and the daily stats.
+// Intl does the work with the Asia/Taipei zone, so no code shifts instants by hand.
+
+const money = new Intl.NumberFormat('zh-TW', {
+  style: 'currency',
+  currency: 'TWD',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
+
+/** Whole NT$ as the shop writes it: NT$1,880 (Intl's own zh-TW symbol is $). */
+export function formatMoney(amount: number): string {
+  return money
+    .formatToParts(amount)
+    .map((p) => (p.type === 'currency' ? 'NT$' : p.value))
+    .join('');
+}
+
+const taipei = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'Asia/Taipei',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** The Taiwan wall clock of an instant, as zero-padded strings (year has four digits). */
+export interface TaipeiParts {
+  year: string;
+  month: string;
+  day: string;
+  hour: string;
+  minute: string;
+}
+
+export function taipeiParts(at: string | number | Date): TaipeiParts {
+  const d = at instanceof Date ? at : new Date(at);
+  const p: Record<string, string> = {};
+  for (const part of taipei.formatToParts(d)) p[part.type] = part.value;
+  return { year: p.year!, month: p.month!, day: p.day!, hour: p.hour!, minute: p.minute! };
+}
+
+/** mm/dd/yy, the shop's short date, in Taiwan time. */
+export function formatDate(at: string | number | Date): string {
+  const p = taipeiParts(at);
+  return `${p.month}/${p.day}/${p.year.slice(-2)}`;
+}
+
+/** A long Chinese date for prose: 2027年3月31日. */
+export function formatLongDate(at: string | number | Date): string {
+  const p = taipeiParts(at);
+  return `${p.year}年${Number(p.month)}月${Number(p.day)}日`;
+}
+
+/** 2027/03/31 23:59 in Taiwan time. */
+export function formatDateTime(at: string | number | Date): string {
+  const p = taipeiParts(at);
+  return `${p.year}/${p.month}/${p.day} ${p.hour}:${p.minute}`;
+}
+
+/** The Taiwan calendar day of an instant: 2027-03-31. */
+export function taiwanDay(at: string | number | Date): string {
+  const p = taipeiParts(at);
+  return `${p.year}-${p.month}-${p.day}`;
+}
+
+/** A Taiwan wall-clock value for <input type="datetime-local">: 2027-03-31T23:59 ('' for ''). */
+export function toTaipeiLocal(iso: string): string {
+  if (!iso) return '';
+  const p = taipeiParts(iso);
+  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`;
+}
+
+/** The instant a datetime-local value means in Taiwan (UTC+8 all year: no daylight saving time). */
+export function fromTaipeiLocal(local: string): string {
+  return local ? `${local}:00+08:00` : '';
+}
