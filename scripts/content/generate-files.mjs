@@ -1,6 +1,6 @@
 // Generates the books' companion files (small real .docx and .pdf documents) under
 // web/public/files/<book>/ with versioned names, and web/public/files/manifest.json that the
-// /file pages read. Hosting serves them as static files (DESIGN.md section 8).
+// /file pages read. Hosting serves them as static files (firebase.json).
 //   node scripts/content/generate-files.mjs
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

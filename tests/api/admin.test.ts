@@ -4,7 +4,7 @@ import { createApp } from '../../functions/src/app';
 import { db } from '../../functions/src/lib/firebase';
 import { adminDb, createTestUser, uniq, type TestUser } from '../helpers/emulators';
 
-// The shop owner's console (issue 8): every /api/admin call for anonymous (401), member (403) and
+// The shop owner's console (docs/admin.md): every /api/admin call for anonymous (401), member (403) and
 // owner; status changes along ORDER_TRANSITIONS with their mail; stock returned once; catalogue,
 // stock movements, campaigns and the CSV export; each bad input answers 4xx and writes nothing.
 // Fixtures are unique per run (uniq()); the demo shop's data is never changed.

@@ -6,7 +6,7 @@ import { invalidateCatalogue } from '../../functions/src/data/products';
 import { db as appDb } from '../../functions/src/lib/firebase';
 import { HOSTING_URL, uniq } from '../helpers/emulators';
 
-// GET /api/products/simple, /detail, /detail/{id} and /detail/{id}/plans (DESIGN.md section 5),
+// GET /api/products/simple, /detail, /detail/{id} and /detail/{id}/plans (docs/catalogue.md),
 // against the demo books plus fixtures of our own (removed afterwards: other suites share the data).
 
 const app = createApp();

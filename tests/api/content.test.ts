@@ -4,7 +4,7 @@ import { createApp } from '../../functions/src/app';
 import { signUnsubscribeToken } from '../../functions/src/api/content/unsubscribe-token';
 import { adminDb, uniq } from '../helpers/emulators';
 
-// Inquiries, the newsletter and the public content reads (issue 7), against the emulators.
+// Inquiries, the newsletter and the public content reads (docs/content.md), against the emulators.
 
 const app = createApp();
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createApp } from '../../functions/src/app';
 import { HOSTING_URL } from '../helpers/emulators';
 
-// The cross-cutting contract of DESIGN.md section 5, against the app directly (where the app parses
+// The cross-cutting contract (docs/api.md: body limits, content types, error bodies, headers), against the app directly (where the app parses
 // bodies itself) and through Hosting -> the Functions emulator (where the platform parses them).
 
 const app = createApp({

@@ -8,8 +8,8 @@ import { placeOrder, type Pricing } from '../../functions/src/orders/place-order
 import { waitForMail } from '../../web/e2e/support/inbox';
 import { adminDb, createTestUser, HOSTING_URL, uniq, type TestUser } from '../helpers/emulators';
 
-// Shop orders (DESIGN.md sections 4 and 5): placement, idempotency, stock under concurrency, reads,
-// lookup, the unpaid sweep and every bad input of the issue. Stock-changing tests use their own
+// Shop orders (docs/orders.md): placement, idempotency, stock under concurrency, reads,
+// lookup, the unpaid sweep and every bad input the contract names. Stock-changing tests use their own
 // fixture products, never the demo shop's.
 
 const app = createApp();

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { waitForMail } from './support/inbox';
 import { adminDb, fixtureBook, HOSTING_URL, shoot as shootTo, signInByCookies, signInWithPassword as signIn, uniq } from './support/shop';
 
-// The shop owner's console (issue 8). The owner confirms a payment and ships; the member then sees
+// The shop owner's console (docs/admin.md). The owner confirms a payment and ships; the member then sees
 // 已發貨 with the tracking link in /order. The owner creates a campaign and exports its CSV. A member
 // is refused /admin. Sign-in writes the session cookies directly (no login page). Books and plans are
 // this test's own fixtures. SCREENSHOTS=1 also saves 360 px and 1280 px shots of the console pages.

@@ -151,7 +151,7 @@ test('the cart keeps quantities within the live stock, and checkout first asks f
       ([name, value]) => ({ name, value: encodeURIComponent(value), url: HOSTING_URL }),
     ),
   );
-  // The live stock as GET /api/stock reports it (DESIGN.md section 5).
+  // The live stock as GET /api/stock reports it (its contract: functions/src/contracts/stock.ts).
   await page.route('**/api/stock', (route) => route.fulfill({ json: { 'company-registration-guide': 2, 'business-tax-handbook': 0 } }));
   let verifyCalls = 0;
   await page.route('**/api/auth/sendEmailVerify', async (route) => {
