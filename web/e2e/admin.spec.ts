@@ -1,7 +1,7 @@
 import { expect, test, type Page } from './support/test';
 import { readFileSync } from 'node:fs';
 import { waitForMail } from './support/inbox';
-import { adminDb, fixtureBook, HOSTING_URL, shoot as shootTo, signInByCookies, signInWithPassword as signIn, uniq } from './support/shop';
+import { adminDb, api, fixtureBook, shoot as shootTo, signInByCookies, signInWithPassword as signIn, uniq } from './support/shop';
 
 // The shop owner's console (docs/admin.md). The owner confirms a payment and ships; the member then sees
 // 已發貨 with the tracking link in /order. The owner creates a campaign and exports its CSV. A member
@@ -11,17 +11,6 @@ import { adminDb, fixtureBook, HOSTING_URL, shoot as shootTo, signInByCookies, s
 const shoot = (page: Page, name: string) => shootTo(page, 'test-output/admin', name);
 
 const newOrderId = () => uniq('e2eadmin').replace(/[^A-Za-z0-9_-]/g, '') + Math.random().toString(36).slice(2, 8);
-
-async function api<T>(path: string, init: { method: string; body: unknown; idToken?: string }): Promise<T> {
-  const res = await fetch(`${HOSTING_URL}/api${path}`, {
-    method: init.method,
-    headers: { 'Content-Type': 'application/json', ...(init.idToken ? { Authorization: `Bearer ${init.idToken}` } : {}) },
-    body: JSON.stringify(init.body),
-  });
-  const body = (await res.json()) as T;
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`);
-  return body;
-}
 
 test('a member is refused the console with the 403 error screen', async ({ page }) => {
   await signInByCookies(page.context(), 'demo@example.com', 'demo1234', '王小明');

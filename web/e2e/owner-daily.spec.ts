@@ -1,7 +1,7 @@
-import { expect, test, type BrowserContext, type Page } from './support/test';
-import { mkdirSync, readFileSync } from 'node:fs';
-import { getApps, initializeApp } from 'firebase-admin/app';
-import { getFirestore } from 'firebase-admin/firestore';
+import { readFileSync } from 'node:fs';
+import { taiwanDay } from '../../functions/src/contracts/format';
+import { adminDb, api, fixtureBook as shopFixtureBook, HOSTING_URL, shoot as shootTo, signInByCookies, signInWithPassword, uniq } from './support/shop';
+import { expect, test, type Page } from './support/test';
 
 // The owner's daily work, tried as a new owner would: the console is found from the member menu;
 // a campaign form explains itself in Chinese beside the fields; campaigns are duplicated, archived
@@ -9,69 +9,10 @@ import { getFirestore } from 'firebase-admin/firestore';
 // with three deposits confirms the two that match in one action and lists the third; a buyer picks
 // 公會辦公室自取 on cpaSouth. SCREENSHOTS=1 saves 360 px and 1280 px shots under test-output/owner.
 
-const SHOTS = process.env.SCREENSHOTS === '1';
-const HOSTING_URL = process.env.HOSTING_URL ?? 'http://127.0.0.1:5000';
-const AUTH_HOST = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
 const SHOT_DIR = 'test-output/owner';
-
-const adminDb = () => getFirestore(getApps()[0] ?? initializeApp({ projectId: 'demo-bookstore' }));
-const uniq = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+const shoot = (page: Page, name: string) => shootTo(page, SHOT_DIR, name);
+const signIn = signInWithPassword;
 const newOrderId = () => uniq('e2eowner').replace(/[^A-Za-z0-9_-]/g, '') + Math.random().toString(36).slice(2, 8);
-
-async function signIn(email: string, password: string) {
-  const res = await fetch(`http://${AUTH_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password, returnSecureToken: true }),
-  });
-  const body = (await res.json()) as { idToken: string; refreshToken: string; localId: string };
-  if (!res.ok) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
-  return body;
-}
-
-async function signInByCookies(context: BrowserContext, email: string, password: string, userName: string) {
-  const s = await signIn(email, password);
-  const values = { idToken: s.idToken, refreshToken: s.refreshToken, userId: s.localId, email, emailVerified: 'true', userName, signInProvider: 'password', photoUrl: '' };
-  await context.addCookies(Object.entries(values).map(([name, value]) => ({ name, value: encodeURIComponent(value), url: HOSTING_URL })));
-  return s;
-}
-
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  mkdirSync(SHOT_DIR, { recursive: true });
-  for (const width of [360, 1280]) {
-    await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
-    await page.screenshot({ path: `${SHOT_DIR}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
-async function fixtureBook(name: string, salePrice: number, qty = 10) {
-  const productId = uniq('e2e-owner-book');
-  await adminDb().doc(`products/${productId}`).set({
-    name,
-    imgSrc: '/favicon.svg',
-    listPrice: salePrice + 200,
-    salePrice,
-    launched: true,
-    isNew: false,
-    sortOrder: 9200,
-    bookIntroduction: { primaryColor: '#2f5d62', slogan: '測試', overview: '測試用書籍', summary: [], detail: [] },
-  });
-  await adminDb().doc(`stock/${productId}`).set({ qty, updatedAt: new Date().toISOString() });
-  return productId;
-}
-
-async function api<T>(path: string, init: { method: string; body?: unknown; idToken?: string }): Promise<T> {
-  const res = await fetch(`${HOSTING_URL}/api${path}`, {
-    method: init.method,
-    headers: { 'Content-Type': 'application/json', ...(init.idToken ? { Authorization: `Bearer ${init.idToken}` } : {}) },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const body = (await res.json()) as T;
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`);
-  return body;
-}
 
 async function shopOrder(book: string, bankAccountNo: string) {
   const member = await signIn('demo@example.com', 'demo1234');
@@ -82,7 +23,8 @@ async function shopOrder(book: string, bankAccountNo: string) {
   });
 }
 
-const today = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10).replaceAll('-', '/');
+const today = () => taiwanDay(Date.now()).replaceAll('-', '/');
+const fixtureBook = (name: string, salePrice: number, qty = 10) => shopFixtureBook(name, salePrice, { qty, prefix: 'e2e-owner-book', sortOrder: 9200 });
 
 test('a new owner finds the console from the member menu; the campaign form explains itself; copy, archive, delete', async ({ page }) => {
   test.setTimeout(120_000);

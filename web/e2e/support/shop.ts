@@ -72,3 +72,15 @@ export async function shoot(page: Page, dir: string, name: string) {
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
+
+/** A JSON call to the shop's API through Hosting, as the browser makes it; throws on any answer but 2xx. */
+export async function api<T>(path: string, init: { method: string; body?: unknown; idToken?: string }): Promise<T> {
+  const res = await fetch(`${HOSTING_URL}/api${path}`, {
+    method: init.method,
+    headers: { 'Content-Type': 'application/json', ...(init.idToken ? { Authorization: `Bearer ${init.idToken}` } : {}) },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const body = (await res.json()) as T;
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`);
+  return body;
+}
