@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../functions/src/app';
+import { taiwanDay } from '../../functions/src/contracts/format';
 import { db } from '../../functions/src/lib/firebase';
 import { adminDb, createTestUser, uniq, type TestUser } from '../helpers/emulators';
 
@@ -305,7 +306,7 @@ describe('orders table and payments queue', () => {
     const shopOnly = await get(`/orders?q=${encodeURIComponent(name)}&planId=shop&status=awaitingPayment`);
     expect(shopOnly.body.orders).toHaveLength(2);
 
-    const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+    const today = taiwanDay(Date.now());
     const inRange = await get(`/orders?q=${encodeURIComponent(name)}&from=${today}&to=${today}`);
     expect(inRange.body.orders).toHaveLength(4);
     const past = await get(`/orders?q=${encodeURIComponent(name)}&from=2020-01-01&to=2020-01-31`);

@@ -1,9 +1,9 @@
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BankDeposit, BankProposal } from '../../functions/src/contracts/bank';
-import { db } from '../../functions/src/lib/firebase';
+import { taiwanDay } from '../../functions/src/contracts/format';
 import { adminDb } from '../helpers/emulators';
-import { actors, app, doc, expectCatalogueBody, fixtureBook, ownerClient, shopOrder, type Actors, type OwnerClient } from '../helpers/owner-fixtures';
+import { app, doc, expectCatalogueBody, fixtureBook, ownerConsole, shopOrder, type Actors, type OwnerClient } from '../helpers/owner-fixtures';
 
 // Bank statement matching: proposals change nothing; exact matches are confirmed in one call through
 // the same status change as by hand (history note names the statement row); a second import of the
@@ -13,13 +13,11 @@ let a: Actors;
 let c: OwnerClient;
 
 beforeAll(async () => {
-  await db();
-  a = await actors();
-  c = ownerClient(a.owner);
+  ({ a, c } = await ownerConsole());
 });
 
 /** Today in Taiwan, yyyy-mm-dd. */
-const today = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+const today = () => taiwanDay(Date.now());
 /** Amounts unique to this run, so that other tests' orders never fit. */
 const price = () => 1000 + Math.floor(Math.random() * 8000);
 

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../functions/src/lib/firebase';
 import { applyOrderWrite } from '../../functions/src/stats/order-stats';
 import { adminDb, uniq } from '../helpers/emulators';
-import { actors, doc, expectCatalogueBody, fixtureBook, groupOrder, ownerClient, planInput, shopOrder, type Actors, type OwnerClient } from '../helpers/owner-fixtures';
+import { doc, expectCatalogueBody, fixtureBook, groupOrder, ownerConsole, planInput, shopOrder, type Actors, type OwnerClient } from '../helpers/owner-fixtures';
 
 // The dashboard's figures come from running totals that the orderStats trigger (the Functions
 // emulator runs it) keeps from every write of an order. The trigger runs after the write, so each
@@ -14,9 +14,7 @@ let a: Actors;
 let c: OwnerClient;
 
 beforeAll(async () => {
-  await db();
-  a = await actors();
-  c = ownerClient(a.owner);
+  ({ a, c } = await ownerConsole());
 });
 
 type Figures = {

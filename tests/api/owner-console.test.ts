@@ -1,15 +1,13 @@
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { db } from '../../functions/src/lib/firebase';
 import { uniq } from '../helpers/emulators';
 import {
-  actors,
   app,
   doc,
   expectCatalogueBody,
   fixtureBook,
   groupOrder,
-  ownerClient,
+  ownerConsole,
   planInput,
   shopOrder,
   type Actors,
@@ -24,9 +22,7 @@ let a: Actors;
 let c: OwnerClient;
 
 beforeAll(async () => {
-  await db();
-  a = await actors();
-  c = ownerClient(a.owner);
+  ({ a, c } = await ownerConsole());
 });
 
 const hasLatin = (s: string) => /[A-Za-z]{4,}/.test(s.replace(/https?:\/\/\S+|\/images\/\S+|[A-Za-z0-9_-]*\.(jpg|png)/g, ''));

@@ -3,6 +3,7 @@
 import request from 'supertest';
 import { expect } from 'vitest';
 import { createApp } from '../../functions/src/app';
+import { db } from '../../functions/src/lib/firebase';
 import { adminDb, createTestUser, uniq, type TestUser } from './emulators';
 
 export const app = createApp();
@@ -31,6 +32,13 @@ export function ownerClient(owner: TestUser) {
   };
 }
 export type OwnerClient = ReturnType<typeof ownerClient>;
+
+/** What each owner-console suite starts from: the app's Firestore ready, a member and the owner, the owner's client. */
+export async function ownerConsole(): Promise<{ a: Actors; c: OwnerClient }> {
+  await db();
+  const a = await actors();
+  return { a, c: ownerClient(a.owner) };
+}
 
 export function expectCatalogueBody(body: Record<string, unknown>, statusCode: number, statusMessage: string) {
   expect(body).toMatchObject({ statusCode, statusMessage });
