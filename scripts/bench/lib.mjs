@@ -33,3 +33,25 @@ export const median = (xs) => {
   return s[Math.floor(s.length / 2)];
 };
 export const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
+
+/** autocannon against one URL: 50 connections for `duration` seconds; the figures the benches print. */
+export async function blast(url, duration = 8) {
+  const { default: autocannon } = await import('autocannon');
+  const r = await autocannon({ url, connections: BLAST_CONNECTIONS, duration, pipelining: 1 });
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
+}
+export const BLAST_CONNECTIONS = 50;
+
+/** A bare Express app answering `body` at `path`: the floor the full stack is compared with. */
+export async function bareTwin(path, body) {
+  const { default: express } = await import('express');
+  const bare = express();
+  bare.get(path, (_req, res) => res.json(body));
+  const server = bare.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return { url: `http://127.0.0.1:${server.address().port}${path}`, close: () => server.close() };
+}
+
+/** One line of a throughput table. */
+export const blastRow = (say, width) => (name, r) =>
+  say(`   ${name.padEnd(width)} ${r.rps.toFixed(0).padStart(8)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms   non-2xx ${r.non2xx}   errors ${r.errors}`);
