@@ -1,6 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from './support/test';
 import { readFileSync } from 'node:fs';
-import { AUTH_HOST, HOSTING_URL } from './support/shop';
+import { AUTH_HOST, HOSTING_URL, signUpThroughForm } from './support/shop';
 
 // Member accounts in Chromium against Hosting, the Functions and the Auth emulators: sign-up with the
 // verification mail, password reset, Google sign-in through the emulator's chooser, silent token refresh.
@@ -58,12 +58,7 @@ test('sign up, verify the email from the mail, sign in, reload, log out', async 
   await page.getByLabel('確認密碼').fill('different');
   await expect(page.getByText('兩次輸入的密碼不一致')).toBeVisible();
 
-  await page.getByLabel('姓名').fill('旅程測試');
-  await page.getByRole('main').getByLabel('電子郵件').fill(email);
-  await page.getByLabel('密碼', { exact: true }).fill('journey-pass-1');
-  await page.getByLabel('確認密碼').fill('journey-pass-1');
-  await page.getByRole('button', { name: '註冊', exact: true }).click();
-  await expect(page.getByRole('heading', { name: '註冊成功' })).toBeVisible();
+  await signUpThroughForm(page, { name: '旅程測試', email, password: 'journey-pass-1' });
   await expect(page.getByText(`驗證信已寄至 ${email}`)).toBeVisible();
   await expect(memberMenu(page)).toContainText('旅程測試');
   expect(await cookie(context, 'emailVerified')).toBe('false');

@@ -1,5 +1,5 @@
 import { expect, test } from './support/test';
-import { adminDb, AUTH_HOST, HOSTING_URL, uniq } from './support/shop';
+import { adminDb, AUTH_HOST, HOSTING_URL, signUpThroughForm, uniq } from './support/shop';
 
 // What a new member does: sign up, open the verification mail on another device, come back, press
 // 我已完成驗證 and buy at once. The page's ID token was minted before the verification, so the client
@@ -39,12 +39,7 @@ test('a new member verifies the email on another device, presses 我已完成驗
 
   const email = `${uniq('verify')}@example.com`.toLowerCase();
   await page.goto('/user/signUp');
-  await page.getByLabel('姓名').fill('驗證測試');
-  await page.getByRole('main').getByLabel('電子郵件').fill(email);
-  await page.getByLabel('密碼', { exact: true }).fill('verify-pass-1');
-  await page.getByLabel('確認密碼').fill('verify-pass-1');
-  await page.getByRole('button', { name: '註冊', exact: true }).click();
-  await expect(page.getByRole('heading', { name: '註冊成功' })).toBeVisible();
+  await signUpThroughForm(page, { name: '驗證測試', email, password: 'verify-pass-1' });
 
   await page.evaluate((id) => localStorage.setItem('cart:v1', JSON.stringify([{ productId: id, qty: 1 }])), productId);
   await page.goto('/cart');

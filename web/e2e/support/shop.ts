@@ -84,3 +84,13 @@ export async function api<T>(path: string, init: { method: string; body?: unknow
   if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`);
   return body;
 }
+
+/** Fills the sign-up form on the current page as a new member would and submits it; waits for 註冊成功. */
+export async function signUpThroughForm(page: Page, who: { name: string; email: string; password: string }) {
+  await page.getByLabel('姓名').fill(who.name);
+  await page.getByRole('main').getByLabel('電子郵件').fill(who.email);
+  await page.getByLabel('密碼', { exact: true }).fill(who.password);
+  await page.getByLabel('確認密碼').fill(who.password);
+  await page.getByRole('button', { name: '註冊', exact: true }).click();
+  await page.getByRole('heading', { name: '註冊成功' }).waitFor();
+}
