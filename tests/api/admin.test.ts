@@ -4,6 +4,7 @@ import { createApp } from '../../functions/src/app';
 import { taiwanDay } from '../../functions/src/contracts/format';
 import { db } from '../../functions/src/lib/firebase';
 import { adminDb, createTestUser, uniq, type TestUser } from '../helpers/emulators';
+import { expectCatalogueBody } from '../helpers/catalogue-body';
 
 // The shop owner's console (docs/admin.md): every /api/admin call for anonymous (401), member (403) and
 // owner; status changes along ORDER_TRANSITIONS with their mail; stock returned once; catalogue,
@@ -22,12 +23,6 @@ beforeAll(async () => {
     createTestUser({ emailVerified: true, admin: true, displayName: '店長' }),
   ]);
 });
-
-function expectCatalogueBody(body: Record<string, unknown>, statusCode: number, statusMessage: string) {
-  expect(body).toMatchObject({ statusCode, statusMessage });
-  expect(typeof body.message).toBe('string');
-  expect(JSON.stringify(body)).not.toMatch(/at \w+ \(|\.js:\d+|node_modules/);
-}
 
 const asOwner = (r: request.Test) => r.set('Authorization', `Bearer ${owner.idToken}`);
 const get = (path: string) => asOwner(request(app).get(`/api/admin${path}`));

@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { BankDeposit, BankProposal } from '../../functions/src/contracts/bank';
 import { taiwanDay } from '../../functions/src/contracts/format';
 import { adminDb } from '../helpers/emulators';
-import { app, doc, expectCatalogueBody, fixtureBook, ownerConsole, shopOrder, type Actors, type OwnerClient } from '../helpers/owner-fixtures';
+import { app, doc, fixtureBook, ownerConsole, shopOrder, type Actors, type OwnerClient } from '../helpers/owner-fixtures';
+import { expectCatalogueBody } from '../helpers/catalogue-body';
 
 // Bank statement matching: proposals change nothing; exact matches are confirmed in one call through
 // the same status change as by hand (history note names the statement row); a second import of the

@@ -5,6 +5,7 @@ import type { Product, ProductPlanOffer, ProductSummary } from '../../functions/
 import { invalidateCatalogue } from '../../functions/src/data/products';
 import { db as appDb } from '../../functions/src/lib/firebase';
 import { HOSTING_URL, uniq } from '../helpers/emulators';
+import { expectCatalogueBody } from '../helpers/catalogue-body';
 
 // GET /api/products/simple, /detail, /detail/{id} and /detail/{id}/plans (docs/catalogue.md),
 // against the demo books plus fixtures of our own (removed afterwards: other suites share the data).
@@ -12,12 +13,6 @@ import { HOSTING_URL, uniq } from '../helpers/emulators';
 const app = createApp();
 // The app's own Firestore handle: it applies settings() first, which must precede any other use.
 const adminDb = appDb;
-
-function expectCatalogueBody(body: Record<string, unknown>, statusCode: number, statusMessage: string) {
-  expect(body).toMatchObject({ statusCode, statusMessage });
-  expect(typeof body.message).toBe('string');
-  expect(JSON.stringify(body)).not.toMatch(/at \w+ \(|\.js:\d+|node_modules/);
-}
 
 const launchedId = uniq('cat-on');
 const hiddenId = uniq('cat-off');

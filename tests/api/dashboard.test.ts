@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../functions/src/lib/firebase';
 import { applyOrderWrite } from '../../functions/src/stats/order-stats';
 import { adminDb, uniq } from '../helpers/emulators';
-import { doc, expectCatalogueBody, fixtureBook, groupOrder, ownerConsole, planInput, shopOrder, type Actors, type OwnerClient } from '../helpers/owner-fixtures';
+import { doc, fixtureBook, groupOrder, ownerConsole, planInput, shopOrder, type Actors, type OwnerClient } from '../helpers/owner-fixtures';
+import { expectCatalogueBody } from '../helpers/catalogue-body';
 
 // The dashboard's figures come from running totals that the orderStats trigger (the Functions
 // emulator runs it) keeps from every write of an order. The trigger runs after the write, so each

@@ -3,6 +3,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../functions/src/app';
 import { HOSTING_URL } from '../helpers/emulators';
+import { expectCatalogueBody } from '../helpers/catalogue-body';
 
 // The cross-cutting contract (docs/api.md: body limits, content types, error bodies, headers), against the app directly (where the app parses
 // bodies itself) and through Hosting -> the Functions emulator (where the platform parses them).
@@ -21,12 +22,6 @@ const app = createApp({
     });
   },
 });
-
-function expectCatalogueBody(body: Record<string, unknown>, statusCode: number, statusMessage: string) {
-  expect(body).toMatchObject({ statusCode, statusMessage });
-  expect(typeof body.message).toBe('string');
-  expect(JSON.stringify(body)).not.toMatch(/at \w+ \(|\.js:\d+|node_modules/);
-}
 
 describe('the app directly', () => {
   it('answers an unknown route with the catalogue 404', async () => {

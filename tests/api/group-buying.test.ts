@@ -5,18 +5,13 @@ import { closeDuePlans, CLOSING_GRACE_MS } from '../../functions/src/group-buyin
 import { db } from '../../functions/src/lib/firebase';
 import { changeOrderStatus } from '../../functions/src/orders/order-status';
 import { adminDb, createTestUser, HOSTING_URL, uniq, type TestUser } from '../helpers/emulators';
+import { expectCatalogueBody } from '../helpers/catalogue-body';
 
 // Group buying (DESIGN.md sections 4 and 5): plans, group orders, masking, the owner's list,
 // stock under a burst, closing and every bad input of the issue. Anything that changes stock or
 // closes a plan uses its own fixture plan and books, never the demo shop's.
 
 const app = createApp();
-
-function expectCatalogueBody(body: Record<string, unknown>, statusCode: number, statusMessage: string) {
-  expect(body).toMatchObject({ statusCode, statusMessage });
-  expect(typeof body.message).toBe('string');
-  expect(JSON.stringify(body)).not.toMatch(/at \w+ \(|\.js:\d+|node_modules/);
-}
 
 async function fixtureProduct(opts: { qty: number; listPrice?: number; salePrice?: number; launched?: boolean; name?: string }) {
   const productId = uniq('gbook');

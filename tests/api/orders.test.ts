@@ -7,18 +7,13 @@ import { changeOrderStatus, sweepUnpaidOrders } from '../../functions/src/orders
 import { placeOrder, type Pricing } from '../../functions/src/orders/place-order';
 import { waitForMail } from '../../web/e2e/support/inbox';
 import { adminDb, createTestUser, HOSTING_URL, uniq, type TestUser } from '../helpers/emulators';
+import { expectCatalogueBody } from '../helpers/catalogue-body';
 
 // Shop orders (docs/orders.md): placement, idempotency, stock under concurrency, reads,
 // lookup, the unpaid sweep and every bad input the contract names. Stock-changing tests use their own
 // fixture products, never the demo shop's.
 
 const app = createApp();
-
-function expectCatalogueBody(body: Record<string, unknown>, statusCode: number, statusMessage: string) {
-  expect(body).toMatchObject({ statusCode, statusMessage });
-  expect(typeof body.message).toBe('string');
-  expect(JSON.stringify(body)).not.toMatch(/at \w+ \(|\.js:\d+|node_modules/);
-}
 
 async function fixtureProduct(opts: { qty: number; salePrice?: number; listPrice?: number; launched?: boolean; name?: string; withStock?: boolean }) {
   const productId = uniq('book');

@@ -1,7 +1,8 @@
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminDb, uniq } from '../helpers/emulators';
-import { app, expectCatalogueBody, fixtureBook, groupOrder, ownerConsole, planInput, type Actors, type OwnerClient } from '../helpers/owner-fixtures';
+import { app, fixtureBook, groupOrder, ownerConsole, planInput, type Actors, type OwnerClient } from '../helpers/owner-fixtures';
+import { expectCatalogueBody } from '../helpers/catalogue-body';
 
 // The organiser's link: signed, revocable, read-only, expiring 30 days after the campaign closes,
 // every access logged for the owner; phones masked to the last 3 digits.

@@ -4,7 +4,6 @@ import { uniq } from '../helpers/emulators';
 import {
   app,
   doc,
-  expectCatalogueBody,
   fixtureBook,
   groupOrder,
   ownerConsole,
@@ -13,6 +12,7 @@ import {
   type Actors,
   type OwnerClient,
 } from '../helpers/owner-fixtures';
+import { expectCatalogueBody } from '../helpers/catalogue-body';
 
 // What a new owner met in the console, each mended (campaign validation in Chinese, no broken
 // banner, refunds only of paid orders, tracking corrections, duplicate/archive/delete campaigns),

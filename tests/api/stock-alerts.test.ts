@@ -2,7 +2,8 @@ import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signAlertToken, alertId } from '../../functions/src/api/stock-alerts/service';
 import { adminDb, uniq } from '../helpers/emulators';
-import { app, doc, expectCatalogueBody, fixtureBook, ownerConsole, type Actors, type OwnerClient } from '../helpers/owner-fixtures';
+import { app, doc, fixtureBook, ownerConsole, type Actors, type OwnerClient } from '../helpers/owner-fixtures';
+import { expectCatalogueBody } from '../helpers/catalogue-body';
 
 // 到貨通知: an email on a sold-out book, once per email and book; the owner's restock (0 -> above 0)
 // mails each waiting shopper once and spends the alert; the signed link cancels it.

@@ -3,17 +3,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../functions/src/app';
 import { db as appDb } from '../../functions/src/lib/firebase';
 import { createTestUser, HOSTING_URL, uniq, type TestUser } from '../helpers/emulators';
+import { expectCatalogueBody } from '../helpers/catalogue-body';
 
 // GET /api/stock, GET /api/stock/{id}, and the owner's PATCH /api/stock and /api/stock/{id}.
 // Every write goes to fixture books of our own; the demo stock is only read.
 
 const app = createApp();
-
-function expectCatalogueBody(body: Record<string, unknown>, statusCode: number, statusMessage: string) {
-  expect(body).toMatchObject({ statusCode, statusMessage });
-  expect(typeof body.message).toBe('string');
-  expect(JSON.stringify(body)).not.toMatch(/at \w+ \(|\.js:\d+|node_modules/);
-}
 
 const bookA = uniq('stk-a');
 const bookB = uniq('stk-b');
