@@ -17,13 +17,13 @@ export const api = onRequest({ region: 'asia-east1', memory: '512MiB', concurren
 
 /** Cancels orders unpaid past their deadline and returns their stock; the core loads only when it runs. */
 export const sweepUnpaidOrders = onSchedule({ schedule: 'every 30 minutes', region: 'asia-east1', timeZone: 'Asia/Taipei' }, async () => {
-  const { sweepUnpaidOrders: sweep } = require('./orders/order-status') as typeof import('./orders/order-status');
+  const { sweepUnpaidOrders: sweep } = require('./api/orders/order-status') as typeof import('./api/orders/order-status');
   await sweep(new Date());
 });
 
 /** Judges group-buy plans that have closed (threshold met or not) without cancelling any order. */
 export const closeGroupBuyingPlans = onSchedule({ schedule: 'every 15 minutes', region: 'asia-east1', timeZone: 'Asia/Taipei' }, async () => {
-  const { closeDuePlans } = require('./group-buying/close-plans') as typeof import('./group-buying/close-plans');
+  const { closeDuePlans } = require('./api/group-buying/close-plans') as typeof import('./api/group-buying/close-plans');
   await closeDuePlans(new Date());
 });
 
@@ -32,8 +32,8 @@ export const closeGroupBuyingPlans = onSchedule({ schedule: 'every 15 minutes', 
  * (any later order drains them too; this bounds the wait when none comes).
  */
 export const drainStockQueue = onSchedule({ schedule: 'every 1 minutes', region: 'asia-east1', timeZone: 'Asia/Taipei' }, async () => {
-  const { drainQueue } = require('./orders/stock-allocator') as typeof import('./orders/stock-allocator');
-  await drainQueue();
+  const { drainAllocations } = require('./api/orders/allocator') as typeof import('./api/orders/allocator');
+  await drainAllocations();
 });
 
 /**

@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../functions/src/app';
 import { conflict } from '../../functions/src/http/errors';
 import { db } from '../../functions/src/lib/firebase';
-import { changeOrderStatus, sweepUnpaidOrders } from '../../functions/src/orders/order-status';
-import { placeOrder, type Pricing } from '../../functions/src/orders/place-order';
+import { changeOrderStatus, sweepUnpaidOrders } from '../../functions/src/api/orders/order-status';
+import { placeOrder, type Pricing } from '../../functions/src/api/orders/place-order';
 import { waitForMail } from '../../web/e2e/support/inbox';
 import { adminDb, createTestUser, HOSTING_URL, uniq, type TestUser } from '../helpers/emulators';
 

@@ -1,4 +1,4 @@
-import { MAIL } from '../data/orders';
+import { MAIL } from '../data/mail';
 import { shopSettings } from '../data/settings';
 import { db } from '../lib/firebase';
 import { smtpConnectionUri } from './config';

@@ -9,8 +9,8 @@ import {
   type BankProposal,
 } from '../../contracts/bank';
 import { ORDERS } from '../../data/orders';
-import { HttpError } from '../../http/errors';
-import type { AuthUser } from '../../http/middleware/auth';
+import { Failure } from '../../lib/failure';
+import type { Identity as AuthUser } from '../../lib/id-token';
 import { db } from '../../lib/firebase';
 import { changeStatus, getAdminOrder } from './orders-service';
 
@@ -125,7 +125,7 @@ async function confirmOne(m: BankConfirmInput['matches'][number], user: AuthUser
     return { ...base, orderNo: order.orderNo, outcome: 'confirmed' };
   } catch (err) {
     await claimRef.delete().catch(() => undefined);
-    return { ...base, orderNo: order.orderNo, outcome: 'refused', message: err instanceof HttpError && err.statusCode === 409 ? '訂單狀態已被變更' : '確認失敗，請再試一次' };
+    return { ...base, orderNo: order.orderNo, outcome: 'refused', message: err instanceof Failure && err.kind === 'conflict' ? '訂單狀態已被變更' : '確認失敗，請再試一次' };
   }
 }
 

@@ -6,7 +6,7 @@ import { ORDER_STATUS_LABELS, type Order } from '../../contracts/orders';
 import { ORDERS } from '../../data/orders';
 import { getPlan, getPlanProgress, isActiveOrder, listPlanOrders, PLAN_PROGRESS, PLANS, type PlanDoc } from '../../data/plans';
 import { invalidateCatalogue } from '../../data/products';
-import { badRequest, conflict, notFound } from '../../http/errors';
+import { conflict, invalid, notFound } from '../../lib/failure';
 import { db } from '../../lib/firebase';
 import { toCsv, type Cell } from './csv';
 
@@ -30,7 +30,7 @@ async function assertProductsExist(products: AdminPlanInput['products']) {
   const firestore = await db();
   const snaps = await firestore.getAll(...products.map((l) => firestore.collection('products').doc(l.productId)));
   const details = snaps.flatMap((s, i) => (s.exists ? [] : [{ path: `body.products.${i}.productId`, message: `沒有這本書：${products[i]!.productId}` }]));
-  if (details.length) throw badRequest('Unknown product in the plan', details);
+  if (details.length) throw invalid('Unknown product in the plan', details);
 }
 
 // An absent minQuantity stays absent (the app's Firestore client ignores undefined properties).
@@ -42,7 +42,7 @@ const stored = (input: AdminPlanUpdate) => input;
  */
 export async function createPlan(input: AdminPlanInput, now = new Date()): Promise<AdminPlanSummary> {
   if (Date.parse(input.closingDate) <= now.getTime()) {
-    throw badRequest('A new plan must close in the future', [{ path: 'body.closingDate', message: '新活動的截止時間必須晚於現在' }]);
+    throw invalid('A new plan must close in the future', [{ path: 'body.closingDate', message: '新活動的截止時間必須晚於現在' }]);
   }
   await assertProductsExist(input.products);
   const firestore = await db();

@@ -1,8 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { ERROR_KEYS } from '../../contracts/errors';
 import { ORGANIZER_LINK_DAYS_AFTER_CLOSE, type OrganizerHandoverRow, type OrganizerLink, type OrganizerView } from '../../contracts/organizer';
 import { getPlan, isActiveOrder, listPlanOrders } from '../../data/plans';
-import { HttpError, notFound } from '../../http/errors';
+import { forbidden, notFound } from '../../lib/failure';
 import { db, firestoreNs } from '../../lib/firebase';
 import { toCsv, type Cell } from '../admin/csv';
 import { pickupLabel, planTotals } from '../admin/plans-service';
@@ -82,7 +81,7 @@ export async function revokeOrganizerLink(planId: string, linkId: string): Promi
   return toLink(linkId, d, plan.closingDate);
 }
 
-const stopped = () => new HttpError(403, ERROR_KEYS.permissionDenied, 'This organiser link has been revoked or has expired');
+const stopped = () => forbidden('This organiser link has been revoked or has expired');
 
 /** Checks the signature, the link and its expiry; logs the access; answers the plan. */
 async function open(token: string, what: 'view' | 'csv', ip: string) {

@@ -1,9 +1,9 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { ERROR_KEYS } from '../../contracts/errors';
 import type { StockAlertAnswer, StockAlertStatus } from '../../contracts/stock-alerts';
-import { MAIL } from '../../data/orders';
+import { MAIL } from '../../data/mail';
 import { shopSettings } from '../../data/settings';
-import { badRequest, conflict, notFound } from '../../http/errors';
+import { conflict, invalid, notFound } from '../../lib/failure';
 import { db } from '../../lib/firebase';
 import { logger } from '../../lib/logger';
 import { siteUrl } from '../content/service';
@@ -38,12 +38,12 @@ export const signAlertToken = (id: string) => `${Buffer.from(id).toString('base6
 
 function verifyAlertToken(token: string): string {
   const m = /^([A-Za-z0-9_-]{1,200})\.([A-Za-z0-9_-]{43})$/.exec(token);
-  const invalid = () => badRequest('The link is not valid', [{ path: 'body.token', message: '連結無效或已失效' }]);
-  if (!m) throw invalid();
+  const badLink = () => invalid('The link is not valid', [{ path: 'body.token', message: '連結無效或已失效' }]);
+  if (!m) throw badLink();
   const id = Buffer.from(m[1]!, 'base64url').toString('utf8');
   const given = Buffer.from(m[2]!, 'base64url');
   const expected = Buffer.from(mac(id), 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalid();
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw badLink();
   return id;
 }
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { OrderDoc } from '../../data/orders';
+import type { OrderDoc } from '../orders';
 import { planBatch, sumLines, writesOf, type AllocationOp, type PlaceOp, type ReturnOp } from '../allocation-plan';
 
 const now = new Date('2026-11-23T10:00:00.000Z');
