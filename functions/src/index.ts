@@ -50,16 +50,13 @@ export const sendMail = onDocumentCreated(
 );
 
 /**
- * Keeps the dashboard's running totals (functions/src/stats/order-stats.ts): each write of an order
+ * Keeps the dashboard's running totals (functions/src/stats/order-stats.ts, stored by functions/src/data/stats.ts): each write of an order
  * adds its before/after difference, once per event. Off the order path: placing and status changes
  * never wait for it. Retried by the platform on failure; the event's marker makes a retry harmless.
  */
 export const orderStats = onDocumentWritten({ document: 'orders/{orderId}', region: 'asia-east1', retry: true }, async (event) => {
-  const [{ applyOrderWrite }, { db }] = [
-    require('./stats/order-stats') as typeof import('./stats/order-stats'),
-    require('./lib/firebase') as typeof import('./lib/firebase'),
-  ];
-  await applyOrderWrite(await db(), event.id, event.data?.before.data(), event.data?.after.data(), new Date(event.time));
+  const { applyOrderWrite } = require('./data/stats') as typeof import('./data/stats');
+  await applyOrderWrite(event.id, event.data?.before.data(), event.data?.after.data(), new Date(event.time));
 });
 
 let ssrHandler: typeof import('./ssr/handler').handleSsr | undefined;
