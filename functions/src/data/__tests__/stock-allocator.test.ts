@@ -4,6 +4,7 @@ import type { OrderStatus } from '../../contracts/orders';
 import { buildOrder, planBatch, productsOf, writesOf, type AllocationOp, type BatchState, type PlaceOp, type ReturnOp, type SetStockOp } from '../allocation-plan';
 import type { OrderDoc } from '../orders';
 import { requestIdOf } from '../stock-allocator';
+import { place } from './place-fixture';
 
 // The allocator's decisions beyond the basics in ./allocation-plan.test.ts: every kind of op mixed in
 // one batch, the refusals of a return, the writes a plan costs, the request ids that make a retry wait
@@ -12,40 +13,6 @@ import { requestIdOf } from '../stock-allocator';
 
 const now = new Date('2026-11-23T10:00:00.000Z');
 const at = now.toISOString();
-
-function place(orderId: string, lines: { productId: string; qty: number }[], extra: Partial<PlaceOp['template']> = {}): PlaceOp {
-  const items = lines.map((l) => ({ ...l, name: `書 ${l.productId}`, unitPrice: 100, totalPrice: 100 * l.qty }));
-  const total = items.reduce((n, i) => n + i.totalPrice, 0);
-  return {
-    kind: 'place',
-    orderId,
-    requestHash: `hash-${orderId}`,
-    lines,
-    template: {
-      orderId,
-      userId: 'u1',
-      planId: null,
-      buyer: '王小明',
-      email: 'a@example.com',
-      phone: '0912345678',
-      receiver: { name: '王小明', address: '臺南市中西區民族路二段 100 號' },
-      taxId: '',
-      invoiceTitle: '',
-      bankAccountNo: '12345',
-      items,
-      itemsTotal: total,
-      shippingFee: 0,
-      totalPrice: total,
-      delivery: null,
-      pickup: null,
-      remark: '',
-      requestHash: `hash-${orderId}`,
-      paymentDueDays: 3,
-      actor: 'member:u1',
-      ...extra,
-    },
-  };
-}
 
 const ret = (orderId: string, to: OrderStatus, from: OrderStatus = 'awaitingPayment', extra: Partial<ReturnOp> = {}): ReturnOp => ({ kind: 'return', orderId, from, to, by: 'owner:x', ...extra });
 const setStock = (quantities: Record<string, number>): SetStockOp => ({ kind: 'setStock', quantities, by: 'owner:x', reason: '盤點' });
