@@ -29,7 +29,7 @@ interface ToolkitErrorBody {
 
 /**
  * Identity Toolkit refused the request: the API answers 400 with its message verbatim as the
- * statusMessage (DESIGN.md section 5), e.g. `WEAK_PASSWORD : Password should be at least 6 characters`.
+ * statusMessage (the client explains it through contracts/errors.ts), e.g. `WEAK_PASSWORD : Password should be at least 6 characters`.
  */
 export function toolkitError(message: string): Failure {
   const code = message.split(' : ')[0]?.trim() ?? message;

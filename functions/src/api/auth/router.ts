@@ -27,7 +27,7 @@ const emailBody = { body: emailInputSchema };
 const confirmResetBody = { body: confirmPasswordResetInputSchema };
 
 /**
- * /api/auth/* wraps the Identity Toolkit REST API (DESIGN.md section 5). The success bodies are
+ * /api/auth/* wraps the Identity Toolkit REST API (the calls: functions/src/openapi/routes.ts). The success bodies are
  * Identity Toolkit's own; its refusals pass through as 400 with its message verbatim.
  */
 export function authRouter() {

@@ -4,8 +4,8 @@ import { orderIdSchema, uidSchema } from '../../contracts/common';
 import { orderLookupInputSchema, placeOrderInputSchema } from '../../contracts/orders';
 import { forbidden } from '../../http/errors';
 import { assertEmailVerified, assertSelfOrOwner, requireAuth, requireUser } from '../../http/middleware/auth';
+import { rateLimit } from '../../http/middleware/rate-limit';
 import { validate, validated } from '../../http/middleware/validate';
-import { lookupLimiter } from './lookup-limiter';
 import { lookupOrder, memberOrder, ordersOfMember, placeShopOrder } from './service';
 
 const userParams = { params: z.object({ userId: uidSchema }) };
@@ -13,11 +13,15 @@ const orderParams = { params: z.object({ userId: uidSchema, orderId: orderIdSche
 const placeSchemas = { ...orderParams, body: placeOrderInputSchema };
 const lookupSchemas = { body: orderLookupInputSchema };
 
+/** Order lookups per client address per window: slows down guessing order numbers and contacts. */
+export const LOOKUP_LIMIT = 10;
+export const LOOKUP_WINDOW_MS = 15 * 60_000;
+
 /** Shop orders under /api/order; the rules are in ./service.ts and ./place-order.ts. */
 export function orderRouter() {
   const r = Router();
 
-  r.post('/lookup', lookupLimiter(), validate(lookupSchemas), async (req, res) => {
+  r.post('/lookup', rateLimit({ name: 'order-lookup', windowMs: LOOKUP_WINDOW_MS, limit: LOOKUP_LIMIT }), validate(lookupSchemas), async (req, res) => {
     res.json(await lookupOrder(validated(req, lookupSchemas).body));
   });
 
