@@ -3,7 +3,7 @@
 import { initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
-import { rebuildOrderStats } from '../functions/src/stats/order-stats';
+import { rebuildOrderStats } from '../functions/src/data/stats';
 import { accounts } from './data/accounts';
 import { plans } from './data/plans';
 import { products, stock } from './data/products';

@@ -1,10 +1,10 @@
 // npm run stats:rebuild [-- --project <id>]: recomputes the dashboard's running totals from the orders
-// (rebuildOrderStats in functions/src/stats/order-stats.ts). Without GOOGLE_APPLICATION_CREDENTIALS it
+// (rebuildOrderStats in functions/src/data/stats.ts). Without GOOGLE_APPLICATION_CREDENTIALS it
 // talks to the running Firestore emulator (FIRESTORE_EMULATOR_HOST, default 127.0.0.1:8080). Run it
 // while no order changes (docs/admin.md, "Backfill").
 import { initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
-import { rebuildOrderStats } from '../functions/src/stats/order-stats';
+import { rebuildOrderStats } from '../functions/src/data/stats';
 
 const args = process.argv.slice(2);
 const at = args.indexOf('--project');

@@ -17,13 +17,13 @@ export const api = onRequest({ region: 'asia-east1', memory: '512MiB', concurren
 
 /** Cancels orders unpaid past their deadline and returns their stock; the core loads only when it runs. */
 export const sweepUnpaidOrders = onSchedule({ schedule: 'every 30 minutes', region: 'asia-east1', timeZone: 'Asia/Taipei' }, async () => {
-  const { sweepUnpaidOrders: sweep } = require('./orders/order-status') as typeof import('./orders/order-status');
+  const { sweepUnpaidOrders: sweep } = require('./api/orders/order-status') as typeof import('./api/orders/order-status');
   await sweep(new Date());
 });
 
 /** Judges group-buy plans that have closed (threshold met or not) without cancelling any order. */
 export const closeGroupBuyingPlans = onSchedule({ schedule: 'every 15 minutes', region: 'asia-east1', timeZone: 'Asia/Taipei' }, async () => {
-  const { closeDuePlans } = require('./group-buying/close-plans') as typeof import('./group-buying/close-plans');
+  const { closeDuePlans } = require('./api/group-buying/close-plans') as typeof import('./api/group-buying/close-plans');
   await closeDuePlans(new Date());
 });
 
@@ -32,8 +32,8 @@ export const closeGroupBuyingPlans = onSchedule({ schedule: 'every 15 minutes', 
  * (any later order drains them too; this bounds the wait when none comes).
  */
 export const drainStockQueue = onSchedule({ schedule: 'every 1 minutes', region: 'asia-east1', timeZone: 'Asia/Taipei' }, async () => {
-  const { drainQueue } = require('./orders/stock-allocator') as typeof import('./orders/stock-allocator');
-  await drainQueue();
+  const { drainAllocations } = require('./api/orders/allocator') as typeof import('./api/orders/allocator');
+  await drainAllocations();
 });
 
 /**
@@ -50,16 +50,13 @@ export const sendMail = onDocumentCreated(
 );
 
 /**
- * Keeps the dashboard's running totals (functions/src/stats/order-stats.ts): each write of an order
+ * Keeps the dashboard's running totals (functions/src/stats/order-stats.ts, stored by functions/src/data/stats.ts): each write of an order
  * adds its before/after difference, once per event. Off the order path: placing and status changes
  * never wait for it. Retried by the platform on failure; the event's marker makes a retry harmless.
  */
 export const orderStats = onDocumentWritten({ document: 'orders/{orderId}', region: 'asia-east1', retry: true }, async (event) => {
-  const [{ applyOrderWrite }, { db }] = [
-    require('./stats/order-stats') as typeof import('./stats/order-stats'),
-    require('./lib/firebase') as typeof import('./lib/firebase'),
-  ];
-  await applyOrderWrite(await db(), event.id, event.data?.before.data(), event.data?.after.data(), new Date(event.time));
+  const { applyOrderWrite } = require('./data/stats') as typeof import('./data/stats');
+  await applyOrderWrite(event.id, event.data?.before.data(), event.data?.after.data(), new Date(event.time));
 });
 
 let ssrHandler: typeof import('./ssr/handler').handleSsr | undefined;

@@ -1,10 +1,10 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../functions/src/lib/firebase';
-import type { PlaceOp } from '../../functions/src/orders/allocation-plan';
-import { submitOp } from '../../functions/src/orders/stock-allocator';
+import type { PlaceOp } from '../../functions/src/data/allocation-plan';
+import { allocate } from '../../functions/src/api/orders/allocator';
 import { adminDb, uniq } from '../helpers/emulators';
 
-// The stock allocator's fault paths (functions/src/orders/stock-allocator.ts), driven directly: a lease
+// The stock allocator's fault paths (functions/src/data/stock-allocator.ts), driven directly: a lease
 // held by a process that died, a request whose requester died, and a deadline that comes first. The
 // burst tests (./burst.test.ts) drive the same code through Hosting with real process kills.
 
@@ -68,12 +68,12 @@ describe('stock allocator faults', () => {
     // A live-looking lease of a process that will never drain.
     await adminDb().doc(LEASE).set({ holder: 'dead-process:0:x', expiresAt: Date.now() + 30_000 });
     const op = placeOp(productId);
-    const r = await submitOp(op, { deadlineMs: 1_500 });
+    const r = await allocate(op, 1_500);
     expect(r.kind).toBe('withdrawn');
     expect((await adminDb().doc(`allocQueue/place-${op.orderId}`).get()).exists).toBe(false);
     await adminDb().doc(LEASE).delete();
     // Whatever drains next finds nothing of it.
-    expect((await submitOp(placeOp(productId))).kind).toBe('created');
+    expect((await allocate(placeOp(productId))).kind).toBe('created');
     expect(await orderExists(op.orderId)).toBe(false);
     expect(await qtyOf(productId)).toBe(2);
   });
@@ -82,7 +82,7 @@ describe('stock allocator faults', () => {
     const productId = await fixtureBook(2);
     await adminDb().doc(LEASE).set({ holder: 'dead-process:0:y', expiresAt: Date.now() + 1_000 });
     const started = Date.now();
-    const r = await submitOp(placeOp(productId));
+    const r = await allocate(placeOp(productId));
     expect(r.kind).toBe('created');
     expect(Date.now() - started).toBeGreaterThanOrEqual(500);
     expect(await qtyOf(productId)).toBe(1);
@@ -92,7 +92,7 @@ describe('stock allocator faults', () => {
     const productId = await fixtureBook(5);
     const orphan = placeOp(productId, 2);
     await adminDb().doc(`allocQueue/place-${orphan.orderId}`).create({ op: orphan, nonce: 'orphan', createdAt: Date.now() - 1_000 });
-    expect((await submitOp(placeOp(productId))).kind).toBe('created');
+    expect((await allocate(placeOp(productId))).kind).toBe('created');
     expect(await orderExists(orphan.orderId)).toBe(true);
     expect((await adminDb().doc(`allocResults/place-${orphan.orderId}~orphan`).get()).data()).toMatchObject({ nonce: 'orphan', result: { kind: 'created' } });
     expect(await qtyOf(productId)).toBe(2);

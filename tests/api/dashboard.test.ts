@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../functions/src/lib/firebase';
-import { applyOrderWrite } from '../../functions/src/stats/order-stats';
+import { applyOrderWrite } from '../../functions/src/data/stats';
 import { adminDb, uniq } from '../helpers/emulators';
 import { doc, fixtureBook, groupOrder, ownerConsole, planInput, shopOrder, type Actors, type OwnerClient } from '../helpers/owner-fixtures';
 import { expectCatalogueBody } from '../helpers/catalogue-body';
@@ -88,13 +88,12 @@ describe('dashboard', () => {
     // The shop-wide figures of today are shared with the suites beside (they pay and cancel their
     // own orders meanwhile), so this test counts its order events into a day of a past year of its
     // own and reads the figures as of that day.
-    const firestore = await db();
     const year = 1901 + Math.floor(Math.random() * 90);
     const day = `${year}-0${1 + Math.floor(Math.random() * 9)}-1${Math.floor(Math.random() * 9)}`;
     // 23:30 in Taiwan is 15:30 UTC: the order counts on the Taiwan day.
     const createdAt = `${day}T15:30:00.000Z`;
     const o = (status: string, totalPrice: number) => ({ status, createdAt, totalPrice, planId: null, items: [{ productId: 'x', name: 'x', qty: 1, totalPrice }] });
-    const write = (before: object | undefined, after: object | undefined) => applyOrderWrite(firestore, uniq('event'), before as never, after as never, new Date());
+    const write = (before: object | undefined, after: object | undefined) => applyOrderWrite(uniq('event'), before as never, after as never, new Date());
     await write(undefined, o('awaitingPayment', 1000));
     await write(undefined, o('awaitingPayment', 500));
     await write(undefined, o('awaitingPayment', 300));
@@ -110,18 +109,17 @@ describe('dashboard', () => {
   });
 
   it('applies an event once however often it is delivered', async () => {
-    const firestore = await db();
     const productId = uniq('statsbook').replace(/[^A-Za-z0-9_-]/g, '');
     // A month no real order is placed in, so that the document is this test's alone.
     const createdAt = '2001-02-03T04:05:06.000Z';
     const after = { status: 'preparing', createdAt, totalPrice: 900, planId: null, items: [{ productId, name: '測試', qty: 3, totalPrice: 900 }] };
     const eventId = uniq('event');
-    expect(await applyOrderWrite(firestore, eventId, undefined, after, new Date())).toBe(true);
-    expect(await applyOrderWrite(firestore, eventId, undefined, after, new Date())).toBe(false);
+    expect(await applyOrderWrite(eventId, undefined, after, new Date())).toBe(true);
+    expect(await applyOrderWrite(eventId, undefined, after, new Date())).toBe(false);
     const monthDoc = (await adminDb().doc('statsMonths/2001-02').get()).data()!;
     expect(monthDoc.books[productId]).toEqual({ name: '測試', paidQty: 3, paidAmount: 900 });
     // The same order deleted again (another event): the book's figures return to zero.
-    expect(await applyOrderWrite(firestore, uniq('event'), after, undefined, new Date())).toBe(true);
+    expect(await applyOrderWrite(uniq('event'), after, undefined, new Date())).toBe(true);
     expect((await adminDb().doc('statsMonths/2001-02').get()).data()!.books[productId]).toMatchObject({ paidQty: 0, paidAmount: 0 });
   });
 

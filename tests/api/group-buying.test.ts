@@ -1,9 +1,9 @@
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../functions/src/app';
-import { closeDuePlans, CLOSING_GRACE_MS } from '../../functions/src/group-buying/close-plans';
+import { closeDuePlans, CLOSING_GRACE_MS } from '../../functions/src/api/group-buying/close-plans';
 import { db } from '../../functions/src/lib/firebase';
-import { changeOrderStatus } from '../../functions/src/orders/order-status';
+import { changeOrderStatus } from '../../functions/src/api/orders/order-status';
 import { adminDb, createTestUser, HOSTING_URL, uniq, type TestUser } from '../helpers/emulators';
 import { expectCatalogueBody } from '../helpers/catalogue-body';
 

@@ -3,6 +3,7 @@ import { Timestamp } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../functions/src/app';
 import { signUnsubscribeToken } from '../../functions/src/api/content/unsubscribe-token';
+import { mailDelivery } from '../../functions/src/data/mail';
 import { deliverMail, MAX_ATTEMPTS } from '../../functions/src/mail/send-mail';
 import { adminDb, uniq } from '../helpers/emulators';
 import { mailSource, mailsTo, waitForMail } from '../../web/e2e/support/inbox';
@@ -58,18 +59,19 @@ describe('sendMail (the Firestore trigger)', () => {
 
 describe('deliverMail', () => {
   // A collection no trigger watches, so only this test's own calls act on the document.
-  const scratch = () => adminDb().collection('mail-delivery-tests').doc(uniq('m'));
+  const OUTBOX = 'mail-delivery-tests';
+  const scratch = () => adminDb().collection(OUTBOX).doc(uniq('m'));
 
   it('sends once however many invocations race for the same document', async () => {
     const to = `${uniq('race')}@example.com`;
     const ref = scratch();
     await ref.set({ to, message: { subject: `同一封信 ${ref.id}`, text: 'once', html: '<p>once</p>' } });
     const config = { smtpUrl: SMTP_URL, from: 'shop@example.com' };
-    const outcomes = await Promise.all(Array.from({ length: 5 }, () => deliverMail(ref, config)));
+    const outcomes = await Promise.all(Array.from({ length: 5 }, async () => deliverMail(await mailDelivery(ref.id, OUTBOX), config)));
     expect(outcomes.filter((o) => o === 'sent')).toHaveLength(1);
     expect(outcomes.filter((o) => o === 'skipped')).toHaveLength(4);
     // And a late redelivery of the event finds it done.
-    expect(await deliverMail(ref, config)).toBe('skipped');
+    expect(await deliverMail(await mailDelivery(ref.id, OUTBOX), config)).toBe('skipped');
     await waitForMail(to, [ref.id]);
     await new Promise((r) => setTimeout(r, 500));
     expect(await mailsTo(to)).toHaveLength(1);
@@ -82,7 +84,7 @@ describe('deliverMail', () => {
     await ref.set(doc);
     // Nothing listens on port 1: every connection is refused, as by an SMTP server that is down.
     const started = Date.now();
-    const outcome = await deliverMail(ref, { smtpUrl: 'smtp://127.0.0.1:1', from: 'shop@example.com', backoffMs: [200, 400] });
+    const outcome = await deliverMail(await mailDelivery(ref.id, OUTBOX), { smtpUrl: 'smtp://127.0.0.1:1', from: 'shop@example.com', backoffMs: [200, 400] });
     expect(outcome).toBe('failed');
     expect(Date.now() - started).toBeGreaterThanOrEqual(600);
     const after = (await ref.get()).data()!;
@@ -91,7 +93,7 @@ describe('deliverMail', () => {
     expect(after.delivery.endTime).toBeInstanceOf(Timestamp);
     expect({ to: after.to, message: after.message, createdAt: after.createdAt }).toEqual(doc);
     // ERROR is final for the sender; a redelivered event does not try again.
-    expect(await deliverMail(ref, { smtpUrl: SMTP_URL, from: 'shop@example.com' })).toBe('skipped');
+    expect(await deliverMail(await mailDelivery(ref.id, OUTBOX), { smtpUrl: SMTP_URL, from: 'shop@example.com' })).toBe('skipped');
   });
 
   it('sends again when the owner sets the state to RETRY, and takes over a holder whose lease ran out', async () => {
@@ -102,15 +104,15 @@ describe('deliverMail', () => {
       message: { subject: `重寄 ${ref.id}`, text: 'again', html: '<p>again</p>' },
       delivery: { state: 'RETRY', attempts: MAX_ATTEMPTS, error: 'earlier failure' },
     });
-    expect(await deliverMail(ref, { smtpUrl: SMTP_URL, from: 'shop@example.com' })).toBe('sent');
+    expect(await deliverMail(await mailDelivery(ref.id, OUTBOX), { smtpUrl: SMTP_URL, from: 'shop@example.com' })).toBe('sent');
     expect((await ref.get()).get('delivery')).toMatchObject({ state: 'SUCCESS', attempts: 1, error: null });
 
     const held = scratch();
     const lease = (ms: number) => Timestamp.fromMillis(Date.now() + ms);
     await held.set({ to, message: { subject: `接手 ${held.id}`, text: 'x', html: '<p>x</p>' }, delivery: { state: 'PROCESSING', attempts: 1, leaseOwner: 'other', leaseExpireTime: lease(60_000) } });
-    expect(await deliverMail(held, { smtpUrl: SMTP_URL, from: 'shop@example.com' })).toBe('skipped');
+    expect(await deliverMail(await mailDelivery(held.id, OUTBOX), { smtpUrl: SMTP_URL, from: 'shop@example.com' })).toBe('skipped');
     await held.update({ 'delivery.leaseExpireTime': lease(-1000) });
-    expect(await deliverMail(held, { smtpUrl: SMTP_URL, from: 'shop@example.com' })).toBe('sent');
+    expect(await deliverMail(await mailDelivery(held.id, OUTBOX), { smtpUrl: SMTP_URL, from: 'shop@example.com' })).toBe('sent');
     expect((await held.get()).get('delivery')).toMatchObject({ state: 'SUCCESS', attempts: 2 });
     await waitForMail(to, [held.id]);
   });

@@ -1,10 +1,10 @@
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../functions/src/app';
-import { conflict } from '../../functions/src/http/errors';
+import { conflict } from '../../functions/src/lib/failure';
 import { db } from '../../functions/src/lib/firebase';
-import { changeOrderStatus, sweepUnpaidOrders } from '../../functions/src/orders/order-status';
-import { placeOrder, type Pricing } from '../../functions/src/orders/place-order';
+import { changeOrderStatus, sweepUnpaidOrders } from '../../functions/src/api/orders/order-status';
+import { placeOrder, type Pricing } from '../../functions/src/api/orders/place-order';
 import { waitForMail } from '../../web/e2e/support/inbox';
 import { adminDb, createTestUser, HOSTING_URL, uniq, type TestUser } from '../helpers/emulators';
 import { expectCatalogueBody } from '../helpers/catalogue-body';
@@ -409,8 +409,8 @@ describe('order life', () => {
     const results = await Promise.allSettled(Array.from({ length: 5 }, () => changeOrderStatus({ orderId, to: 'refunded', by: 'test' })));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     expect(await stockOf(productId)).toBe(5);
-    await expect(changeOrderStatus({ orderId, to: 'preparing', by: 'test' })).rejects.toMatchObject({ statusCode: 409, statusMessage: 'INVALID_TRANSITION' });
-    await expect(changeOrderStatus({ orderId: newOrderId(), to: 'refunded', by: 'test' })).rejects.toMatchObject({ statusCode: 404 });
+    await expect(changeOrderStatus({ orderId, to: 'preparing', by: 'test' })).rejects.toMatchObject({ kind: 'conflict', key: 'INVALID_TRANSITION' });
+    await expect(changeOrderStatus({ orderId: newOrderId(), to: 'refunded', by: 'test' })).rejects.toMatchObject({ kind: 'notFound' });
     const shippedId = newOrderId();
     expect((await place(member, shippedId, body([{ productId, qty: 1 }]))).status).toBe(201);
     await changeOrderStatus({ orderId: shippedId, to: 'preparing', by: 'test' });
@@ -431,12 +431,14 @@ describe('placeOrder() as the group orders call it', () => {
     expect(first.created).toBe(true);
     expect(first.order).toMatchObject({ userId: null, planId, buyer: '陳小華', email: 'guest@example.com', itemsTotal: 1400, totalPrice: 1400 });
     expect((await placeOrder(params)).created).toBe(false);
-    await expect(placeOrder({ ...params, input: { ...input, buyer: '別人' } })).rejects.toMatchObject({ statusCode: 409, statusMessage: 'ORDER_CONFLICT' });
+    await expect(placeOrder({ ...params, input: { ...input, buyer: '別人' } })).rejects.toMatchObject({ kind: 'conflict', key: 'ORDER_CONFLICT' });
     await expect(placeOrder({ ...params, orderId: newOrderId(), input: { ...input, items: [{ productId, qty: 4 }] } })).rejects.toMatchObject({
-      statusCode: 400,
+      kind: 'invalid',
       details: [{ path: 'body.items.0.qty', message: '每筆訂單最多 3 本' }],
     });
-    await expect(placeOrder({ ...params, orderId: newOrderId(), pricing: async () => Promise.reject(conflictPlanClosed()) })).rejects.toMatchObject({ statusCode: 409, statusMessage: 'PLAN_CLOSED' });
+    // A closed plan refuses a new order but still answers the retry of one that landed in time.
+    await expect(placeOrder({ ...params, orderId: newOrderId(), refuseNew: conflictPlanClosed() })).rejects.toMatchObject({ kind: 'conflict', key: 'PLAN_CLOSED' });
+    expect((await placeOrder({ ...params, refuseNew: conflictPlanClosed() })).created).toBe(false);
     expect(await stockOf(productId)).toBe(8);
     expect((await adminDb().doc(`planProgress/${planId}`).get()).data()).toMatchObject({ orders: 1, copies: 2 });
     expect((await adminDb().doc(`mail/${params.orderId}-placed`).get()).data()?.to).toBe('guest@example.com');

@@ -137,7 +137,7 @@ describe('Firestore unreachable in the middle of a burst of orders', () => {
     }
     expect(answers.filter((a) => a.status === 503).length).toBeGreaterThan(0);
     // An order sent while Firestore is away fails at its first reads, before anything is queued: it is
-    // answered as fast as a read, not after the allocator's 40 s (functions/src/orders/place-order.ts).
+    // answered as fast as a read, not after the allocator's 40 s (functions/src/api/orders/place-order.ts).
     for (const a of during) expect(a, a.orderId).toMatchObject({ status: 503 });
     for (const a of during) expect(a.ms, a.orderId).toBeLessThan(MAX_READ_MS);
 

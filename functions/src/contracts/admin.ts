@@ -4,7 +4,7 @@ import { groupBuyingPlanSchema } from './group-buying';
 import { ORDER_STATUSES, ORDER_TRANSITIONS, type Order, type OrderStatus } from './orders';
 import { productSchema, type Product } from './products';
 
-// The shop owner's console: /api/admin/... (DESIGN.md section 5, "Shop-owner calls").
+// The shop owner's console: /api/admin/... (the calls: functions/src/openapi/routes.ts).
 
 /** yyyy-mm-dd, read as a Taiwan calendar day. */
 const daySchema = textSchema.regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式為 yyyy-mm-dd').refine(isCalendarDay, '日期不存在');

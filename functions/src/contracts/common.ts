@@ -25,7 +25,7 @@ const firestoreId = (min: number, max: number, message: string) =>
 export const docIdSchema = firestoreId(1, 64, '編號格式錯誤');
 export const productIdSchema = docIdSchema;
 export const planIdSchema = docIdSchema;
-/** Client-made order ids: 16-64 of A-Za-z0-9_- (DESIGN.md section 5). */
+/** Client-made order ids: 16-64 of A-Za-z0-9_- (made once per checkout, so a retry is the same order). */
 export const orderIdSchema = firestoreId(16, 64, '訂單編號格式錯誤');
 export const uidSchema = firestoreId(1, 128, '會員編號格式錯誤');
 

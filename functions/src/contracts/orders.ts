@@ -12,7 +12,7 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   refunded: '訂單取消，退款完成',
 };
 
-/** The transitions the shop allows (DESIGN.md section 4). */
+/** The transitions the shop allows; the terminal ones (cancelledUnpaid, refunded) return the stock. */
 export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   awaitingPayment: ['preparing', 'cancelledUnpaid', 'refunded'],
   preparing: ['shipped', 'refunded'],

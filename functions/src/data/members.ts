@@ -1,7 +1,7 @@
 import type { Member } from '../contracts/auth';
 import { db } from '../lib/firebase';
 
-// members/{uid}: the shop's own record of a member (DESIGN.md section 4). Written only by the API.
+// members/{uid}: the shop's own record of a member (contracts/auth.ts). Written only by the API.
 
 const COLLECTION = 'members';
 

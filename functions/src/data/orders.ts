@@ -1,10 +1,12 @@
 import { ORDER_STATUS_LABELS, type Order, type OrderSummary } from '../contracts/orders';
-import { db } from '../lib/firebase';
+import type { AdminOrdersQuery } from '../contracts/admin';
+import { db, firestoreNs } from '../lib/firebase';
+import type { ComposedMail } from '../mail/mail-doc';
+import { MAIL } from './mail';
 
 export const ORDERS = 'orders';
 /** orderNumbers/{orderNo} -> {orderId}: keeps order numbers unique and finds an order by its number. */
 export const ORDER_NUMBERS = 'orderNumbers';
-export const MAIL = 'mail';
 
 /** The stored order: the public Order plus what only the server needs. */
 export interface OrderDoc extends Order {
@@ -101,4 +103,81 @@ export async function listOverdueUnpaidOrderIds(beforeIso: string, limit = 300):
     .select()
     .get();
   return snap.docs.map((d) => d.id);
+}
+
+/** What a change of one order writes: the order as it will be, and the customer's mail under its id. */
+export interface OrderChange {
+  next: OrderDoc;
+  mail?: { id: string; doc: ComposedMail } | null;
+}
+
+/**
+ * Changes one order in a transaction with its mail: `change` sees the order as stored (null when there
+ * is none) and answers the change, or throws to write nothing. For the status changes that move no
+ * stock and the owner's corrections (the ones that move stock go through ./stock-allocator.ts).
+ */
+export async function changeOrder(orderId: string, change: (doc: OrderDoc | null) => OrderChange): Promise<OrderDoc> {
+  const firestore = await db();
+  const ref = firestore.collection(ORDERS).doc(orderId);
+  return firestore.runTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    const { next, mail } = change(snap.exists ? (snap.data() as OrderDoc) : null);
+    tx.set(ref, next);
+    if (mail?.doc.to) tx.set(firestore.collection(MAIL).doc(mail.id), { ...mail.doc, createdAt: next.updatedAt });
+    return next;
+  });
+}
+
+/** Orders by id, in the order asked, leaving out the missing ones. */
+export async function getOrders(orderIds: readonly string[]): Promise<Order[]> {
+  if (!orderIds.length) return [];
+  const firestore = await db();
+  const snaps = await firestore.getAll(...orderIds.map((id) => firestore.collection(ORDERS).doc(id)));
+  return snaps.filter((d) => d.exists).map((d) => toOrder(d.data()!));
+}
+
+/** Orders placed with this exact email (a search; at most 500). */
+export async function listOrdersByEmail(email: string): Promise<Order[]> {
+  const snap = await (await db()).collection(ORDERS).where('email', '==', email).limit(500).get();
+  return snap.docs.map((d) => toOrder(d.data()));
+}
+
+/** Unpaid orders, oldest payment deadline first (index status + paymentDueAt). */
+export async function listAwaitingPayment(limit: number): Promise<Order[]> {
+  const snap = await (await db()).collection(ORDERS).where('status', '==', 'awaitingPayment').orderBy('paymentDueAt').limit(limit).get();
+  return snap.docs.map((d) => toOrder(d.data()));
+}
+
+/** The owner's filters as a Firestore range: UTC instants of the Taiwan days asked (from inclusive, to exclusive). */
+export interface OrderFilter extends Pick<AdminOrdersQuery, 'status' | 'planId'> {
+  fromIso?: string;
+  toIso?: string;
+}
+
+/** The searched fields of an order, for the owner's free-text search. */
+export type SearchFields = Pick<Order, 'orderId' | 'orderNo' | 'buyer' | 'email' | 'phone' | 'receiver' | 'createdAt'>;
+
+async function filteredQuery(f: OrderFilter) {
+  const firestore = await db();
+  const { FieldPath } = await firestoreNs();
+  let query: FirebaseFirestore.Query = firestore.collection(ORDERS);
+  if (f.status) query = query.where('status', '==', f.status);
+  if (f.planId) query = query.where('planId', '==', f.planId === 'shop' ? null : f.planId);
+  if (f.fromIso) query = query.where('createdAt', '>=', f.fromIso);
+  if (f.toIso) query = query.where('createdAt', '<', f.toIso);
+  return query.orderBy('createdAt', 'desc').orderBy(FieldPath.documentId(), 'desc');
+}
+
+/** One page of the filtered orders, newest first, after the cursor (createdAt + id); `limit + 1` tells whether more follow. */
+export async function listOrdersPage(f: OrderFilter, after: { createdAt: string; orderId: string } | null, limit: number): Promise<Order[]> {
+  let query = await filteredQuery(f);
+  if (after) query = query.startAfter(after.createdAt, after.orderId);
+  const snap = await query.limit(limit).get();
+  return snap.docs.map((d) => toOrder(d.data()));
+}
+
+/** The searched fields of the newest `limit` filtered orders (a select: a scan reads little). */
+export async function scanOrderSearchFields(f: OrderFilter, limit: number): Promise<SearchFields[]> {
+  const snap = await (await filteredQuery(f)).select('orderNo', 'buyer', 'email', 'phone', 'receiver', 'createdAt').limit(limit).get();
+  return snap.docs.map((d) => ({ ...(d.data() as Omit<SearchFields, 'orderId'>), orderId: d.id }));
 }

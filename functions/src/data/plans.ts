@@ -100,3 +100,79 @@ export async function markOrdersThresholdNotMet(orderIds: readonly string[], at:
     await batch.commit();
   }
 }
+
+// --- The owner's campaigns -------------------------------------------------------------------
+
+/** Every plan, launched or not, latest closing first. */
+export async function listPlansByClosing(limit = 200): Promise<PlanDoc[]> {
+  const snap = await (await db()).collection(PLANS).orderBy('closingDate', 'desc').limit(limit).get();
+  return snap.docs.map((d) => toPlan(d.id, d.data()));
+}
+
+/** Launched plans (open or not: the caller judges against its clock). */
+export async function listLaunchedPlans(): Promise<PlanDoc[]> {
+  const snap = await (await db()).collection(PLANS).where('launched', '==', true).get();
+  return snap.docs.map((d) => toPlan(d.id, d.data()));
+}
+
+/** A new plan and its progress document in one transaction; false (nothing written) when the id is taken. */
+export async function createPlanWithProgress(planId: string, fields: Record<string, unknown>, minQuantity: number | null, at: string): Promise<boolean> {
+  const firestore = await db();
+  const ref = firestore.collection(PLANS).doc(planId);
+  const progressRef = firestore.collection(PLAN_PROGRESS).doc(planId);
+  return firestore.runTransaction(async (tx) => {
+    const [p, g] = await tx.getAll(ref, progressRef);
+    if (p!.exists) return false;
+    tx.create(ref, { ...fields, createdAt: at, updatedAt: at });
+    if (!g!.exists) tx.create(progressRef, { orders: 0, copies: 0, minQuantity, updatedAt: at });
+    return true;
+  });
+}
+
+/**
+ * Replaces a plan with what `next` makes of the stored one (and keeps its progress's threshold in
+ * step), in one transaction; false when there is no such plan.
+ */
+export async function replacePlan(
+  planId: string,
+  next: (old: PlanDoc & { createdAt?: string }) => Record<string, unknown>,
+  minQuantity: number | null,
+  at: string,
+): Promise<boolean> {
+  const firestore = await db();
+  const ref = firestore.collection(PLANS).doc(planId);
+  return firestore.runTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    if (!snap.exists) return false;
+    tx.set(ref, { ...next(snap.data() as PlanDoc & { createdAt?: string }), updatedAt: at });
+    tx.set(firestore.collection(PLAN_PROGRESS).doc(planId), { minQuantity, updatedAt: at }, { merge: true });
+    return true;
+  });
+}
+
+/** Sets some of a plan's fields (launched, archived); false when there is no such plan. */
+export async function updatePlanFields(planId: string, fields: Partial<Pick<PlanDoc, 'launched' | 'archived'>>): Promise<boolean> {
+  const firestore = await db();
+  const ref = firestore.collection(PLANS).doc(planId);
+  return firestore.runTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    if (!snap.exists) return false;
+    tx.update(ref, { ...fields, updatedAt: new Date().toISOString() });
+    return true;
+  });
+}
+
+/** Deletes a plan and its progress, only while no order names it; says why it did not. */
+export async function deletePlanWithoutOrders(planId: string): Promise<'deleted' | 'missing' | 'hasOrders'> {
+  const firestore = await db();
+  const ref = firestore.collection(PLANS).doc(planId);
+  const anyOrder = firestore.collection(ORDERS).where('planId', '==', planId).limit(1);
+  return firestore.runTransaction(async (tx) => {
+    const [snap, orders] = await Promise.all([tx.get(ref), tx.get(anyOrder)]);
+    if (!snap.exists) return 'missing';
+    if (!orders.empty) return 'hasOrders';
+    tx.delete(ref);
+    tx.delete(firestore.collection(PLAN_PROGRESS).doc(planId));
+    return 'deleted';
+  });
+}

@@ -2,9 +2,11 @@ import { createHash } from 'node:crypto';
 import { productSchema, type Product, type ProductPlanOffer, type ProductSummary } from '../contracts/products';
 import { db } from '../lib/firebase';
 import { logger } from '../lib/logger';
+import { PLANS } from './plans';
+import { STOCK } from './stock';
 
-const COLLECTION = 'products';
-const PLANS = 'groupBuyingPlans';
+export const PRODUCTS = 'products';
+const COLLECTION = PRODUCTS;
 /** How long one instance keeps the launched catalogue in memory; Hosting's CDN caches on top. */
 export const CATALOGUE_TTL_MS = 30_000;
 
@@ -142,4 +144,98 @@ export async function openPlanOffers(productId: string, now = Date.now()): Promi
 export function invalidateCatalogue() {
   cache = null;
   plansCache = null;
+}
+
+/**
+ * The stored fields of these books, straight from Firestore in one round trip (pricing, the owner's
+ * edits, a plan's page): a book launched or repriced a moment ago counts at once. Missing books are
+ * left out of the map. No schema here: each caller checks the fields it relies on.
+ */
+export async function getProductDocs(productIds: readonly string[]): Promise<Map<string, Partial<Product>>> {
+  const ids = [...new Set(productIds)];
+  const out = new Map<string, Partial<Product>>();
+  if (!ids.length) return out;
+  const firestore = await db();
+  const snaps = await firestore.getAll(...ids.map((id) => firestore.collection(COLLECTION).doc(id)));
+  for (const s of snaps) if (s.exists) out.set(s.id, s.data() as Partial<Product>);
+  return out;
+}
+
+// --- The owner's catalogue: every stored book, whatever its state -----------------------------
+
+/** A stored book as it is (maybe incomplete or broken) with its stock record's data. */
+export interface StoredProduct {
+  productId: string;
+  data: Record<string, unknown>;
+  stock: Record<string, unknown> | undefined;
+}
+
+/** Every stored book (launched or hidden) with its stock record. */
+export async function listStoredProducts(): Promise<StoredProduct[]> {
+  const firestore = await db();
+  const [products, stock] = await Promise.all([firestore.collection(COLLECTION).limit(500).get(), firestore.collection(STOCK).limit(1000).get()]);
+  const qty = new Map(stock.docs.map((d) => [d.id, d.data()]));
+  return products.docs.map((d) => ({ productId: d.id, data: d.data(), stock: qty.get(d.id) }));
+}
+
+/** One stored book with its stock record, or null when there is no such book. */
+export async function getStoredProduct(productId: string): Promise<StoredProduct | null> {
+  const firestore = await db();
+  const [p, s] = await firestore.getAll(firestore.collection(COLLECTION).doc(productId), firestore.collection(STOCK).doc(productId));
+  return p!.exists ? { productId, data: p!.data()!, stock: s!.data() } : null;
+}
+
+/** A new book and its stock record (0 copies) in one transaction; false (nothing written) when the id is taken. */
+export async function createProductWithStock(productId: string, fields: Record<string, unknown>): Promise<boolean> {
+  const firestore = await db();
+  const ref = firestore.collection(COLLECTION).doc(productId);
+  const stockRef = firestore.collection(STOCK).doc(productId);
+  const now = new Date().toISOString();
+  const created = await firestore.runTransaction(async (tx) => {
+    const [p, s] = await tx.getAll(ref, stockRef);
+    if (p!.exists) return false;
+    tx.create(ref, { ...fields, createdAt: now, updatedAt: now });
+    if (!s!.exists) tx.create(stockRef, { qty: 0, updatedAt: now });
+    return true;
+  });
+  if (created) invalidateCatalogue();
+  return created;
+}
+
+/** Replaces a book's fields (keeping createdAt); false when there is no such book. */
+export async function replaceProduct(productId: string, fields: Record<string, unknown>): Promise<boolean> {
+  const firestore = await db();
+  const ref = firestore.collection(COLLECTION).doc(productId);
+  const found = await firestore.runTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    if (!snap.exists) return false;
+    const createdAt = (snap.data() as { createdAt?: string }).createdAt;
+    tx.set(ref, { ...fields, ...(createdAt ? { createdAt } : {}), updatedAt: new Date().toISOString() });
+    return true;
+  });
+  if (found) invalidateCatalogue();
+  return found;
+}
+
+/** Shows or hides a book in the shop; false when there is no such book. */
+export async function setProductLaunched(productId: string, launched: boolean): Promise<boolean> {
+  const firestore = await db();
+  const ref = firestore.collection(COLLECTION).doc(productId);
+  const found = await firestore.runTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    if (!snap.exists) return false;
+    tx.update(ref, { launched, updatedAt: new Date().toISOString() });
+    return true;
+  });
+  if (found) invalidateCatalogue();
+  return found;
+}
+
+/** Which of these books exist (launched or not): stock is never set for a book that does not. */
+export async function missingProducts(productIds: readonly string[]): Promise<string[]> {
+  const ids = [...new Set(productIds)];
+  if (!ids.length) return [];
+  const firestore = await db();
+  const snaps = await firestore.getAll(...ids.map((id) => firestore.collection(COLLECTION).doc(id)));
+  return snaps.filter((s) => !s.exists).map((s) => s.id);
 }

@@ -1,9 +1,9 @@
 import { db } from '../lib/firebase';
 
 // stock/{productId} = {qty, updatedAt}: the public count the book pages read live. Reads only: every
-// change of a count goes through the stock allocator (functions/src/orders/stock-allocator.ts).
-const STOCK = 'stock';
-const PRODUCTS = 'products';
+// change of a count is written by the stock allocator (./stock-allocator.ts), whose queue orders the
+// placements, the stock-returning status changes and the owner's edits.
+export const STOCK = 'stock';
 
 function readQty(data: FirebaseFirestore.DocumentData | undefined): number | null {
   const qty = data?.qty;
@@ -54,13 +54,4 @@ export async function getStockCounts(productIds: readonly string[]): Promise<Map
   const snaps = await firestore.getAll(...ids.map((id) => firestore.collection(STOCK).doc(id)));
   for (const s of snaps) out.set(s.id, (s.exists ? readQty(s.data()) : null) ?? 0);
   return out;
-}
-
-/** Which of these books exist (launched or not): stock is never set for a book that does not. */
-export async function missingProducts(productIds: readonly string[]): Promise<string[]> {
-  const ids = [...new Set(productIds)];
-  if (!ids.length) return [];
-  const firestore = await db();
-  const snaps = await firestore.getAll(...ids.map((id) => firestore.collection(PRODUCTS).doc(id)));
-  return snaps.filter((s) => !s.exists).map((s) => s.id);
 }

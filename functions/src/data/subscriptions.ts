@@ -1,5 +1,6 @@
 import { db } from '../lib/firebase';
 import type { ComposedMail as OutgoingMail } from '../mail/mail-doc';
+import { MAIL } from './mail';
 
 export interface SubscriptionRecord {
   email: string;
@@ -35,7 +36,7 @@ export async function subscribe(email: string, makeMail: (version: number) => Ou
     const version = (current?.version ?? 0) + 1;
     const record: SubscriptionRecord = { email, status: 'active', version, subscribedAt: now, unsubscribedAt: null, updatedAt: now };
     tx.set(ref, record);
-    tx.create(firestore.collection('mail').doc(), { ...makeMail(version), kind: 'newsletter-welcome', createdAt: now });
+    tx.create(firestore.collection(MAIL).doc(), { ...makeMail(version), kind: 'newsletter-welcome', createdAt: now });
     return { created: true, version };
   });
 }

@@ -1,4 +1,5 @@
 import { ERROR_KEYS, type ErrorBody } from '../contracts/errors';
+import { Failure, type FailureKind } from '../lib/failure';
 
 /** A failure the API answers on purpose, with a catalogue key. The error handler turns it into the body. */
 export class HttpError extends Error {
@@ -36,3 +37,9 @@ export const tooManyAttempts = () =>
   new HttpError(429, ERROR_KEYS.tooManyAttempts, 'Too many attempts, try again later');
 export const unavailable = (message = 'A backing service is unreachable') =>
   new HttpError(503, ERROR_KEYS.unavailable, message);
+
+/** The status each kind of expected failure (lib/failure.ts) answers with: the only place it is decided. */
+const STATUS_OF: Record<FailureKind, number> = { invalid: 400, forbidden: 403, notFound: 404, conflict: 409, gone: 410, unavailable: 503 };
+
+/** A service's expected failure as the API answers it. */
+export const httpErrorOf = (f: Failure) => new HttpError(STATUS_OF[f.kind], f.key, f.message, f.details);

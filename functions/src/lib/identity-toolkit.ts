@@ -1,7 +1,7 @@
 // A small client for the Identity Toolkit REST API (accounts:*), the API that Firebase Auth's
 // email/password flows run on. Locally it talks to the Auth emulator (any key works there); in
 // production it uses the project's Web API key from the WEB_API_KEY parameter.
-import { HttpError, unavailable } from '../http/errors';
+import { Failure, invalid, unavailable } from './failure';
 import { logger } from './logger';
 
 const PRODUCTION_BASE = 'https://identitytoolkit.googleapis.com/v1';
@@ -29,11 +29,11 @@ interface ToolkitErrorBody {
 
 /**
  * Identity Toolkit refused the request: the API answers 400 with its message verbatim as the
- * statusMessage (DESIGN.md section 5), e.g. `WEAK_PASSWORD : Password should be at least 6 characters`.
+ * statusMessage (the client explains it through contracts/errors.ts), e.g. `WEAK_PASSWORD : Password should be at least 6 characters`.
  */
-export function toolkitError(message: string): HttpError {
+export function toolkitError(message: string): Failure {
   const code = message.split(' : ')[0]?.trim() ?? message;
-  return new HttpError(400, message, EXPLANATIONS[code] ?? 'The identity service refused the request');
+  return invalid(EXPLANATIONS[code] ?? 'The identity service refused the request', undefined, message);
 }
 
 const EXPLANATIONS: Record<string, string> = {

@@ -3,6 +3,7 @@
 // part saying the same, both from one description of the mail's content.
 
 import { formatDateTime } from '../contracts/format';
+import { escapeHtml } from '../contracts/html';
 
 /** The shop's colours, the same as web/src/styles (the storefront's --c-* custom properties). */
 export const MAIL_COLOURS = {
@@ -44,8 +45,7 @@ export interface MailContent {
   footer: string[];
 }
 
-export const esc = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const esc = escapeHtml;
 const escLines = (s: string) => esc(s).replace(/\n/g, '<br>');
 
 /** 2026/11/26 23:59（台灣時間）: mails are read anywhere, deadlines are Taiwan's. */

@@ -1,6 +1,5 @@
-import { MAIL } from '../data/orders';
+import { mailDelivery } from '../data/mail';
 import { shopSettings } from '../data/settings';
-import { db } from '../lib/firebase';
 import { smtpConnectionUri } from './config';
 import { deliverMail, type DeliveryOutcome, type SenderConfig } from './send-mail';
 
@@ -31,6 +30,6 @@ export async function senderConfig(): Promise<SenderConfig> {
 
 /** The `sendMail` trigger's body (functions/src/index.ts). */
 export async function onMailCreated(mailId: string): Promise<DeliveryOutcome> {
-  const [firestore, config] = await Promise.all([db(), senderConfig()]);
-  return deliverMail(firestore.collection(MAIL).doc(mailId), config);
+  const [doc, config] = await Promise.all([mailDelivery(mailId), senderConfig()]);
+  return deliverMail(doc, config);
 }

@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { FieldValue, Timestamp, type DocumentReference } from 'firebase-admin/firestore';
 import { createTransport, type Transporter } from 'nodemailer';
 import { logger } from '../lib/logger';
-import type { DeliveryState, MailDocument } from './mail-doc';
+import type { MailDelivery } from '../data/mail';
+import type { MailDocument } from './mail-doc';
 
 // Sends one document of `mail` (the "Trigger Email" extension's shape) and writes `delivery` back with
 // the extension's field names, so the owner reads the same record whichever sender runs.
 //
 // Firestore triggers arrive at least once and several instances (or emulator workers) may run the same
-// event, so a sender first CLAIMS the document in a transaction: it may take it only if nobody has
-// (no `delivery`, PENDING or RETRY), or if the holder's lease has run out (a crashed instance). The
-// claim names its owner; every later write checks the owner still holds it. A failed send is retried
+// event, so a sender first CLAIMS the document in a transaction (functions/src/data/mail.ts): it may
+// take it only if nobody has (no `delivery`, PENDING or RETRY), or if the holder's lease has run out (a
+// crashed instance). The claim names its owner; every later write checks the owner still holds it. A failed send is retried
 // in the same invocation with a short backoff, each attempt counted; after MAX_ATTEMPTS the document
 // ends in ERROR with the last error. Nothing here touches the order: the mail was written with it.
 
@@ -45,65 +45,6 @@ function transportFor(url: string): Transporter {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-interface StoredDelivery {
-  state: DeliveryState;
-  attempts?: number;
-  startTime?: Timestamp;
-  leaseExpireTime?: Timestamp | null;
-  leaseOwner?: string;
-  error?: string | null;
-}
-
-interface Claimed {
-  mail: MailDocument;
-  attempt: number;
-}
-
-/** Takes the document for this owner, or says why not. */
-async function claim(ref: DocumentReference, owner: string): Promise<Claimed | null> {
-  return ref.firestore.runTransaction(async (tx) => {
-    const snap = await tx.get(ref);
-    if (!snap.exists) return null;
-    const data = snap.data() as MailDocument & { delivery?: StoredDelivery };
-    const d = data.delivery;
-    const now = Timestamp.now();
-    const free =
-      !d ||
-      d.state === 'PENDING' ||
-      d.state === 'RETRY' ||
-      (d.state === 'PROCESSING' && (d.leaseOwner === owner || !d.leaseExpireTime || d.leaseExpireTime.toMillis() <= now.toMillis()));
-    if (!free) return null;
-    // A manual RETRY starts a fresh round of attempts.
-    const before = d?.state === 'RETRY' ? 0 : (d?.attempts ?? 0);
-    if (before >= MAX_ATTEMPTS) {
-      tx.update(ref, { 'delivery.state': 'ERROR', 'delivery.endTime': now, 'delivery.leaseExpireTime': null });
-      return null;
-    }
-    tx.update(ref, {
-      delivery: {
-        state: 'PROCESSING',
-        attempts: before + 1,
-        startTime: d?.state === 'PROCESSING' && d.leaseOwner === owner && d.startTime ? d.startTime : now,
-        endTime: null,
-        leaseExpireTime: Timestamp.fromMillis(now.toMillis() + LEASE_MS),
-        leaseOwner: owner,
-        error: d?.error ?? null,
-        info: null,
-      },
-    });
-    return { mail: data, attempt: before + 1 };
-  });
-}
-
-/** Writes the result of an attempt if this owner still holds the document. */
-async function record(ref: DocumentReference, owner: string, fields: Record<string, unknown>): Promise<void> {
-  await ref.firestore.runTransaction(async (tx) => {
-    const snap = await tx.get(ref);
-    if ((snap.get('delivery.leaseOwner') as string | undefined) !== owner) return;
-    tx.update(ref, Object.fromEntries(Object.entries(fields).map(([k, v]) => [`delivery.${k}`, v])));
-  });
-}
-
 /** Why a document cannot be sent at all (retrying would not help), or null. */
 export function invalidMail(mail: Partial<MailDocument>, defaultFrom = ''): string | null {
   if (!mail.from && !defaultFrom) return 'No sender: set MAIL_FROM or the shop\'s contact email (settings/shop)';
@@ -118,16 +59,16 @@ export function invalidMail(mail: Partial<MailDocument>, defaultFrom = ''): stri
  * Delivers the mail document at `ref` once, whatever number of invocations race for it.
  * Resolves with what this invocation did; never throws for a failed send (it is recorded instead).
  */
-export async function deliverMail(ref: DocumentReference, config: SenderConfig): Promise<DeliveryOutcome> {
+export async function deliverMail(ref: MailDelivery, config: SenderConfig): Promise<DeliveryOutcome> {
   const owner = randomUUID();
   const backoff = config.backoffMs ?? DEFAULT_BACKOFF_MS;
   for (;;) {
-    const claimed = await claim(ref, owner);
+    const claimed = await ref.claim(owner, MAX_ATTEMPTS, LEASE_MS);
     if (!claimed) return 'skipped';
     const { mail, attempt } = claimed;
     const invalid = invalidMail(mail, config.from);
     if (invalid) {
-      await record(ref, owner, { state: 'ERROR', error: invalid, endTime: FieldValue.serverTimestamp(), leaseExpireTime: null });
+      await ref.record(owner, { state: 'ERROR', error: invalid, ended: true, leaseUntilMs: null });
       logger.warn('mail not sendable', { mailId: ref.id, error: invalid });
       return 'failed';
     }
@@ -141,10 +82,10 @@ export async function deliverMail(ref: DocumentReference, config: SenderConfig):
         html: mail.message.html,
         headers: mail.headers,
       });
-      await record(ref, owner, {
+      await ref.record(owner, {
         state: 'SUCCESS',
-        endTime: FieldValue.serverTimestamp(),
-        leaseExpireTime: null,
+        ended: true,
+        leaseUntilMs: null,
         error: null,
         info: {
           messageId: info.messageId ?? null,
@@ -159,13 +100,12 @@ export async function deliverMail(ref: DocumentReference, config: SenderConfig):
       const last = attempt >= MAX_ATTEMPTS;
       const wait = backoff[Math.min(attempt - 1, backoff.length - 1)] ?? 0;
       logger.warn(last ? 'mail failed, giving up' : 'mail failed, retrying', { mailId: ref.id, attempt, error });
-      await record(
-        ref,
+      await ref.record(
         owner,
         last
-          ? { state: 'ERROR', error, endTime: FieldValue.serverTimestamp(), leaseExpireTime: null }
+          ? { state: 'ERROR', error, ended: true, leaseUntilMs: null }
           : // Still held during the backoff, so a redelivered event does not send in parallel.
-            { error, leaseExpireTime: Timestamp.fromMillis(Date.now() + wait + LEASE_MS) },
+            { error, leaseUntilMs: Date.now() + wait + LEASE_MS },
       );
       if (last) return 'failed';
       await sleep(wait);

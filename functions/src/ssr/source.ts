@@ -6,7 +6,7 @@ import { launchedCatalogue, openPlanOffers } from '../data/products';
 import { getPlan } from '../data/plans';
 import { shopSettings } from '../data/settings';
 import { getStockQty, listStock } from '../data/stock';
-import { planView } from '../group-buying/plan-view';
+import { planView } from '../api/group-buying/plan-view';
 
 // The storefront's reads answered in process for the first HTML: the same data modules (and the same
 // per-instance caches) as the API's public routes, so a page and its /api answer agree.

@@ -1,4 +1,3 @@
-import type { Firestore } from 'firebase-admin/firestore';
 import { taiwanDay } from '../contracts/format';
 import { ORDER_STATUSES, type OrderStatus } from '../contracts/orders';
 
@@ -17,12 +16,13 @@ import { ORDER_STATUSES, type OrderStatus } from '../contracts/orders';
 // telescope). Delivery is at least once: each event's increments are written in one batch with a
 // marker statsEvents/{eventId}, whose `create` fails when the event was applied already.
 
-export const STATS_DAYS = 'statsDays';
-export const STATS_MONTHS = 'statsMonths';
-export const STATS_PLANS = 'statsPlans';
-export const STATS_EVENTS = 'statsEvents';
-/** Markers are only needed while the platform may redeliver (a few days at most); a TTL policy removes them. */
-const MARKER_TTL_MS = 7 * 86_400_000;
+// This module is the pure part: what a change adds where. The documents are named by kind and id
+// (`day/…`, `month/…`, `plan/…`); functions/src/data/stats.ts maps the kinds to their collections,
+// writes the increments and rebuilds the totals.
+
+/** The kinds of totals document, as the keys of a StatsDelta name them (`${kind}/${id}`). */
+export const STATS_KINDS = ['day', 'month', 'plan'] as const;
+export type StatsKind = (typeof STATS_KINDS)[number];
 
 const PAID: readonly OrderStatus[] = ['preparing', 'shipped'];
 const INACTIVE: readonly OrderStatus[] = ['cancelledUnpaid', 'refunded'];
@@ -69,11 +69,11 @@ function add(delta: StatsDelta, doc: string, keys: string[], by: number) {
 }
 
 function contribute(delta: StatsDelta, f: OrderFacts, sign: 1 | -1, changeDay: string) {
-  for (const doc of [`${STATS_DAYS}/${f.day}`, `${STATS_MONTHS}/${f.day.slice(0, 7)}`]) {
+  for (const doc of [`day/${f.day}`, `month/${f.day.slice(0, 7)}`]) {
     add(delta, doc, ['n', f.status], sign);
     add(delta, doc, ['amount', f.status], sign * f.total);
   }
-  const month = `${STATS_MONTHS}/${f.day.slice(0, 7)}`;
+  const month = `month/${f.day.slice(0, 7)}`;
   const paid = PAID.includes(f.status);
   for (const i of f.items) {
     if (paid) {
@@ -82,7 +82,7 @@ function contribute(delta: StatsDelta, f: OrderFacts, sign: 1 | -1, changeDay: s
     } else if (f.status === 'awaitingPayment') add(delta, month, ['books', i.productId, 'awaitingQty'], sign * i.qty);
   }
   if (f.planId && !INACTIVE.includes(f.status)) {
-    const doc = `${STATS_PLANS}/${f.planId}`;
+    const doc = `plan/${f.planId}`;
     add(delta, doc, ['days', changeDay, 'copies'], sign * f.items.reduce((n, i) => n + i.qty, 0));
     add(delta, doc, ['days', changeDay, 'orders'], sign);
   }
@@ -106,85 +106,14 @@ export function statsDelta(before: OrderFacts | null, after: OrderFacts | null, 
 }
 
 /** The book names of the order after the change, to show beside their figures (not a counter). */
-function names(after: OrderFacts | null, delta: StatsDelta) {
+export function names(after: OrderFacts | null, delta: StatsDelta) {
   if (!after) return;
-  const node = delta.get(`${STATS_MONTHS}/${after.day.slice(0, 7)}`)?.books as Record<string, Record<string, unknown>> | undefined;
+  const node = delta.get(`month/${after.day.slice(0, 7)}`)?.books as Record<string, Record<string, unknown>> | undefined;
   for (const i of after.items) if (node?.[i.productId] && i.name) node[i.productId]!.name = i.name;
 }
 
-/** Numbers become FieldValue.increment, so concurrent events add up without reading anything. */
-function increments(node: Record<string, unknown>, inc: (n: number) => unknown): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, typeof v === 'number' ? inc(v) : typeof v === 'string' ? v : increments(v as Record<string, unknown>, inc)]));
-}
-
-const ALREADY_EXISTS = 6;
-
-/**
- * Applies one order write to the totals, once per event id. Returns false when there was nothing to
- * count or the event had been applied already.
- */
-export async function applyOrderWrite(
-  db: Firestore,
-  eventId: string,
-  before: Record<string, unknown> | undefined,
-  after: Record<string, unknown> | undefined,
-  at: Date,
-): Promise<boolean> {
-  const afterFacts = orderFacts(after);
-  const delta = statsDelta(orderFacts(before), afterFacts, taiwanDay(at.getTime()));
-  if (!delta.size) return false;
-  names(afterFacts, delta);
-  const { FieldValue, Timestamp } = await import('firebase-admin/firestore');
-  const batch = db.batch();
-  batch.create(db.collection(STATS_EVENTS).doc(eventId), { at: at.toISOString(), expireAt: Timestamp.fromMillis(at.getTime() + MARKER_TTL_MS) });
-  const updatedAt = new Date().toISOString();
-  for (const [doc, node] of delta) batch.set(db.doc(doc), { ...increments(node, (n) => FieldValue.increment(n)), updatedAt }, { merge: true });
-  try {
-    await batch.commit();
-    return true;
-  } catch (err) {
-    if ((err as { code?: number }).code === ALREADY_EXISTS) return false;
-    throw err;
-  }
-}
-
-/**
- * Recomputes every total from the orders (the backfill: for data written before the trigger, or to
- * repair). Reads the orders once, in pages; run it while no order changes (the seed, a deploy), since
- * events applied during the rebuild may be counted twice. Campaign curves of the rebuilt orders count
- * each active order on the day it was placed.
- */
-export async function rebuildOrderStats(db: Firestore, pageSize = 500): Promise<{ orders: number; documents: number }> {
-  const total: StatsDelta = new Map();
-  let orders = 0;
-  let last: FirebaseFirestore.QueryDocumentSnapshot | undefined;
-  for (;;) {
-    let q = db.collection('orders').orderBy('__name__').select('status', 'createdAt', 'totalPrice', 'planId', 'items').limit(pageSize);
-    if (last) q = q.startAfter(last);
-    const page = await q.get();
-    for (const d of page.docs) {
-      const f = orderFacts(d.data());
-      if (!f) continue;
-      orders++;
-      const one = statsDelta(null, f, f.day);
-      names(f, one);
-      merge(total, one);
-    }
-    if (page.size < pageSize) break;
-    last = page.docs.at(-1);
-  }
-  for (const coll of [STATS_DAYS, STATS_MONTHS, STATS_PLANS]) await db.recursiveDelete(db.collection(coll));
-  const updatedAt = new Date().toISOString();
-  const docs = [...total];
-  for (let i = 0; i < docs.length; i += 400) {
-    const batch = db.batch();
-    for (const [doc, node] of docs.slice(i, i + 400)) batch.set(db.doc(doc), { ...node, updatedAt });
-    await batch.commit();
-  }
-  return { orders, documents: docs.length };
-}
-
-function merge(into: StatsDelta, from: StatsDelta) {
+/** Adds `from` into `into` (the rebuild sums every order's delta). */
+export function merge(into: StatsDelta, from: StatsDelta) {
   const deep = (a: Record<string, unknown>, b: Record<string, unknown>) => {
     for (const [k, v] of Object.entries(b)) {
       if (typeof v === 'number') a[k] = num(a[k]) + v;

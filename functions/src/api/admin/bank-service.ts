@@ -8,18 +8,16 @@ import {
   type BankLayout,
   type BankProposal,
 } from '../../contracts/bank';
-import { ORDERS } from '../../data/orders';
-import { HttpError } from '../../http/errors';
-import type { AuthUser } from '../../http/middleware/auth';
-import { db } from '../../lib/firebase';
+import { formatMoney } from '../../contracts/format';
+import { claimDeposit, depositClaims, listBankLayouts, listUnpaidCandidates, releaseDeposit, saveBankLayout } from '../../data/bank';
+import { Failure } from '../../lib/failure';
+import type { Identity as AuthUser } from '../../lib/id-token';
 import { changeStatus, getAdminOrder } from './orders-service';
 
 // Bank statement matching: proposals are read-only; a confirmation claims the deposit
 // (bankDeposits/{key}, created once) and then moves the order through the console's own
 // changeStatus, so a statement imported twice confirms nothing twice.
 
-export const BANK_DEPOSITS = 'bankDeposits';
-export const BANK_LAYOUTS = 'bankLayouts';
 /** awaitingPayment orders read for one matching; a small shop has a few dozen. */
 const CANDIDATE_SCAN = 2000;
 
@@ -30,8 +28,6 @@ export const depositKey = (d: BankDeposit) =>
 /** The end of a Taiwan calendar day (statements give the day of the transfer, not its time). */
 const dayEnd = (day: string) => new Date(Date.parse(`${day}T00:00:00+08:00`) + 86_400_000).toISOString();
 
-const money = (n: number) => `NT$${n.toLocaleString('en-US')}`;
-
 type Candidate = BankCandidate;
 
 /** The order's digits appear in the account cell (or the order was placed with 00000: a decision). */
@@ -41,30 +37,13 @@ function fits(o: Candidate, d: BankDeposit): 'digits' | 'unknownDigits' | null {
   return digitsOf(d.account).includes(o.bankAccountNo) ? 'digits' : null;
 }
 
-async function awaitingOrders(): Promise<Candidate[]> {
-  const snap = await (await db())
-    .collection(ORDERS)
-    .where('status', '==', 'awaitingPayment')
-    .select('orderNo', 'buyer', 'receiver', 'planId', 'bankAccountNo', 'totalPrice', 'createdAt')
-    .limit(CANDIDATE_SCAN)
-    .get();
-  return snap.docs.map((s) => {
-    const o = s.data() as { orderNo: string; buyer?: string; receiver?: { name?: string }; planId: string | null; bankAccountNo: string; totalPrice: number; createdAt: string };
-    return { orderId: s.id, orderNo: o.orderNo, buyer: o.buyer || o.receiver?.name || '', planId: o.planId ?? null, bankAccountNo: o.bankAccountNo, totalPrice: o.totalPrice, createdAt: o.createdAt };
-  });
-}
-
 /** POST /api/admin/bank/match: a proposal per deposit; reads only. */
 export async function matchDeposits(deposits: readonly BankDeposit[]): Promise<BankProposal[]> {
-  const firestore = await db();
-  const [orders, claims] = await Promise.all([
-    awaitingOrders(),
-    firestore.getAll(...deposits.map((d) => firestore.collection(BANK_DEPOSITS).doc(depositKey(d)))),
-  ]);
+  const [orders, claims] = await Promise.all([listUnpaidCandidates(CANDIDATE_SCAN), depositClaims(deposits.map(depositKey))]);
   const sole = new Map<number, string>();
   const proposals: BankProposal[] = deposits.map((deposit, i) => {
-    const claim = claims[i]!;
-    if (claim.exists) return { deposit, kind: 'alreadyConfirmed', candidates: [], confirmedOrderNo: String(claim.get('orderNo') ?? '') };
+    const claimed = claims[i] ?? null;
+    if (claimed !== null) return { deposit, kind: 'alreadyConfirmed', candidates: [], confirmedOrderNo: claimed };
     const strict = orders.filter((o) => fits(o, deposit) === 'digits');
     const loose = orders.filter((o) => fits(o, deposit) === 'unknownDigits');
     if (strict.length === 1) {
@@ -82,50 +61,41 @@ export async function matchDeposits(deposits: readonly BankDeposit[]): Promise<B
 }
 
 /** GET /api/admin/bank/layouts: the column mappings remembered per statement layout. */
-export async function listLayouts(): Promise<BankLayout[]> {
-  const snap = await (await db()).collection(BANK_LAYOUTS).orderBy('updatedAt', 'desc').limit(50).get();
-  return snap.docs.map((d) => {
-    const { updatedAt: _u, ...l } = d.data() as BankLayout & { updatedAt: string };
-    return l;
-  });
+export function listLayouts(): Promise<BankLayout[]> {
+  return listBankLayouts();
 }
 
 async function confirmOne(m: BankConfirmInput['matches'][number], user: AuthUser): Promise<BankConfirmResult> {
   const { deposit, orderId } = m;
   const base = { deposit, orderId };
-  const firestore = await db();
   let order;
   try {
     order = await getAdminOrder(orderId);
   } catch {
     return { ...base, outcome: 'refused', message: '找不到這筆訂單' };
   }
-  const claimRef = firestore.collection(BANK_DEPOSITS).doc(depositKey(deposit));
-  const existing = await claimRef.get();
-  if (existing.exists) return { ...base, outcome: 'alreadyConfirmed', orderNo: String(existing.get('orderNo') ?? '') };
+  const key = depositKey(deposit);
+  const [existing] = await depositClaims([key]);
+  if (existing != null) return { ...base, outcome: 'alreadyConfirmed', orderNo: existing };
   if (order.status !== 'awaitingPayment') return { ...base, orderNo: order.orderNo, outcome: 'refused', message: '訂單已不是待匯款狀態' };
   const fit = fits({ ...order, buyer: order.buyer, planId: order.planId }, deposit);
   if (!fit) return { ...base, orderNo: order.orderNo, outcome: 'refused', message: '金額、帳號末五碼或日期與訂單不符' };
 
   // Claim the deposit first: of two confirmations at once, one creates the claim and the other stops.
-  try {
-    await claimRef.create({ ...deposit, orderId, orderNo: order.orderNo, at: new Date().toISOString(), by: user.email ?? user.uid });
-  } catch {
-    const again = await claimRef.get();
-    return { ...base, outcome: 'alreadyConfirmed', orderNo: String(again.get('orderNo') ?? '') };
-  }
+  const taken = await claimDeposit(key, { ...deposit, orderId, orderNo: order.orderNo, at: new Date().toISOString(), by: user.email ?? user.uid });
+  if (taken !== null) return { ...base, outcome: 'alreadyConfirmed', orderNo: taken };
   const digits = fit === 'digits' ? order.bankAccountNo : digitsOf(deposit.account).slice(-5).padStart(5, '0');
   const [y, mo, d] = deposit.date.split('-');
   try {
     await changeStatus(
       orderId,
-      { status: 'preparing', bankAccountNo: digits, amount: deposit.amount, note: `銀行對帳單第 ${deposit.row} 列：${y}/${mo}/${d} 存入 ${money(deposit.amount)}${deposit.account ? `（${deposit.account}）` : ''}` },
+      { status: 'preparing', bankAccountNo: digits, amount: deposit.amount, note: `銀行對帳單第 ${deposit.row} 列：${y}/${mo}/${d} 存入 ${formatMoney(deposit.amount)}${deposit.account ? `（${deposit.account}）` : ''}` },
       user,
     );
     return { ...base, orderNo: order.orderNo, outcome: 'confirmed' };
   } catch (err) {
-    await claimRef.delete().catch(() => undefined);
-    return { ...base, orderNo: order.orderNo, outcome: 'refused', message: err instanceof HttpError && err.statusCode === 409 ? '訂單狀態已被變更' : '確認失敗，請再試一次' };
+    await releaseDeposit(key).catch(() => undefined);
+    return { ...base, orderNo: order.orderNo, outcome: 'refused', message: err instanceof Failure && err.kind === 'conflict' ? '訂單狀態已被變更' : '確認失敗，請再試一次' };
   }
 }
 
@@ -134,11 +104,7 @@ async function confirmOne(m: BankConfirmInput['matches'][number], user: AuthUser
  * same status change as by hand; remembers the layout's column mapping.
  */
 export async function confirmDeposits(input: BankConfirmInput, user: AuthUser): Promise<BankConfirmResult[]> {
-  const firestore = await db();
-  if (input.layout) {
-    const { key, ...layout } = input.layout;
-    await firestore.collection(BANK_LAYOUTS).doc(key).set({ key, ...layout, updatedAt: new Date().toISOString() });
-  }
+  if (input.layout) await saveBankLayout(input.layout);
   const results: BankConfirmResult[] = [];
   for (let i = 0; i < input.matches.length; i += 5) {
     results.push(...(await Promise.all(input.matches.slice(i, i + 5).map((m) => confirmOne(m, user)))));

@@ -2,15 +2,11 @@ import type { z } from 'zod';
 import type { AdminProduct, AdminProductInput, adminProductUpdateSchema, SetStockInput, StockMovement } from '../../contracts/admin';
 import { ERROR_KEYS } from '../../contracts/errors';
 import { productSchema, type Product } from '../../contracts/products';
-import { invalidateCatalogue } from '../../data/products';
+import { createProductWithStock, getStoredProduct, listStoredProducts, replaceProduct, setProductLaunched as storeLaunched } from '../../data/products';
 import { listStockMovements } from '../../data/stock-movements';
-import { setStockCounts } from '../../orders/set-stock';
-import { conflict, notFound } from '../../http/errors';
+import { setStockCounts } from '../stock/service';
+import { conflict, notFound } from '../../lib/failure';
 import { notifyRestocked, waitingAlertCounts } from '../stock-alerts/service';
-import { db } from '../../lib/firebase';
-
-const PRODUCTS = 'products';
-const STOCK = 'stock';
 
 /** Stands in for required fields that a stored book lacks or has broken, so the owner can see and fix it. */
 const INCOMPLETE: Partial<Product> = {
@@ -21,7 +17,7 @@ const INCOMPLETE: Partial<Product> = {
   bookIntroduction: { primaryColor: '', slogan: '', overview: '', summary: [], detail: [] },
 };
 
-function toAdminProduct(id: string, data: FirebaseFirestore.DocumentData, stock: FirebaseFirestore.DocumentData | undefined): AdminProduct {
+function toAdminProduct(id: string, data: Record<string, unknown>, stock: Record<string, unknown> | undefined): AdminProduct {
   // Stored books went through productSchema; defaults fill fields an older document lacks. A book
   // written some other way (by hand, by an older version) keeps its valid fields and gets defaults or
   // stand-ins for the broken ones: the answer always has the shape the API documents.
@@ -38,20 +34,17 @@ function toAdminProduct(id: string, data: FirebaseFirestore.DocumentData, stock:
 
 /** GET /api/admin/products: every book, launched or hidden, with its stock, in shop order. */
 export async function listAdminProducts(): Promise<AdminProduct[]> {
-  const firestore = await db();
-  const [products, stock] = await Promise.all([firestore.collection(PRODUCTS).limit(500).get(), firestore.collection(STOCK).limit(1000).get()]);
-  const qty = new Map(stock.docs.map((d) => [d.id, d.data()]));
-  const alerts = await waitingAlertCounts(products.docs.map((d) => d.id));
-  return products.docs
-    .map((d) => ({ ...toAdminProduct(d.id, d.data(), qty.get(d.id)), waitingAlerts: alerts.get(d.id) ?? 0 }))
+  const products = await listStoredProducts();
+  const alerts = await waitingAlertCounts(products.map((p) => p.productId));
+  return products
+    .map((p) => ({ ...toAdminProduct(p.productId, p.data, p.stock), waitingAlerts: alerts.get(p.productId) ?? 0 }))
     .sort((a, b) => a.sortOrder - b.sortOrder || a.productId.localeCompare(b.productId));
 }
 
 export async function getAdminProduct(productId: string): Promise<AdminProduct> {
-  const firestore = await db();
-  const [p, s] = await firestore.getAll(firestore.collection(PRODUCTS).doc(productId), firestore.collection(STOCK).doc(productId));
-  if (!p!.exists) throw notFound(`No product ${productId}`);
-  return toAdminProduct(productId, p!.data()!, s!.data());
+  const p = await getStoredProduct(productId);
+  if (!p) throw notFound(`No product ${productId}`);
+  return toAdminProduct(productId, p.data, p.stock);
 }
 
 const stored = (p: AdminProductInput | Product) => {
@@ -64,44 +57,19 @@ const stored = (p: AdminProductInput | Product) => {
  * that exists already is 409 ALREADY_EXISTS and writes nothing.
  */
 export async function createProduct(input: AdminProductInput): Promise<AdminProduct> {
-  const firestore = await db();
-  const ref = firestore.collection(PRODUCTS).doc(input.productId);
-  const stockRef = firestore.collection(STOCK).doc(input.productId);
-  const now = new Date().toISOString();
-  await firestore.runTransaction(async (tx) => {
-    const [p, s] = await tx.getAll(ref, stockRef);
-    if (p!.exists) throw conflict(ERROR_KEYS.alreadyExists, `A product ${input.productId} exists already`);
-    tx.create(ref, { ...stored(input), createdAt: now, updatedAt: now });
-    if (!s!.exists) tx.create(stockRef, { qty: 0, updatedAt: now });
-  });
-  invalidateCatalogue();
+  if (!(await createProductWithStock(input.productId, stored(input)))) throw conflict(ERROR_KEYS.alreadyExists, `A product ${input.productId} exists already`);
   return getAdminProduct(input.productId);
 }
 
 /** PUT /api/admin/products/{productId}: replaces the book's fields (404 when there is no such book). */
 export async function updateProduct(productId: string, input: z.infer<typeof adminProductUpdateSchema>): Promise<AdminProduct> {
-  const firestore = await db();
-  const ref = firestore.collection(PRODUCTS).doc(productId);
-  await firestore.runTransaction(async (tx) => {
-    const snap = await tx.get(ref);
-    if (!snap.exists) throw notFound(`No product ${productId}`);
-    const createdAt = (snap.data() as { createdAt?: string }).createdAt;
-    tx.set(ref, { ...input, ...(createdAt ? { createdAt } : {}), updatedAt: new Date().toISOString() });
-  });
-  invalidateCatalogue();
+  if (!(await replaceProduct(productId, input))) throw notFound(`No product ${productId}`);
   return getAdminProduct(productId);
 }
 
 /** PATCH /api/admin/products/{productId}/launch: shows or hides the book in the shop. */
 export async function setProductLaunched(productId: string, launched: boolean): Promise<AdminProduct> {
-  const firestore = await db();
-  const ref = firestore.collection(PRODUCTS).doc(productId);
-  await firestore.runTransaction(async (tx) => {
-    const snap = await tx.get(ref);
-    if (!snap.exists) throw notFound(`No product ${productId}`);
-    tx.update(ref, { launched, updatedAt: new Date().toISOString() });
-  });
-  invalidateCatalogue();
+  if (!(await storeLaunched(productId, launched))) throw notFound(`No product ${productId}`);
   return getAdminProduct(productId);
 }
 

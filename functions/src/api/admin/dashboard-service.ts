@@ -1,12 +1,10 @@
 import type { DashboardBook, DashboardCampaign, DashboardDay, DashboardFigure, DashboardFigures, DashboardMonth } from '../../contracts/dashboard';
 import { taiwanDay } from '../../contracts/format';
 import { ORDER_STATUSES, type OrderStatus } from '../../contracts/orders';
-import { PLANS } from '../../data/plans';
-import { db } from '../../lib/firebase';
-import { STATS_DAYS, STATS_MONTHS, STATS_PLANS } from '../../stats/order-stats';
+import { readDashboardTotals } from '../../data/stats';
 
 // GET /api/admin/dashboard: read from the running totals the orderStats trigger keeps
-// (functions/src/stats/order-stats.ts), never from the orders: one document per day and per month
+// (functions/src/stats/order-stats.ts, stored by functions/src/data/stats.ts), never from the orders: one document per day and per month
 // shown, every month document (for orders by status; a few dozen at most), the plans closing within
 // the months shown and one totals document per such plan.
 
@@ -43,20 +41,15 @@ function monthsUpTo(today: string, count: number): string[] {
 }
 
 export async function dashboardFigures(days: number, months = 12, now = new Date()): Promise<DashboardFigures> {
-  const firestore = await db();
   const today = taiwanDay(now.getTime());
   const dayList = Array.from({ length: days }, (_, i) => taiwanDay(dayStartMs(today) - (days - 1 - i) * DAY));
   const monthList = monthsUpTo(today, months);
   const firstMonthIso = new Date(Date.parse(`${monthList[0]}-01T00:00:00+08:00`)).toISOString();
 
-  const [daySnaps, monthSnaps, planSnaps] = await Promise.all([
-    firestore.getAll(...dayList.map((d) => firestore.collection(STATS_DAYS).doc(d))),
-    firestore.collection(STATS_MONTHS).get(),
-    firestore.collection(PLANS).where('closingDate', '>=', firstMonthIso).select('title', 'closingDate', 'minQuantity', 'archived').get(),
-  ]);
+  const totals = await readDashboardTotals(dayList, firstMonthIso);
 
-  const perDay: DashboardDay[] = daySnaps.map((s, i) => ({ day: dayList[i]!, ...figure(s.data() as PeriodDoc | undefined) }));
-  const monthDocs = new Map(monthSnaps.docs.map((d) => [d.id, d.data() as PeriodDoc]));
+  const perDay: DashboardDay[] = totals.days.map((d, i) => ({ day: dayList[i]!, ...figure(d as PeriodDoc | undefined) }));
+  const monthDocs = totals.months as Map<string, PeriodDoc>;
   const perMonth: DashboardMonth[] = monthList.map((month) => ({ month, ...figure(monthDocs.get(month)) }));
 
   const byStatus = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>;
@@ -78,10 +71,8 @@ export async function dashboardFigures(days: number, months = 12, now = new Date
     .sort((a, b) => b.paidCopies - a.paidCopies || b.paidRevenue - a.paidRevenue || b.awaitingCopies - a.awaitingCopies)
     .slice(0, TOP_BOOKS);
 
-  const plans = planSnaps.docs.filter((d) => d.get('archived') !== true);
-  const planStats = plans.length ? await firestore.getAll(...plans.map((p) => firestore.collection(STATS_PLANS).doc(p.id))) : [];
-  const campaigns: DashboardCampaign[] = plans.map((p, i) => {
-    const changes = (planStats[i]?.get('days') ?? {}) as Record<string, { copies?: number; orders?: number }>;
+  const campaigns: DashboardCampaign[] = totals.plans.map((p) => {
+    const changes = p.curve;
     let copies = 0;
     let orders = 0;
     const points = Object.keys(changes)
@@ -91,8 +82,7 @@ export async function dashboardFigures(days: number, months = 12, now = new Date
         orders += changes[day]!.orders ?? 0;
         return { day, copies, orders };
       });
-    const minQuantity = p.get('minQuantity');
-    return { planId: p.id, title: String(p.get('title') ?? p.id), closingDate: String(p.get('closingDate')), minQuantity: typeof minQuantity === 'number' ? minQuantity : null, points };
+    return { planId: p.planId, title: p.title, closingDate: p.closingDate, minQuantity: p.minQuantity, points };
   });
   campaigns.sort((a, b) => a.closingDate.localeCompare(b.closingDate));
 

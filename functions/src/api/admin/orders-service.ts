@@ -1,13 +1,13 @@
 import { adminOrderCursorSchema, ownerCanTransition, type AdminOrderCursor, type AdminOrderPage, type AdminOrdersQuery, type DeliveryCorrection, type OrderStatusChange, type PaymentToCheck } from '../../contracts/admin';
 import { ERROR_KEYS } from '../../contracts/errors';
 import { orderNoSchema, type Order } from '../../contracts/orders';
-import { findOrderByNo, getOrder, MAIL, ORDERS, toOrder } from '../../data/orders';
+import { formatMoney } from '../../contracts/format';
+import type { MailDoc } from '../../data/allocation-plan';
+import { changeOrder, findOrderByNo, toOrder, getOrder, getOrders, listAwaitingPayment, listOrdersByEmail, listOrdersPage, scanOrderSearchFields, type OrderFilter } from '../../data/orders';
 import { shopSettings } from '../../data/settings';
-import { badRequest, conflict, notFound } from '../../http/errors';
-import type { AuthUser } from '../../http/middleware/auth';
-import { db, firestoreNs } from '../../lib/firebase';
-import { changeOrderStatus } from '../../orders/order-status';
-import type { MailDoc } from '../../orders/stock-allocator';
+import { conflict, invalid, notFound, type Failure } from '../../lib/failure';
+import type { Identity } from '../../lib/id-token';
+import { changeOrderStatus } from '../orders/order-status';
 import { cancelledByShopMail, paymentConfirmedMail, refundedMail, shippedMail } from './order-mails';
 
 /** A free-text search looks through at most this many of the newest orders matching the other filters. */
@@ -29,7 +29,7 @@ function decodeCursor(s: string | undefined): Cursor | null {
   // The id goes into a Firestore query (startAfter): a tampered one must be a 400, never reach it.
   const r = adminOrderCursorSchema.safeParse(decoded);
   if (r.success) return r.data;
-  throw badRequest('Invalid cursor', [{ path: 'query.cursor', message: '分頁資訊無效，請重新查詢' }]);
+  throw invalid('Invalid cursor', [{ path: 'query.cursor', message: '分頁資訊無效，請重新查詢' }]);
 }
 
 /** A Taiwan calendar day as the UTC instant it starts at. */
@@ -64,16 +64,12 @@ function matchesText(o: Pick<Order, 'orderNo' | 'buyer' | 'email' | 'phone' | 'r
   );
 }
 
-async function filteredQuery(q: AdminOrdersQuery) {
-  const firestore = await db();
-  const { FieldPath } = await firestoreNs();
-  let query: FirebaseFirestore.Query = firestore.collection(ORDERS);
-  if (q.status) query = query.where('status', '==', q.status);
-  if (q.planId) query = query.where('planId', '==', q.planId === 'shop' ? null : q.planId);
-  if (q.from) query = query.where('createdAt', '>=', dayStart(q.from));
-  if (q.to) query = query.where('createdAt', '<', dayStart(q.to, 1));
-  return query.orderBy('createdAt', 'desc').orderBy(FieldPath.documentId(), 'desc');
-}
+const filterOf = (q: AdminOrdersQuery): OrderFilter => ({
+  status: q.status,
+  planId: q.planId,
+  ...(q.from ? { fromIso: dayStart(q.from) } : {}),
+  ...(q.to ? { toIso: dayStart(q.to, 1) } : {}),
+});
 
 /**
  * GET /api/admin/orders. Without a search: one bounded Firestore query per page (equality filters,
@@ -83,15 +79,13 @@ async function filteredQuery(q: AdminOrdersQuery) {
  */
 export async function listOrders(q: AdminOrdersQuery): Promise<AdminOrderPage> {
   const cursor = decodeCursor(q.cursor);
-  const base = await filteredQuery(q);
+  const filter = filterOf(q);
   const text = q.q?.trim();
 
   if (!text) {
-    let query = base;
-    if (cursor) query = query.startAfter(cursor.c, cursor.id);
-    const snap = await query.limit(q.limit + 1).get();
-    const orders = snap.docs.slice(0, q.limit).map((d) => toOrder(d.data()));
-    const more = snap.docs.length > q.limit;
+    const page = await listOrdersPage(filter, cursor ? { createdAt: cursor.c, orderId: cursor.id } : null, q.limit + 1);
+    const orders = page.slice(0, q.limit);
+    const more = page.length > q.limit;
     return { orders, nextCursor: more ? encodeCursor(orders[orders.length - 1]!) : null, searchTruncated: false };
   }
 
@@ -101,28 +95,20 @@ export async function listOrders(q: AdminOrdersQuery): Promise<AdminOrderPage> {
     const o = await findOrderByNo(upper);
     if (o && matchesFilters(o, q)) found.set(o.orderId, o);
   }
-  const firestore = await db();
   if (text.includes('@')) {
     const variants = [...new Set([text, text.toLowerCase()])];
-    const snaps = await Promise.all(variants.map((v) => firestore.collection(ORDERS).where('email', '==', v).limit(500).get()));
-    for (const s of snaps) for (const d of s.docs) {
-      const o = toOrder(d.data());
-      if (matchesFilters(o, q)) found.set(o.orderId, o);
-    }
+    const lists = await Promise.all(variants.map((v) => listOrdersByEmail(v)));
+    for (const list of lists) for (const o of list) if (matchesFilters(o, q)) found.set(o.orderId, o);
   }
-  const scan = await base.select('orderNo', 'buyer', 'email', 'phone', 'receiver', 'createdAt').limit(SEARCH_SCAN_LIMIT).get();
-  for (const d of scan.docs) {
-    const o = d.data() as Pick<Order, 'orderNo' | 'buyer' | 'email' | 'phone' | 'receiver' | 'createdAt'>;
-    if (matchesText(o, text)) found.set(d.id, { orderId: d.id, createdAt: o.createdAt });
-  }
+  const scan = await scanOrderSearchFields(filter, SEARCH_SCAN_LIMIT);
+  for (const o of scan) if (matchesText(o, text)) found.set(o.orderId, { orderId: o.orderId, createdAt: o.createdAt });
   const hits = [...found.values()].filter((o) => afterCursor(o, cursor)).sort(newestFirst);
   const page = hits.slice(0, q.limit);
-  const docs = page.length ? await firestore.getAll(...page.map((o) => firestore.collection(ORDERS).doc(o.orderId))) : [];
-  const orders = docs.filter((d) => d.exists).map((d) => toOrder(d.data()!));
+  const orders = await getOrders(page.map((o) => o.orderId));
   return {
     orders,
     nextCursor: hits.length > q.limit ? encodeCursor(page[page.length - 1]!) : null,
-    searchTruncated: scan.docs.length >= SEARCH_SCAN_LIMIT,
+    searchTruncated: scan.length >= SEARCH_SCAN_LIMIT,
   };
 }
 
@@ -134,10 +120,9 @@ export async function getAdminOrder(orderId: string): Promise<Order> {
 
 /** GET /api/admin/payments: orders awaiting payment, oldest first (index status + paymentDueAt). */
 export async function paymentsToCheck(now = new Date()): Promise<PaymentToCheck[]> {
-  const snap = await (await db()).collection(ORDERS).where('status', '==', 'awaitingPayment').orderBy('paymentDueAt').limit(PAYMENTS_LIMIT).get();
+  const unpaid = await listAwaitingPayment(PAYMENTS_LIMIT);
   const nowIso = now.toISOString();
-  return snap.docs.map((d) => {
-    const o = toOrder(d.data());
+  return unpaid.map((o) => {
     return {
       orderId: o.orderId,
       orderNo: o.orderNo,
@@ -154,43 +139,44 @@ export async function paymentsToCheck(now = new Date()): Promise<PaymentToCheck[
   });
 }
 
-const money = (n: number) => `NT$${n.toLocaleString('en-US')}`;
-
 /** Who did it, as statusHistory records it: the owner's email (or uid when the token has none). */
-export const ownerActor = (user: AuthUser) => `owner:${user.email ?? user.uid}`;
+export const ownerActor = (user: Identity) => `owner:${user.email ?? user.uid}`;
+
+/** The payment the owner typed against what the order asks: the guard of a move to preparing. */
+function paymentGuard(change: Extract<OrderStatusChange, { status: 'preparing' }>) {
+  return (order: Order) => {
+    const details: { path: string; message: string }[] = [];
+    if (order.bankAccountNo !== '00000' && change.bankAccountNo !== order.bankAccountNo) {
+      details.push({ path: 'bankAccountNo', message: `帳號末五碼不符：訂單填寫的是 ${order.bankAccountNo}` });
+    }
+    if (change.amount !== order.totalPrice) details.push({ path: 'amount', message: `金額不符：訂單應付 ${formatMoney(order.totalPrice)}` });
+    return details.length ? invalid('The payment does not match the order', details) : null;
+  };
+}
 
 /**
- * POST /api/admin/orders/{orderId}/status. Checks what the owner typed against the order, then moves
- * it through the orders' own changeOrderStatus (the stock allocator's transaction, where the status
- * guard makes a stock return happen once), with the customer's mail written in that transaction.
+ * POST /api/admin/orders/{orderId}/status. The order's own changeOrderStatus reads the order once and
+ * checks there, against the order as it is applied: that the owner may make this move
+ * (OWNER_TRANSITIONS: an unpaid order is cancelled, never "refunded") and, for a payment, that it
+ * matches. The customer's mail is written with the change.
  */
-export async function changeStatus(orderId: string, change: OrderStatusChange, user: AuthUser): Promise<Order> {
-  const order = await getAdminOrder(orderId);
-  // OWNER_TRANSITIONS: an unpaid order is cancelled (cancelledUnpaid), never "refunded".
-  if (!ownerCanTransition(order.status, change.status)) {
-    throw conflict(ERROR_KEYS.invalidTransition, `An order in ${order.status} cannot become ${change.status}`);
-  }
+export async function changeStatus(orderId: string, change: OrderStatusChange, user: Identity): Promise<Order> {
   const settings = await shopSettings();
-  const notes: string[] = [];
+  const notes: ((o: Order) => string)[] = [];
   let mail: (o: Order) => MailDoc | null;
   let delivery: Order['delivery'] | undefined;
+  let guard: ((o: Order) => Failure | null) | undefined;
 
   switch (change.status) {
-    case 'preparing': {
-      const details: { path: string; message: string }[] = [];
-      const unknownDigits = order.bankAccountNo === '00000';
-      if (!unknownDigits && change.bankAccountNo !== order.bankAccountNo) {
-        details.push({ path: 'bankAccountNo', message: `帳號末五碼不符：訂單填寫的是 ${order.bankAccountNo}` });
-      }
-      if (change.amount !== order.totalPrice) details.push({ path: 'amount', message: `金額不符：訂單應付 ${money(order.totalPrice)}` });
-      if (details.length) throw badRequest('The payment does not match the order', details);
-      notes.push(`匯款已核對：帳號末五碼 ${change.bankAccountNo}${unknownDigits ? '（訂購時未填）' : ''}，金額 ${money(change.amount)}`);
+    case 'preparing':
+      // The note names the digits the owner typed; the guard refuses the change when they do not match.
+      guard = paymentGuard(change);
+      notes.push((o) => `匯款已核對：帳號末五碼 ${change.bankAccountNo}${o.bankAccountNo === '00000' ? '（訂購時未填）' : ''}，金額 ${formatMoney(change.amount)}`);
       mail = (o) => paymentConfirmedMail(o, settings);
       break;
-    }
     case 'shipped':
       delivery = change.delivery;
-      notes.push(`${change.delivery.company} ${change.delivery.trackingNo}`);
+      notes.push(() => `${change.delivery.company} ${change.delivery.trackingNo}`);
       mail = (o) => shippedMail(o, settings);
       break;
     case 'cancelledUnpaid':
@@ -200,18 +186,21 @@ export async function changeStatus(orderId: string, change: OrderStatusChange, u
       mail = (o) => refundedMail(o, settings, change.note);
       break;
     default:
-      // awaitingPayment: no transition leads back to it (canTransition refused it above).
+      // awaitingPayment: no transition leads back to it.
       throw conflict(ERROR_KEYS.invalidTransition, `An order cannot become ${change.status}`);
   }
-  if (change.note) notes.push(change.note);
+  const typed = change.note;
+  if (typed) notes.push(() => typed);
 
   const { order: next } = await changeOrderStatus({
     orderId,
     to: change.status,
     by: ownerActor(user),
-    note: notes.join('；') || undefined,
+    note: (o) => notes.map((n) => n(o)).join('；') || undefined,
     delivery,
     mail,
+    allowed: ownerCanTransition,
+    guard,
   });
   return next;
 }
@@ -222,26 +211,20 @@ export async function changeStatus(orderId: string, change: OrderStatusChange, u
  * note, and the customer gets the shipment mail again with the corrected details, all in one
  * transaction. No stock is involved, so this does not go through the stock allocator.
  */
-export async function correctDelivery(orderId: string, input: DeliveryCorrection, user: AuthUser): Promise<Order> {
-  const firestore = await db();
-  const ref = firestore.collection(ORDERS).doc(orderId);
+export async function correctDelivery(orderId: string, input: DeliveryCorrection, user: Identity): Promise<Order> {
   const settings = await shopSettings();
   const now = new Date().toISOString();
-  let next: Order | null = null;
-  await firestore.runTransaction(async (tx) => {
-    const snap = await tx.get(ref);
-    if (!snap.exists) throw notFound(`No order ${orderId}`);
-    const order = toOrder(snap.data()!);
-    if (order.status !== 'shipped') throw conflict(ERROR_KEYS.invalidTransition, `Only a shipped order has tracking details to correct (this one is ${order.status})`);
+  const next = await changeOrder(orderId, (doc) => {
+    if (!doc) throw notFound(`No order ${orderId}`);
+    if (doc.status !== 'shipped') throw conflict(ERROR_KEYS.invalidTransition, `Only a shipped order has tracking details to correct (this one is ${doc.status})`);
     const d = input.delivery;
     const note = [`更正貨件資訊：${d.company} ${d.trackingNo}`, input.note].filter(Boolean).join('；');
-    const history = [...order.statusHistory, { status: order.status, at: now, by: ownerActor(user), note }];
-    tx.update(ref, { delivery: d, statusHistory: history, updatedAt: now });
-    next = { ...order, delivery: d, statusHistory: history, updatedAt: now };
-    if (order.email) {
-      const m = shippedMail(next, settings);
-      tx.set(firestore.collection(MAIL).doc(`${orderId}-delivery-${history.length}`), { ...m, message: { ...m.message, subject: m.message.subject.replace('您的訂單已出貨', '貨件資訊更正') } });
-    }
+    const after = { ...doc, delivery: d, statusHistory: [...doc.statusHistory, { status: doc.status, at: now, by: ownerActor(user), note }], updatedAt: now };
+    const m = doc.email ? shippedMail(toOrder(after), settings) : null;
+    return {
+      next: after,
+      mail: m ? { id: `${orderId}-delivery-${after.statusHistory.length}`, doc: { ...m, message: { ...m.message, subject: m.message.subject.replace('您的訂單已出貨', '貨件資訊更正') } } } : null,
+    };
   });
-  return next!;
+  return toOrder(next);
 }

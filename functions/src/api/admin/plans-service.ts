@@ -3,11 +3,9 @@ import { ERROR_KEYS } from '../../contracts/errors';
 import { formatDateTime } from '../../contracts/format';
 import { isPlanOpen } from '../../contracts/group-buying';
 import { ORDER_STATUS_LABELS, type Order } from '../../contracts/orders';
-import { ORDERS } from '../../data/orders';
-import { getPlan, getPlanProgress, isActiveOrder, listPlanOrders, PLAN_PROGRESS, PLANS, type PlanDoc } from '../../data/plans';
-import { invalidateCatalogue } from '../../data/products';
-import { badRequest, conflict, notFound } from '../../http/errors';
-import { db } from '../../lib/firebase';
+import { createPlanWithProgress, deletePlanWithoutOrders, getPlan, getPlanProgress, isActiveOrder, listPlanOrders, listPlansByClosing, replacePlan, updatePlanFields, type PlanDoc } from '../../data/plans';
+import { invalidateCatalogue, missingProducts } from '../../data/products';
+import { conflict, invalid, notFound } from '../../lib/failure';
 import { toCsv, type Cell } from './csv';
 
 const noPlan = (planId: string) => notFound(`No group-buy plan ${planId}`);
@@ -20,17 +18,15 @@ async function summary(plan: PlanDoc, now = new Date()): Promise<AdminPlanSummar
 
 /** GET /api/admin/plans: every plan, launched or not, soonest closing last (newest campaigns first). */
 export async function listAdminPlans(): Promise<AdminPlanSummary[]> {
-  const snap = await (await db()).collection(PLANS).orderBy('closingDate', 'desc').limit(200).get();
-  const plans = await Promise.all(snap.docs.map((d) => getPlan(d.id)));
-  return Promise.all(plans.filter((p): p is PlanDoc => p !== null).map((p) => summary(p)));
+  const plans = await listPlansByClosing(200);
+  return Promise.all(plans.map((p) => summary(p)));
 }
 
 /** Every book of the plan must exist (launched or not); otherwise 400 naming the line. */
 async function assertProductsExist(products: AdminPlanInput['products']) {
-  const firestore = await db();
-  const snaps = await firestore.getAll(...products.map((l) => firestore.collection('products').doc(l.productId)));
-  const details = snaps.flatMap((s, i) => (s.exists ? [] : [{ path: `body.products.${i}.productId`, message: `沒有這本書：${products[i]!.productId}` }]));
-  if (details.length) throw badRequest('Unknown product in the plan', details);
+  const missing = new Set(await missingProducts(products.map((l) => l.productId)));
+  const details = products.flatMap((l, i) => (missing.has(l.productId) ? [{ path: `body.products.${i}.productId`, message: `沒有這本書：${l.productId}` }] : []));
+  if (details.length) throw invalid('Unknown product in the plan', details);
 }
 
 // An absent minQuantity stays absent (the app's Firestore client ignores undefined properties).
@@ -42,20 +38,12 @@ const stored = (input: AdminPlanUpdate) => input;
  */
 export async function createPlan(input: AdminPlanInput, now = new Date()): Promise<AdminPlanSummary> {
   if (Date.parse(input.closingDate) <= now.getTime()) {
-    throw badRequest('A new plan must close in the future', [{ path: 'body.closingDate', message: '新活動的截止時間必須晚於現在' }]);
+    throw invalid('A new plan must close in the future', [{ path: 'body.closingDate', message: '新活動的截止時間必須晚於現在' }]);
   }
   await assertProductsExist(input.products);
-  const firestore = await db();
   const { planId, ...fields } = input;
-  const ref = firestore.collection(PLANS).doc(planId);
-  const progressRef = firestore.collection(PLAN_PROGRESS).doc(planId);
-  const at = now.toISOString();
-  await firestore.runTransaction(async (tx) => {
-    const [p, g] = await tx.getAll(ref, progressRef);
-    if (p!.exists) throw conflict(ERROR_KEYS.alreadyExists, `A plan ${planId} exists already`);
-    tx.create(ref, { ...stored(fields), closingDate: new Date(input.closingDate).toISOString(), createdAt: at, updatedAt: at });
-    if (!g!.exists) tx.create(progressRef, { orders: 0, copies: 0, minQuantity: input.minQuantity ?? null, updatedAt: at });
-  });
+  const created = await createPlanWithProgress(planId, { ...stored(fields), closingDate: new Date(input.closingDate).toISOString() }, input.minQuantity ?? null, now.toISOString());
+  if (!created) throw conflict(ERROR_KEYS.alreadyExists, `A plan ${planId} exists already`);
   invalidateCatalogue();
   return summary((await getPlan(planId))!, now);
 }
@@ -66,38 +54,28 @@ export async function createPlan(input: AdminPlanInput, now = new Date()): Promi
  */
 export async function updatePlan(planId: string, input: AdminPlanUpdate, now = new Date()): Promise<AdminPlanSummary> {
   await assertProductsExist(input.products);
-  const firestore = await db();
-  const ref = firestore.collection(PLANS).doc(planId);
-  const at = now.toISOString();
-  await firestore.runTransaction(async (tx) => {
-    const snap = await tx.get(ref);
-    if (!snap.exists) throw noPlan(planId);
-    const old = snap.data() as PlanDoc & { createdAt?: string };
-    const closingDate = new Date(input.closingDate).toISOString();
-    const reopened = Date.parse(closingDate) > now.getTime();
-    tx.set(ref, {
+  const closingDate = new Date(input.closingDate).toISOString();
+  const reopened = Date.parse(closingDate) > now.getTime();
+  const found = await replacePlan(
+    planId,
+    (old) => ({
       ...stored(input),
       closingDate,
       ...(old.createdAt ? { createdAt: old.createdAt } : {}),
       ...(old.archived ? { archived: true } : {}),
       ...(!reopened && old.outcome ? { outcome: old.outcome, judgedAt: old.judgedAt } : {}),
-      updatedAt: at,
-    });
-    tx.set(firestore.collection(PLAN_PROGRESS).doc(planId), { minQuantity: input.minQuantity ?? null, updatedAt: at }, { merge: true });
-  });
+    }),
+    input.minQuantity ?? null,
+    now.toISOString(),
+  );
+  if (!found) throw noPlan(planId);
   invalidateCatalogue();
   return summary((await getPlan(planId))!, now);
 }
 
 /** PATCH /api/admin/plans/{planId}/launch */
 export async function setPlanLaunched(planId: string, launched: boolean): Promise<AdminPlanSummary> {
-  const firestore = await db();
-  const ref = firestore.collection(PLANS).doc(planId);
-  await firestore.runTransaction(async (tx) => {
-    const snap = await tx.get(ref);
-    if (!snap.exists) throw noPlan(planId);
-    tx.update(ref, { launched, updatedAt: new Date().toISOString() });
-  });
+  if (!(await updatePlanFields(planId, { launched }))) throw noPlan(planId);
   invalidateCatalogue();
   return summary((await getPlan(planId))!);
 }
@@ -107,13 +85,7 @@ export async function setPlanLaunched(planId: string, launched: boolean): Promis
  * unlaunched, so it takes no orders; its orders and figures stay.
  */
 export async function setPlanArchived(planId: string, archived: boolean): Promise<AdminPlanSummary> {
-  const firestore = await db();
-  const ref = firestore.collection(PLANS).doc(planId);
-  await firestore.runTransaction(async (tx) => {
-    const snap = await tx.get(ref);
-    if (!snap.exists) throw noPlan(planId);
-    tx.update(ref, { archived, ...(archived ? { launched: false } : {}), updatedAt: new Date().toISOString() });
-  });
+  if (!(await updatePlanFields(planId, { archived, ...(archived ? { launched: false } : {}) }))) throw noPlan(planId);
   invalidateCatalogue();
   return summary((await getPlan(planId))!);
 }
@@ -123,16 +95,9 @@ export async function setPlanArchived(planId: string, archived: boolean): Promis
  * a plan with orders answers 409 `PLAN_HAS_ORDERS` (archive it instead).
  */
 export async function deletePlan(planId: string): Promise<void> {
-  const firestore = await db();
-  const ref = firestore.collection(PLANS).doc(planId);
-  const anyOrder = firestore.collection(ORDERS).where('planId', '==', planId).limit(1);
-  await firestore.runTransaction(async (tx) => {
-    const [snap, orders] = await Promise.all([tx.get(ref), tx.get(anyOrder)]);
-    if (!snap.exists) throw noPlan(planId);
-    if (!orders.empty) throw conflict(ERROR_KEYS.planHasOrders, `The plan ${planId} has orders; archive it instead`);
-    tx.delete(ref);
-    tx.delete(firestore.collection(PLAN_PROGRESS).doc(planId));
-  });
+  const r = await deletePlanWithoutOrders(planId);
+  if (r === 'missing') throw noPlan(planId);
+  if (r === 'hasOrders') throw conflict(ERROR_KEYS.planHasOrders, `The plan ${planId} has orders; archive it instead`);
   invalidateCatalogue();
 }
 

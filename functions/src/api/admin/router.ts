@@ -23,6 +23,7 @@ import { createOrganizerLink, listOrganizerLinks, revokeOrganizerLink } from '..
 import { confirmDeposits, listLayouts, matchDeposits } from './bank-service';
 import { changeStatus, correctDelivery, getAdminOrder, listOrders, ownerActor, paymentsToCheck } from './orders-service';
 import { createPlan, deletePlan, getAdminPlan, listAdminPlans, planCsv, setPlanArchived, setPlanLaunched, updatePlan } from './plans-service';
+import { sendCsv } from '../../http/send-csv';
 
 const s = {
   orders: { query: adminOrdersQuerySchema },
@@ -151,12 +152,7 @@ export function adminRouter() {
     res.json(await revokeOrganizerLink(planId, linkId));
   });
   r.get('/plans/:planId/orders.csv', validate(s.plan), async (req, res) => {
-    const { filename, body } = await planCsv(validated(req, s.plan).params.planId);
-    res
-      .status(200)
-      .set('Content-Type', 'text/csv; charset=utf-8')
-      .set('Content-Disposition', `attachment; filename="${filename}"; filename*=UTF-8''${encodeURIComponent(filename)}`)
-      .send(body);
+    sendCsv(res, await planCsv(validated(req, s.plan).params.planId));
   });
 
   return r;

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type Request } from 'express';
 import {
   confirmPasswordResetInputSchema,
   emailInputSchema,
@@ -13,6 +13,12 @@ import * as service from './service';
 
 const MINUTE = 60_000;
 
+/** Where the request came from, for the mails' continue links (the service judges it). */
+const siteOf = (req: Request): service.RequestSite => ({
+  origin: req.get('origin'),
+  servingHost: (req.get('x-forwarded-host') ?? req.get('host') ?? '').split(',')[0]!.trim(),
+});
+
 const signUpBody = { body: signUpInputSchema };
 const signInBody = { body: signInInputSchema };
 const idTokenBody = { body: idTokenInputSchema };
@@ -21,7 +27,7 @@ const emailBody = { body: emailInputSchema };
 const confirmResetBody = { body: confirmPasswordResetInputSchema };
 
 /**
- * /api/auth/* wraps the Identity Toolkit REST API (DESIGN.md section 5). The success bodies are
+ * /api/auth/* wraps the Identity Toolkit REST API (the calls: functions/src/openapi/routes.ts). The success bodies are
  * Identity Toolkit's own; its refusals pass through as 400 with its message verbatim.
  */
 export function authRouter() {
@@ -49,7 +55,7 @@ export function authRouter() {
   });
 
   r.post('/sendEmailVerify', limits.verifyMailPerIp, validate(idTokenBody), async (req, res) => {
-    res.json(await service.sendEmailVerify(validated(req, idTokenBody).body.idToken, req));
+    res.json(await service.sendEmailVerify(validated(req, idTokenBody).body.idToken, siteOf(req)));
   });
 
   r.post('/confirmEmailVerification', limits.oobCodePerIp, validate(oobCodeBody), async (req, res) => {
@@ -61,7 +67,7 @@ export function authRouter() {
   });
 
   r.post('/sendPasswordResetEmail', limits.resetMailPerIp, limits.resetMailPerAccount, validate(emailBody), async (req, res) => {
-    res.json(await service.sendPasswordResetEmail(validated(req, emailBody).body.email, req));
+    res.json(await service.sendPasswordResetEmail(validated(req, emailBody).body.email, siteOf(req)));
   });
 
   r.post('/verifyPasswordResetCode', limits.oobCodePerIp, validate(oobCodeBody), async (req, res) => {

@@ -1,7 +1,8 @@
-import type { Request } from 'express';
 import type { ConfirmPasswordResetInput, SignInInput, SignUpInput } from '../../contracts/auth';
 import { createMember } from '../../data/members';
 import { auth } from '../../lib/firebase';
+import { verifyIdToken } from '../../lib/id-token';
+import { unavailable } from '../../lib/failure';
 import { identityToolkit, toolkitError, type TokenResponse } from '../../lib/identity-toolkit';
 import { logger } from '../../lib/logger';
 
@@ -27,11 +28,15 @@ export const signIn = (input: SignInInput) => identityToolkit.signInWithPassword
  * expired or foreign token is Identity Toolkit's own 400 `INVALID_ID_TOKEN`.
  */
 async function assertValidIdToken(idToken: string): Promise<void> {
-  try {
-    await (await auth()).verifyIdToken(idToken);
-  } catch {
-    throw toolkitError('INVALID_ID_TOKEN');
-  }
+  const r = await verifyIdToken(idToken);
+  if (!r.ok) throw r.reason === 'unreachable' ? unavailable('Identity Toolkit is unreachable') : toolkitError('INVALID_ID_TOKEN');
+}
+
+/** Where the request came from, as continueUrl needs it (the route reads it from the headers). */
+export interface RequestSite {
+  origin: string | undefined;
+  /** The host that served the request (X-Forwarded-Host's first entry, or Host). */
+  servingHost: string;
 }
 
 export async function getUserData(idToken: string) {
@@ -39,15 +44,15 @@ export async function getUserData(idToken: string) {
   return identityToolkit.lookup(idToken);
 }
 
-export async function sendEmailVerify(idToken: string, req: Request) {
+export async function sendEmailVerify(idToken: string, site: RequestSite) {
   await assertValidIdToken(idToken);
-  return identityToolkit.sendVerifyEmail(idToken, continueUrl(req, 'verifyEmail'));
+  return identityToolkit.sendVerifyEmail(idToken, continueUrl(site, 'verifyEmail'));
 }
 
 export const confirmEmailVerification = (oobCode: string) => identityToolkit.applyOobCode(oobCode);
 
-export const sendPasswordResetEmail = (email: string, req: Request) =>
-  identityToolkit.sendPasswordReset(email, continueUrl(req, 'resetPassword'));
+export const sendPasswordResetEmail = (email: string, site: RequestSite) =>
+  identityToolkit.sendPasswordReset(email, continueUrl(site, 'resetPassword'));
 
 export const verifyPasswordResetCode = (oobCode: string) => identityToolkit.resetPassword(oobCode);
 
@@ -58,8 +63,7 @@ export const confirmPasswordReset = (input: ConfirmPasswordResetInput) => identi
  * request came from. Only an http(s) Origin of the serving host (or of this machine, for the
  * emulators) is used; production Identity Toolkit also rejects domains not authorised for the project.
  */
-export function continueUrl(req: Request, mode: 'verifyEmail' | 'resetPassword'): string | undefined {
-  const origin = req.get('origin');
+export function continueUrl({ origin, servingHost }: RequestSite, mode: 'verifyEmail' | 'resetPassword'): string | undefined {
   if (!origin) return undefined;
   let url: URL;
   try {
@@ -68,7 +72,6 @@ export function continueUrl(req: Request, mode: 'verifyEmail' | 'resetPassword')
     return undefined;
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
-  const servingHost = (req.get('x-forwarded-host') ?? req.get('host') ?? '').split(',')[0]!.trim();
   const local = url.hostname === '127.0.0.1' || url.hostname === 'localhost';
   if (url.host !== servingHost && !local) return undefined;
   return `${url.origin}/user/authAction/${mode}-success`;

@@ -1,32 +1,32 @@
 import type { OpenCampaign } from '../../contracts/content';
-import { db } from '../../lib/firebase';
+import { isPlanOpen } from '../../contracts/group-buying';
+import { listLaunchedPlans, type PlanDoc } from '../../data/plans';
 
-// The home page's small public read of groupBuyingPlans. The group-buying feature owns that
-// collection; this module only lists what a visitor may join now.
+// The home page's small public list of campaigns a visitor may join now (data/plans.ts reads them).
 
 const TTL_MS = 60_000;
-let cache: { at: number; all: OpenCampaign[] } | null = null;
+let cache: { at: number; all: { plan: PlanDoc; view: OpenCampaign }[] } | null = null;
 
-async function launchedPlans(): Promise<OpenCampaign[]> {
+async function launchedPlans(): Promise<{ plan: PlanDoc; view: OpenCampaign }[]> {
   if (cache && Date.now() - cache.at < TTL_MS) return cache.all;
-  const snap = await (await db()).collection('groupBuyingPlans').where('launched', '==', true).get();
-  const all = snap.docs.map((d) => {
-    const p = d.data();
-    return {
-      planId: d.id,
+  const all = (await listLaunchedPlans()).map((p) => {
+    const view = {
+      planId: p.planId,
       title: String(p.title ?? ''),
       organizer: String(p.organizer ?? ''),
       closingDate: String(p.closingDate ?? ''),
       bannerImg: { pc: String(p.bannerImg?.pc ?? ''), mobile: String(p.bannerImg?.mobile ?? '') },
     };
+    return { plan: p, view };
   });
   cache = { at: Date.now(), all };
   return all;
 }
 
-/** Launched plans whose closing date is still ahead, closing soonest first. */
+/** Launched plans still open (isPlanOpen, the one rule), closing soonest first. */
 export async function openCampaigns(now = new Date()): Promise<OpenCampaign[]> {
   return (await launchedPlans())
-    .filter((p) => Date.parse(p.closingDate) > now.getTime())
+    .filter((p) => isPlanOpen(p.plan, now))
+    .map((p) => p.view)
     .sort((a, b) => a.closingDate.localeCompare(b.closingDate));
 }

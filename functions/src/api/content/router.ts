@@ -6,13 +6,24 @@ import {
   type HomeContent,
 } from '../../contracts/content';
 import { shopSettings } from '../../data/settings';
+import { clientOf, rateLimit } from '../../http/middleware/rate-limit';
 import { validate, validated } from '../../http/middleware/validate';
 import { openCampaigns } from './open-campaigns';
-import { INQUIRY_LIMIT, perAddressLimit, SUBSCRIPTION_LIMIT, type LimitOptions } from './rate-limit';
 import { submitInquiry, subscribeNewsletter, unsubscribeNewsletter } from './service';
 
 /** Public content answers are cached briefly by browsers and longer by Hosting's CDN. */
 export const CONTENT_CACHE_CONTROL = 'public, max-age=60, s-maxage=300, stale-while-revalidate=600';
+
+/** Accepted submissions per client address and window. */
+export interface LimitOptions {
+  limit: number;
+  windowMs: number;
+}
+
+/** Inquiries per client address: enough for a person, too few for a spammer. */
+export const INQUIRY_LIMIT: LimitOptions = { limit: 8, windowMs: 10 * 60_000 };
+/** Newsletter sign-ups per client address. */
+export const SUBSCRIPTION_LIMIT: LimitOptions = { limit: 10, windowMs: 10 * 60_000 };
 
 const inquiry = { body: inquiryInputSchema };
 const subscription = { body: subscriptionInputSchema };
@@ -23,7 +34,10 @@ export interface ContentRouterOptions {
   subscriptionLimit?: LimitOptions;
 }
 
-/** The public pages' reads, inquiries and newsletter subscriptions (issue 7). */
+/**
+ * The public pages' reads, inquiries and newsletter subscriptions. The submissions are limited per
+ * client address after validation: refused input costs nothing and never locks a visitor out.
+ */
 export function contentRouter(options: ContentRouterOptions = {}) {
   const r = Router();
 
@@ -36,13 +50,13 @@ export function contentRouter(options: ContentRouterOptions = {}) {
     res.set('Cache-Control', CONTENT_CACHE_CONTROL).json(body);
   });
 
-  r.post('/inquiries', validate(inquiry), perAddressLimit('inquiries', options.inquiryLimit ?? INQUIRY_LIMIT), async (req, res) => {
+  r.post('/inquiries', validate(inquiry), rateLimit({ name: 'inquiries', ...(options.inquiryLimit ?? INQUIRY_LIMIT) }), async (req, res) => {
     const input = validated(req, inquiry).body;
-    const created = await submitInquiry(input, { ip: req.ip ?? null, userAgent: req.get('user-agent') ?? null });
+    const created = await submitInquiry(input, { ip: clientOf(req), userAgent: req.get('user-agent') ?? null });
     res.status(201).json(created);
   });
 
-  r.post('/subscriptions', validate(subscription), perAddressLimit('newsletter', options.subscriptionLimit ?? SUBSCRIPTION_LIMIT), async (req, res) => {
+  r.post('/subscriptions', validate(subscription), rateLimit({ name: 'newsletter', ...(options.subscriptionLimit ?? SUBSCRIPTION_LIMIT) }), async (req, res) => {
     const result = await subscribeNewsletter(validated(req, subscription).body.email);
     res.status(result.created ? 201 : 200).json(result);
   });

@@ -3,7 +3,7 @@ import { UNSUBSCRIBE_ERRORS } from '../../contracts/content';
 import { createInquiry } from '../../data/inquiries';
 import { shopSettings } from '../../data/settings';
 import { cancelSubscription, subscribe } from '../../data/subscriptions';
-import { HttpError } from '../../http/errors';
+import { conflict } from '../../lib/failure';
 import { newsletterWelcomeMail } from './mail';
 import { signUnsubscribeToken, verifyUnsubscribeToken } from './unsubscribe-token';
 
@@ -25,6 +25,6 @@ export async function unsubscribeNewsletter(token: string): Promise<UnsubscribeR
   const { email, version } = verifyUnsubscribeToken(token);
   const outcome = await cancelSubscription(email, version);
   // A genuine signature for an address we no longer know means the record was removed: the link is spent.
-  if (outcome !== 'cancelled') throw new HttpError(409, UNSUBSCRIBE_ERRORS.used, 'The unsubscribe link was already used');
+  if (outcome !== 'cancelled') throw conflict(UNSUBSCRIBE_ERRORS.used, 'The unsubscribe link was already used');
   return { email, status: 'unsubscribed' };
 }

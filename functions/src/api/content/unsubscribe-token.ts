@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { HttpError } from '../../http/errors';
+import { gone, invalid as invalidInput } from '../../lib/failure';
 import { UNSUBSCRIBE_ERRORS } from '../../contracts/content';
 
 /** Used only off Cloud Functions (emulators, tests, the plain server): never a production key. */
@@ -33,7 +33,7 @@ export function signUnsubscribeToken(email: string, version: number, expiresAt =
   return `${data}.${b64(mac(data))}`;
 }
 
-const invalid = () => new HttpError(400, UNSUBSCRIBE_ERRORS.invalid, 'The unsubscribe link is not valid');
+const invalid = () => invalidInput('The unsubscribe link is not valid', undefined, UNSUBSCRIBE_ERRORS.invalid);
 
 /** Checks the signature first, then the expiry; returns the address and version it names. */
 export function verifyUnsubscribeToken(token: string, now = Date.now()): { email: string; version: number } {
@@ -50,6 +50,6 @@ export function verifyUnsubscribeToken(token: string, now = Date.now()): { email
     throw invalid();
   }
   if (typeof payload?.e !== 'string' || !Number.isInteger(payload.v) || typeof payload.x !== 'number') throw invalid();
-  if (payload.x < now) throw new HttpError(410, UNSUBSCRIBE_ERRORS.expired, 'The unsubscribe link has expired');
+  if (payload.x < now) throw gone(UNSUBSCRIBE_ERRORS.expired, 'The unsubscribe link has expired');
   return { email: payload.e, version: payload.v };
 }

@@ -2,48 +2,39 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { orderIdSchema, uidSchema } from '../../contracts/common';
 import { orderLookupInputSchema, placeOrderInputSchema } from '../../contracts/orders';
-import { findOrderByNo, getOrder, listOrdersOfUser, toSummary } from '../../data/orders';
-import { forbidden, notFound } from '../../http/errors';
+import { forbidden } from '../../http/errors';
 import { assertEmailVerified, assertSelfOrOwner, requireAuth, requireUser } from '../../http/middleware/auth';
+import { rateLimit } from '../../http/middleware/rate-limit';
 import { validate, validated } from '../../http/middleware/validate';
-import { placeOrder } from '../../orders/place-order';
-import { shopPricing } from '../../orders/shop-pricing';
-import { lookupLimiter } from './lookup-limiter';
+import { lookupOrder, memberOrder, ordersOfMember, placeShopOrder } from './service';
 
 const userParams = { params: z.object({ userId: uidSchema }) };
 const orderParams = { params: z.object({ userId: uidSchema, orderId: orderIdSchema }) };
 const placeSchemas = { ...orderParams, body: placeOrderInputSchema };
 const lookupSchemas = { body: orderLookupInputSchema };
 
-const digits = (s: string) => s.replace(/\D/g, '');
+/** Order lookups per client address per window: slows down guessing order numbers and contacts. */
+export const LOOKUP_LIMIT = 10;
+export const LOOKUP_WINDOW_MS = 15 * 60_000;
 
-/** Shop orders under /api/order (DESIGN.md section 5). */
+/** Shop orders under /api/order; the rules are in ./service.ts and ./place-order.ts. */
 export function orderRouter() {
   const r = Router();
 
-  // Same 404 for no such order and for a wrong contact, so the lookup never confirms an order number.
-  r.post('/lookup', lookupLimiter(), validate(lookupSchemas), async (req, res) => {
-    const { body } = validated(req, lookupSchemas);
-    const order = await findOrderByNo(body.orderNo);
-    const matches =
-      order &&
-      ('email' in body ? order.email.toLowerCase() === body.email.toLowerCase() : digits(order.phone) !== '' && digits(order.phone) === digits(body.phone));
-    if (!order || !matches) throw notFound('No order with this number and contact');
-    res.json(toSummary(order));
+  r.post('/lookup', rateLimit({ name: 'order-lookup', windowMs: LOOKUP_WINDOW_MS, limit: LOOKUP_LIMIT }), validate(lookupSchemas), async (req, res) => {
+    res.json(await lookupOrder(validated(req, lookupSchemas).body));
   });
 
   r.get('/:userId', requireAuth, validate(userParams), async (req, res) => {
     const { userId } = validated(req, userParams).params;
     assertSelfOrOwner(req, userId);
-    res.json(await listOrdersOfUser(userId));
+    res.json(await ordersOfMember(userId));
   });
 
   r.get('/:userId/:orderId', requireAuth, validate(orderParams), async (req, res) => {
     const { userId, orderId } = validated(req, orderParams).params;
     assertSelfOrOwner(req, userId);
-    const order = await getOrder(orderId);
-    if (!order || order.userId !== userId) throw notFound(`No order ${orderId}`);
-    res.json(order);
+    res.json(await memberOrder(userId, orderId));
   });
 
   r.patch('/:userId/:orderId', requireAuth, validate(placeSchemas), async (req, res) => {
@@ -51,16 +42,7 @@ export function orderRouter() {
     const user = requireUser(req);
     if (user.uid !== params.userId) throw forbidden('A member orders only for themselves');
     await assertEmailVerified(user);
-    const { created, order } = await placeOrder({
-      orderId: params.orderId,
-      userId: user.uid,
-      planId: null,
-      input: body,
-      buyer: user.name ?? body.receiver.name,
-      email: user.email ?? '',
-      pricing: shopPricing,
-      actor: `member:${user.uid}`,
-    });
+    const { created, order } = await placeShopOrder(user, params.orderId, body);
     res.status(created ? 201 : 200).json(order);
   });
 

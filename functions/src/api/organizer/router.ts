@@ -3,6 +3,7 @@ import { organizerTokenParams } from '../../contracts/organizer';
 import { clientOf, rateLimit } from '../../http/middleware/rate-limit';
 import { validate, validated } from '../../http/middleware/validate';
 import { organizerCsv, organizerView } from './service';
+import { sendCsv } from '../../http/send-csv';
 
 const s = { params: organizerTokenParams };
 
@@ -17,12 +18,7 @@ export function organizerRouter() {
     res.json(await organizerView(validated(req, s).params.token, clientOf(req)));
   });
   r.get('/:token/orders.csv', validate(s), async (req, res) => {
-    const { filename, body } = await organizerCsv(validated(req, s).params.token, clientOf(req));
-    res
-      .status(200)
-      .set('Content-Type', 'text/csv; charset=utf-8')
-      .set('Content-Disposition', `attachment; filename="${filename}"; filename*=UTF-8''${encodeURIComponent(filename)}`)
-      .send(body);
+    sendCsv(res, await organizerCsv(validated(req, s).params.token, clientOf(req)));
   });
   return r;
 }

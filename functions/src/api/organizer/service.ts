@@ -1,17 +1,14 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { ERROR_KEYS } from '../../contracts/errors';
 import { ORGANIZER_LINK_DAYS_AFTER_CLOSE, type OrganizerHandoverRow, type OrganizerLink, type OrganizerView } from '../../contracts/organizer';
 import { getPlan, isActiveOrder, listPlanOrders } from '../../data/plans';
-import { HttpError, notFound } from '../../http/errors';
-import { db, firestoreNs } from '../../lib/firebase';
+import { forbidden, notFound } from '../../lib/failure';
+import { createLink, getLink, latestAccesses, listLinksOfPlan, recordAccess, revokeLink, type LinkDoc } from '../../data/organizer-links';
 import { toCsv, type Cell } from '../admin/csv';
 import { pickupLabel, planTotals } from '../admin/plans-service';
 
-// organizerLinks/{linkId}: {planId, createdAt, createdBy, revokedAt}; .../accesses/{id}: every view
-// and CSV download, for the owner. The token is linkId + HMAC(planId:linkId) with the same secret as
-// the newsletter's links: the stored id makes it revocable, the MAC makes it unguessable.
-
-export const ORGANIZER_LINKS = 'organizerLinks';
+// The organiser's read-only link to a plan (stored by functions/src/data/organizer-links.ts). The token
+// is linkId + HMAC(planId:linkId) with the same secret as the newsletter's links: the stored id makes it
+// revocable, the MAC makes it unguessable.
 
 function secret(): string {
   const value = process.env.UNSUBSCRIBE_SECRET;
@@ -23,16 +20,8 @@ const mac = (planId: string, linkId: string) => createHmac('sha256', secret()).u
 const tokenOf = (planId: string, linkId: string) => `${linkId}.${mac(planId, linkId).toString('base64url')}`;
 const expiresAt = (closingDate: string) => new Date(Date.parse(closingDate) + ORGANIZER_LINK_DAYS_AFTER_CLOSE * 86_400_000).toISOString();
 
-interface LinkDoc {
-  planId: string;
-  createdAt: string;
-  createdBy: string;
-  revokedAt: string | null;
-  accessCount?: number;
-}
-
 async function toLink(id: string, d: LinkDoc, closingDate: string): Promise<OrganizerLink> {
-  const acc = await (await db()).collection(ORGANIZER_LINKS).doc(id).collection('accesses').orderBy('at', 'desc').limit(20).get();
+  const accesses = await latestAccesses(id, 20);
   return {
     linkId: id,
     planId: d.planId,
@@ -42,7 +31,7 @@ async function toLink(id: string, d: LinkDoc, closingDate: string): Promise<Orga
     expiresAt: expiresAt(closingDate),
     revokedAt: d.revokedAt,
     accessCount: d.accessCount ?? 0,
-    accesses: acc.docs.map((a) => a.data() as OrganizerLink['accesses'][number]),
+    accesses,
   };
 }
 
@@ -52,7 +41,7 @@ export async function createOrganizerLink(planId: string, by: string): Promise<O
   if (!plan) throw notFound(`No group-buy plan ${planId}`);
   const linkId = randomBytes(15).toString('base64url');
   const doc: LinkDoc = { planId, createdAt: new Date().toISOString(), createdBy: by, revokedAt: null, accessCount: 0 };
-  await (await db()).collection(ORGANIZER_LINKS).doc(linkId).create(doc);
+  await createLink(linkId, doc);
   return toLink(linkId, doc, plan.closingDate);
 }
 
@@ -60,8 +49,7 @@ export async function createOrganizerLink(planId: string, by: string): Promise<O
 export async function listOrganizerLinks(planId: string): Promise<OrganizerLink[]> {
   const plan = await getPlan(planId);
   if (!plan) throw notFound(`No group-buy plan ${planId}`);
-  const snap = await (await db()).collection(ORGANIZER_LINKS).where('planId', '==', planId).get();
-  const links = await Promise.all(snap.docs.map((d) => toLink(d.id, d.data() as LinkDoc, plan.closingDate)));
+  const links = await Promise.all((await listLinksOfPlan(planId)).map((l) => toLink(l.linkId, l.doc, plan.closingDate)));
   return links.sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1));
 }
 
@@ -69,27 +57,17 @@ export async function listOrganizerLinks(planId: string): Promise<OrganizerLink[
 export async function revokeOrganizerLink(planId: string, linkId: string): Promise<OrganizerLink> {
   const plan = await getPlan(planId);
   if (!plan) throw notFound(`No group-buy plan ${planId}`);
-  const firestore = await db();
-  const ref = firestore.collection(ORGANIZER_LINKS).doc(linkId);
-  const d = await firestore.runTransaction(async (tx) => {
-    const snap = await tx.get(ref);
-    const data = snap.data() as LinkDoc | undefined;
-    if (!data || data.planId !== planId) throw notFound(`No link ${linkId}`);
-    const revokedAt = data.revokedAt ?? new Date().toISOString();
-    tx.update(ref, { revokedAt });
-    return { ...data, revokedAt };
-  });
+  const d = await revokeLink(planId, linkId);
+  if (!d) throw notFound(`No link ${linkId}`);
   return toLink(linkId, d, plan.closingDate);
 }
 
-const stopped = () => new HttpError(403, ERROR_KEYS.permissionDenied, 'This organiser link has been revoked or has expired');
+const stopped = () => forbidden('This organiser link has been revoked or has expired');
 
 /** Checks the signature, the link and its expiry; logs the access; answers the plan. */
 async function open(token: string, what: 'view' | 'csv', ip: string) {
   const [linkId, sig] = token.split('.') as [string, string];
-  const firestore = await db();
-  const ref = firestore.collection(ORGANIZER_LINKS).doc(linkId);
-  const d = (await ref.get()).data() as LinkDoc | undefined;
+  const d = await getLink(linkId);
   if (!d) throw notFound('No such link');
   const given = Buffer.from(sig, 'base64url');
   const expected = mac(d.planId, linkId);
@@ -97,11 +75,7 @@ async function open(token: string, what: 'view' | 'csv', ip: string) {
   const plan = await getPlan(d.planId);
   if (!plan) throw notFound('No such plan');
   if (d.revokedAt || Date.now() > Date.parse(expiresAt(plan.closingDate))) throw stopped();
-  const { FieldValue } = await firestoreNs();
-  const batch = firestore.batch();
-  batch.create(ref.collection('accesses').doc(), { at: new Date().toISOString(), what, ip: ip.slice(0, 64) });
-  batch.update(ref, { accessCount: FieldValue.increment(1) });
-  await batch.commit();
+  await recordAccess(linkId, { at: new Date().toISOString(), what, ip: ip.slice(0, 64) });
   return plan;
 }
 

@@ -1,6 +1,6 @@
 import type { ProductPlanOffer } from '../../contracts/products';
 import { getProduct, launchedCatalogue, openPlanOffers, prepareJson, type PreparedJson } from '../../data/products';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../lib/failure';
 
 /** GET /api/products/simple: the list fields of every launched book, serialised once per load. */
 export async function simpleList(): Promise<PreparedJson> {

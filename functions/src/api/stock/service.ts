@@ -1,11 +1,12 @@
 import { ERROR_KEYS } from '../../contracts/errors';
 import type { StockMap, StockRecord } from '../../contracts/stock';
 import { getStockQty, listStock } from '../../data/stock';
-import { HttpError, notFound } from '../../http/errors';
-import { setStockCounts } from '../../orders/set-stock';
+import { notFound, unavailable } from '../../lib/failure';
+import { missingProducts } from '../../data/products';
+import { allocate } from '../orders/allocator';
 import { notifyRestocked } from '../stock-alerts/service';
 
-const stockNotFound = (productId: string) => new HttpError(404, ERROR_KEYS.stockNotFound, `No stock record for ${productId}`);
+const stockNotFound = (productId: string) => notFound(`No stock record for ${productId}`, ERROR_KEYS.stockNotFound);
 
 /** GET /api/stock */
 export function allStock(): Promise<Record<string, number>> {
@@ -17,6 +18,26 @@ export async function stockOf(productId: string): Promise<StockRecord> {
   const qty = await getStockQty(productId);
   if (qty === null) throw stockNotFound(productId);
   return { productId, qty };
+}
+
+export type SetStockResult =
+  | { ok: true; stock: Record<string, number>; changes: { productId: string; before: number; after: number }[] }
+  | { ok: false; missing: string[] };
+
+/**
+ * The owner sets counts. It goes through the stock allocator's queue like every other write of a count,
+ * so an edit in the middle of a sale never interleaves with a batch, and each change is logged as a
+ * movement in the same commit. Every book must exist; when one is missing nothing is written.
+ */
+export async function setStockCounts(quantities: StockMap, by: string, reason: string): Promise<SetStockResult> {
+  const missing = await missingProducts(Object.keys(quantities));
+  if (missing.length) return { ok: false, missing };
+  for (;;) {
+    const r = await allocate({ kind: 'setStock', quantities: { ...quantities }, by, reason });
+    if (r.kind === 'withdrawn') throw unavailable('The stock could not be changed in time; nothing was changed.');
+    if (r.kind === 'stockSet') return { ok: true, stock: Object.fromEntries(r.changes.map((c) => [c.productId, c.after])), changes: r.changes };
+    if (r.kind !== 'retry') throw unavailable(`Unexpected stock result ${r.kind}`);
+  }
 }
 
 /** PATCH /api/stock and /api/stock/{productId} (owner): sets counts; 404 when a book does not exist. */

@@ -1,17 +1,9 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { auth } from '../../lib/firebase';
 import { ERROR_KEYS } from '../../contracts/errors';
+import { lookupAccount, verifyIdToken, type Identity } from '../../lib/id-token';
 import { forbidden, HttpError, unauthorized, unavailable } from '../errors';
 
-export interface AuthUser {
-  uid: string;
-  email: string | null;
-  emailVerified: boolean;
-  isOwner: boolean;
-  name: string | null;
-  /** How the token was obtained (`password`, `google.com`, ...), from its verified claims. */
-  provider: string | null;
-}
+export type AuthUser = Identity;
 
 const USER = Symbol('user');
 
@@ -22,30 +14,13 @@ function bearer(req: Request): string | null {
   return m ? m[1]! : '';
 }
 
-// Admin SDK codes that mean "Identity Toolkit could not be reached", not "this token is bad": the
-// error handler answers those 503 `Firebase not find`, so that an outage never logs everyone out.
-const AUTH_UNREACHABLE = new Set(['app/network-error', 'app/network-timeout', 'auth/internal-error']);
-
+/** The bearer token's user, checked for revocation; an unreachable Identity Toolkit is a 503, never a logout. */
 async function verify(token: string): Promise<AuthUser> {
   if (token.length > 8192) throw unauthorized('The ID token is malformed');
-  try {
-    // checkRevoked: a disabled account, or a token minted before a password reset or a
-    // revokeRefreshTokens(), is refused at once instead of for the rest of the token's hour.
-    // It costs one Identity Toolkit lookup per authenticated call (figures in docs/decisions.md).
-    const decoded = await (await auth()).verifyIdToken(token, true);
-    return {
-      uid: decoded.uid,
-      email: decoded.email ?? null,
-      emailVerified: decoded.email_verified === true,
-      isOwner: decoded.admin === true,
-      name: typeof decoded.name === 'string' ? decoded.name : null,
-      provider: decoded.firebase?.sign_in_provider ?? null,
-    };
-  } catch (err) {
-    const code = (err as { code?: unknown })?.code;
-    if (typeof code === 'string' && AUTH_UNREACHABLE.has(code)) throw unavailable('Identity Toolkit is unreachable');
-    throw unauthorized('The ID token is invalid, expired or revoked');
-  }
+  const r = await verifyIdToken(token, { checkRevoked: true });
+  if (r.ok) return r.identity;
+  if (r.reason === 'unreachable') throw unavailable('Identity Toolkit is unreachable');
+  throw unauthorized('The ID token is invalid, expired or revoked');
 }
 
 /**
@@ -83,9 +58,9 @@ export const requireOwner: RequestHandler = (req, _res, next) => {
   const user = currentUser(req);
   if (!user) return next(unauthorized());
   if (user.isOwner) return next();
-  accountOf(user.uid).then(
+  lookupAccount(user.uid).then(
     (account) => {
-      if (account?.customClaims?.admin !== true) return next(forbidden('The shop owner only'));
+      if (account?.isOwner !== true) return next(forbidden('The shop owner only'));
       user.isOwner = true;
       return next();
     },
@@ -100,23 +75,11 @@ export const requireOwner: RequestHandler = (req, _res, next) => {
  */
 export async function assertEmailVerified(user: AuthUser): Promise<void> {
   if (user.emailVerified) return;
-  const account = await accountOf(user.uid);
-  if (account?.emailVerified === true) {
+  if ((await lookupAccount(user.uid))?.emailVerified === true) {
     user.emailVerified = true;
     return;
   }
   throw new HttpError(403, ERROR_KEYS.emailNotVerified, 'Verify your email before ordering');
-}
-
-async function accountOf(uid: string) {
-  try {
-    return await (await auth()).getUser(uid);
-  } catch (err) {
-    const code = (err as { code?: unknown })?.code;
-    if (code === 'auth/user-not-found') return null;
-    if (typeof code === 'string' && AUTH_UNREACHABLE.has(code)) throw unavailable('Identity Toolkit is unreachable');
-    throw err;
-  }
 }
 
 export function currentUser(req: Request): AuthUser | null {

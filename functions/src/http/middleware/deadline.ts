@@ -1,24 +1,19 @@
 import type { Request, RequestHandler } from 'express';
+import { ALLOC_DEADLINE_MS, READ_DEADLINE_MS } from '../../lib/deadlines';
 import { logger } from '../../lib/logger';
 import { unavailable } from '../errors';
 
-/**
- * How long a request may wait for Firestore or Identity Toolkit before it answers 503. The Admin
- * SDK retries an unreachable Firestore on its own (gRPC deadlines of 60 s per attempt, then the
- * SDK's retries: about 90 s measured with the emulator frozen, even with 3 s gRPC deadlines), so
- * only a deadline around the whole request bounds what the shopper waits. Generous enough for the
- * slowest legitimate call (an order in a flash-sale burst on the emulator); see docs/decisions.md.
- */
-export const REQUEST_DEADLINE_MS = Number(process.env.API_DEADLINE_MS) > 0 ? Number(process.env.API_DEADLINE_MS) : 10_000;
+/** How long a request may wait for Firestore or Identity Toolkit before it answers 503 (lib/deadlines.ts says why). */
+export const REQUEST_DEADLINE_MS = READ_DEADLINE_MS;
 
 /**
- * Placing an order has its own, longer bound: the allocator (functions/src/orders/place-order.ts)
+ * Placing an order has its own, longer bound: the allocator (functions/src/api/orders/place-order.ts)
  * gives a placement ALLOC_DEADLINE_MS (40 s) and then withdraws the request, so that a failure answer
  * means no order; cutting in earlier would answer before that withdrawal. This one only catches a
  * placement whose Firestore calls themselves hang, 5 s later, still inside the 60 s function timeout
  * (and the Functions emulator's, which also counts the start of a cold worker).
  */
-export const PLACEMENT_REQUEST_DEADLINE_MS = (Number(process.env.ALLOC_DEADLINE_MS) || 40_000) + 5_000;
+export const PLACEMENT_REQUEST_DEADLINE_MS = ALLOC_DEADLINE_MS + 5_000;
 
 const PLACEMENT = /^\/(order|groupOrder)\/[^/]+\/[^/]+\/?$/;
 /** The deadline of a request: placements (PATCH /order/{uid}/{orderId}, /groupOrder/{planId}/{orderId}) get the longer one. */

@@ -2,7 +2,8 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ZodError } from 'zod';
 import { ERROR_KEYS } from '../../contracts/errors';
 import { logger } from '../../lib/logger';
-import { badRequest, HttpError, notFound, payloadTooLarge, unavailable, unsupportedMediaType } from '../errors';
+import { Failure } from '../../lib/failure';
+import { badRequest, HttpError, httpErrorOf, notFound, payloadTooLarge, unavailable, unsupportedMediaType } from '../errors';
 import { BODY_LIMIT } from './body';
 import { issuesToDetails } from './validate';
 
@@ -16,6 +17,7 @@ const UNAVAILABLE_CODES = new Set([14, 4, 'unavailable', 'deadline-exceeded', 'a
 
 function toHttpError(err: unknown): HttpError {
   if (err instanceof HttpError) return err;
+  if (err instanceof Failure) return httpErrorOf(err);
   if (err instanceof ZodError) return badRequest('Invalid data', issuesToDetails(err.issues));
   const e = err as { type?: string; status?: number; code?: unknown; cause?: { code?: unknown } };
   // body-parser (plain server and tests)

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { HttpError } from '../../http/errors';
+import { httpErrorOf } from '../../http/errors';
+import { Failure } from '../failure';
 import { callToolkit, toolkitError } from '../identity-toolkit';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -32,25 +33,25 @@ describe('callToolkit', () => {
   it("turns a refusal into 400 with Identity Toolkit's message verbatim", async () => {
     vi.stubEnv('FIREBASE_AUTH_EMULATOR_HOST', '127.0.0.1:9099');
     vi.stubGlobal('fetch', async () => json(400, { error: { code: 400, message: 'WEAK_PASSWORD : Password should be at least 6 characters' } }));
-    const err = (await callToolkit('signUp', {}).catch((e: unknown) => e)) as HttpError;
-    expect(err).toBeInstanceOf(HttpError);
-    expect(err.toBody()).toEqual({ statusCode: 400, statusMessage: 'WEAK_PASSWORD : Password should be at least 6 characters', message: 'The password is too weak' });
+    const err = (await callToolkit('signUp', {}).catch((e: unknown) => e)) as Failure;
+    expect(err).toBeInstanceOf(Failure);
+    expect(httpErrorOf(err).toBody()).toEqual({ statusCode: 400, statusMessage: 'WEAK_PASSWORD : Password should be at least 6 characters', message: 'The password is too weak' });
   });
 
   it('answers 503 Firebase not find when the service fails or cannot be reached', async () => {
     vi.stubEnv('LOG_LEVEL', 'silent');
     vi.stubEnv('FIREBASE_AUTH_EMULATOR_HOST', '127.0.0.1:9099');
     vi.stubGlobal('fetch', async () => new Response('<html>oops</html>', { status: 502 }));
-    await expect(callToolkit('signIn', {})).rejects.toMatchObject({ statusCode: 503, statusMessage: 'Firebase not find' });
+    await expect(callToolkit('signIn', {})).rejects.toMatchObject({ kind: 'unavailable', key: 'Firebase not find' });
     vi.stubGlobal('fetch', async () => {
       throw new TypeError('fetch failed');
     });
-    await expect(callToolkit('signIn', {})).rejects.toMatchObject({ statusCode: 503, statusMessage: 'Firebase not find' });
+    await expect(callToolkit('signIn', {})).rejects.toMatchObject({ kind: 'unavailable', key: 'Firebase not find' });
   });
 });
 
 describe('toolkitError', () => {
   it('explains unknown codes generically', () => {
-    expect(toolkitError('SOMETHING_NEW').toBody()).toMatchObject({ statusCode: 400, statusMessage: 'SOMETHING_NEW' });
+    expect(httpErrorOf(toolkitError('SOMETHING_NEW')).toBody()).toMatchObject({ statusCode: 400, statusMessage: 'SOMETHING_NEW' });
   });
 });

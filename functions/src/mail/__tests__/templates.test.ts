@@ -3,7 +3,7 @@ import { cancelledByShopMail, shippedMail } from '../../api/admin/order-mails';
 import { newsletterWelcomeMail } from '../../api/content/mail';
 import type { Order } from '../../contracts/orders';
 import type { ShopSettings } from '../../contracts/settings';
-import { orderCancelledMail, orderPlacedMail } from '../../orders/order-mail';
+import { orderCancelledMail, orderPlacedMail } from '../../api/orders/order-mails';
 import { formatMoney } from '../../contracts/format';
 import { formatTaipeiTime } from '../layout';
 import { invalidMail } from '../send-mail';

@@ -18,26 +18,26 @@ const order = (status: string, extra: Record<string, unknown> = {}) => ({
 describe('order stats deltas', () => {
   it('counts a new order on its Taiwan day and month, its books as awaiting, the campaign on the change day', () => {
     const d = statsDelta(null, orderFacts(order('awaitingPayment')), '2026-12-01');
-    expect(d.get('statsDays/2026-11-30')).toEqual({ n: { awaitingPayment: 1 }, amount: { awaitingPayment: 1700 } });
-    expect(d.get('statsMonths/2026-11')).toEqual({
+    expect(d.get('day/2026-11-30')).toEqual({ n: { awaitingPayment: 1 }, amount: { awaitingPayment: 1700 } });
+    expect(d.get('month/2026-11')).toEqual({
       n: { awaitingPayment: 1 },
       amount: { awaitingPayment: 1700 },
       books: { b1: { awaitingQty: 2 }, b2: { awaitingQty: 1 } },
     });
-    expect(d.get('statsPlans/cpaSouth')).toEqual({ days: { '2026-12-01': { copies: 3, orders: 1 } } });
+    expect(d.get('plan/cpaSouth')).toEqual({ days: { '2026-12-01': { copies: 3, orders: 1 } } });
   });
 
   it('moves a payment from awaiting to paid and leaves the campaign alone', () => {
     const d = statsDelta(orderFacts(order('awaitingPayment')), orderFacts(order('preparing')), '2026-12-02');
-    expect(d.get('statsDays/2026-11-30')).toEqual({ n: { awaitingPayment: -1, preparing: 1 }, amount: { awaitingPayment: -1700, preparing: 1700 } });
-    expect(d.get('statsMonths/2026-11')!.books).toEqual({ b1: { awaitingQty: -2, paidQty: 2, paidAmount: 1200 }, b2: { awaitingQty: -1, paidQty: 1, paidAmount: 500 } });
-    expect(d.has('statsPlans/cpaSouth')).toBe(false);
+    expect(d.get('day/2026-11-30')).toEqual({ n: { awaitingPayment: -1, preparing: 1 }, amount: { awaitingPayment: -1700, preparing: 1700 } });
+    expect(d.get('month/2026-11')!.books).toEqual({ b1: { awaitingQty: -2, paidQty: 2, paidAmount: 1200 }, b2: { awaitingQty: -1, paidQty: 1, paidAmount: 500 } });
+    expect(d.has('plan/cpaSouth')).toBe(false);
   });
 
   it('takes a cancelled order out of the campaign on the day it was cancelled', () => {
     const d = statsDelta(orderFacts(order('awaitingPayment')), orderFacts(order('cancelledUnpaid')), '2026-12-05');
-    expect(d.get('statsPlans/cpaSouth')).toEqual({ days: { '2026-12-05': { copies: -3, orders: -1 } } });
-    expect(d.get('statsMonths/2026-11')!.books).toEqual({ b1: { awaitingQty: -2 }, b2: { awaitingQty: -1 } });
+    expect(d.get('plan/cpaSouth')).toEqual({ days: { '2026-12-05': { copies: -3, orders: -1 } } });
+    expect(d.get('month/2026-11')!.books).toEqual({ b1: { awaitingQty: -2 }, b2: { awaitingQty: -1 } });
   });
 
   it('writes nothing for a change the totals do not see (a history note, a tracking number)', () => {
@@ -46,7 +46,7 @@ describe('order stats deltas', () => {
 
   it('subtracts a deleted order and ignores a malformed one', () => {
     const d = statsDelta(orderFacts(order('shipped')), null, '2026-12-05');
-    expect(d.get('statsDays/2026-11-30')).toEqual({ n: { shipped: -1 }, amount: { shipped: -1700 } });
+    expect(d.get('day/2026-11-30')).toEqual({ n: { shipped: -1 }, amount: { shipped: -1700 } });
     expect(orderFacts({ status: 'nope', createdAt: 'x' })).toBeNull();
     expect(statsDelta(null, orderFacts({ status: 'shipped' }), '2026-12-05').size).toBe(0);
   });

@@ -1,41 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { OrderDoc } from '../../data/orders';
-import { planBatch, sumLines, writesOf, type AllocationOp, type PlaceOp, type ReturnOp } from '../allocation-plan';
+import { planBatch, sumLines, writesOf, type AllocationOp, type ReturnOp } from '../allocation-plan';
+import type { OrderDoc } from '../orders';
+import { place } from './place-fixture';
 
 const now = new Date('2026-11-23T10:00:00.000Z');
-
-function place(orderId: string, lines: { productId: string; qty: number }[], extra: Partial<PlaceOp['template']> = {}): PlaceOp {
-  const items = lines.map((l) => ({ ...l, name: `書 ${l.productId}`, unitPrice: 100, totalPrice: 100 * l.qty }));
-  return {
-    kind: 'place',
-    orderId,
-    requestHash: `hash-${orderId}`,
-    lines,
-    template: {
-      orderId,
-      userId: 'u1',
-      planId: null,
-      buyer: '王小明',
-      email: 'a@example.com',
-      phone: '0912345678',
-      receiver: { name: '王小明', address: '臺南市中西區民族路二段 100 號' },
-      taxId: '',
-      invoiceTitle: '',
-      bankAccountNo: '12345',
-      items,
-      itemsTotal: items.reduce((n, i) => n + i.totalPrice, 0),
-      shippingFee: 0,
-      totalPrice: items.reduce((n, i) => n + i.totalPrice, 0),
-      delivery: null,
-      remark: '',
-      requestHash: `hash-${orderId}`,
-      paymentDueDays: 3,
-      actor: 'member:u1',
-      ...extra,
-    },
-  };
-}
 
 const state = (qty: Record<string, number>, orders: OrderDoc[] = [], numbers = ['QY0001', 'QY0002', 'QY0003', 'QY0004', 'QY0005']) => ({
   qty: new Map(Object.entries(qty)),

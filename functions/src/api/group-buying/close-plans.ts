@@ -1,5 +1,5 @@
-import type { PlanOutcome, PlanProgress } from '../contracts/group-buying';
-import { isActiveOrder, listPlanOrders, listPlansClosedBefore, markOrdersThresholdNotMet, recomputePlanProgress, setPlanOutcome } from '../data/plans';
+import type { PlanOutcome, PlanProgress } from '../../contracts/group-buying';
+import { isActiveOrder, listPlanOrders, listPlansClosedBefore, markOrdersThresholdNotMet, recomputePlanProgress, setPlanOutcome } from '../../data/plans';
 
 /** Orders priced just before the closing date may still be committing; judge a plan only after this. */
 export const CLOSING_GRACE_MS = 60_000;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { copiesToThreshold, isPlanOpen } from '../../contracts/group-buying';
-import type { Order } from '../../contracts/orders';
+import { copiesToThreshold, isPlanOpen } from '../../../contracts/group-buying';
+import type { Order } from '../../../contracts/orders';
 import { maskAddress, maskEmail, maskName, maskPhone, toGroupOrderView } from '../mask';
 
 describe('masking a group order for strangers', () => {

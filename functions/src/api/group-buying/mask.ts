@@ -1,5 +1,5 @@
-import type { GroupOrderView } from '../contracts/group-buying';
-import type { Order } from '../contracts/orders';
+import type { GroupOrderView } from '../../contracts/group-buying';
+import type { Order } from '../../contracts/orders';
 
 // Whoever holds a group order's id may see it (the success page, a shared link), but only the
 // buyer (signed in) and the owner see who ordered and where it goes.

@@ -1,22 +1,17 @@
-import { isPlanOpen, type GroupPlanProduct, type GroupPlanView } from '../contracts/group-buying';
-import { getPlanProgress, type PlanDoc } from '../data/plans';
-import type { Product } from '../contracts/products';
-import { db } from '../lib/firebase';
+import { isPlanOpen, type GroupPlanProduct, type GroupPlanView } from '../../contracts/group-buying';
+import type { Product } from '../../contracts/products';
+import { getPlanProgress, type PlanDoc } from '../../data/plans';
+import { getProductDocs } from '../../data/products';
+import { getStockCounts } from '../../data/stock';
 
 /** GET /api/groupBuying/{planId}: the plan, its launched books with both prices and stock, and its progress. */
 export async function planView(plan: PlanDoc, now: Date = new Date()): Promise<GroupPlanView> {
-  const firestore = await db();
   const minQuantity = plan.minQuantity ?? null;
   const ids = plan.products.map((p) => p.productId);
-  const getAll = (collection: string) => (ids.length ? firestore.getAll(...ids.map((id) => firestore.collection(collection).doc(id))) : Promise.resolve([]));
   // Read fresh (a plan has a handful of books): a book launched a moment ago shows at once.
-  const [productSnaps, stockSnaps, progress] = await Promise.all([getAll('products'), getAll('stock'), getPlanProgress(plan.planId, minQuantity)]);
+  const [docs, stock, progress] = await Promise.all([getProductDocs(ids), getStockCounts(ids), getPlanProgress(plan.planId, minQuantity)]);
   const byId = new Map<string, Product>();
-  for (const s of productSnaps) {
-    const p = s.data() as Product | undefined;
-    if (p?.launched === true) byId.set(s.id, { ...p, productId: s.id });
-  }
-  const stock = new Map(stockSnaps.map((s) => [s.id, Math.max(0, Math.floor(Number((s.data() as { qty?: number } | undefined)?.qty ?? 0) || 0))]));
+  for (const [id, p] of docs) if (p.launched === true) byId.set(id, { ...(p as Product), productId: id });
 
   const products: GroupPlanProduct[] = [];
   for (const line of plan.products) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { orderNoSchema } from '../../contracts/orders';
-import { newOrderNo } from '../order-number';
+import { orderNoSchema } from '../../../contracts/orders';
+import { newOrderNo } from '../../../data/order-number';
 import { placementHash } from '../place-order';
 
 const input = {

@@ -1,19 +1,19 @@
 import { createHash } from 'node:crypto';
-import { ERROR_KEYS } from '../contracts/errors';
-import type { Order, OrderItem, PlaceOrderInput } from '../contracts/orders';
-import type { ShopSettings } from '../contracts/settings';
-import { getOrderDocCoalesced, toOrder, type OrderDoc } from '../data/orders';
-import { shippingFeeFor, shopSettings } from '../data/settings';
-import { getStockCounts } from '../data/stock';
-import { badRequest, conflict, HttpError, unavailable } from '../http/errors';
-import { REQUEST_DEADLINE_MS } from '../http/middleware/deadline';
-import { sumLines, type OrderTemplate } from './allocation-plan';
-import { submitOp } from './stock-allocator';
+import { ERROR_KEYS } from '../../contracts/errors';
+import type { Order, OrderItem, PlaceOrderInput } from '../../contracts/orders';
+import type { ShopSettings } from '../../contracts/settings';
+import { sumLines, type OrderTemplate } from '../../data/allocation-plan';
+import { getOrderDocCoalesced, toOrder, type OrderDoc } from '../../data/orders';
+import { shippingFeeFor, shopSettings } from '../../data/settings';
+import { getStockCounts } from '../../data/stock';
+import { Failure, conflict, invalid, unavailable } from '../../lib/failure';
+import { ALLOC_DEADLINE_MS, READ_DEADLINE_MS } from '../../lib/deadlines';
+import { allocate } from './allocator';
 
-// Placing an order (DESIGN.md section 5), shared by the shop (PATCH /api/order/{userId}/{orderId})
-// and the group orders (PATCH /api/groupOrder/{planId}/{orderId}). The caller authenticates and
-// validates; this service prices on the server, takes the stock and writes the order, its order
-// number and its confirmation mail in one transaction of the stock allocator.
+// Placing an order, shared by the shop (PATCH /api/order/{userId}/{orderId}) and the group orders
+// (PATCH /api/groupOrder/{planId}/{orderId}, through ../group-buying/service.ts). The caller authenticates
+// and validates; this service prices on the server, takes the stock and writes the order, its order
+// number and its confirmation mail in one batch of the stock allocator.
 
 /** A line's price as the server decides it. */
 export interface PricedProduct {
@@ -25,8 +25,8 @@ export interface PricedProduct {
 }
 
 /**
- * Prices the given products. Leave unknown or unsellable products out of the map (they answer 400);
- * throw an HttpError to refuse the whole order (e.g. 409 PLAN_CLOSED).
+ * Prices the given products. Leave unknown or unsellable products out of the map (each is answered as
+ * an invalid line).
  */
 export type Pricing = (productIds: readonly string[]) => Promise<Map<string, PricedProduct>>;
 
@@ -47,6 +47,11 @@ export interface PlaceOrderParams {
   actor: string;
   /** A group order's pickup point, resolved from the plan by the caller (input.pickupPointId). */
   pickup?: Order['pickup'];
+  /**
+   * Set when no new order may be placed (a closed plan): a new orderId is refused with it, while a
+   * retry of an order that landed in time is still answered with that order.
+   */
+  refuseNew?: Failure;
 }
 
 export interface PlaceOrderResult {
@@ -73,13 +78,13 @@ export function placementHash(p: Pick<PlaceOrderParams, 'userId' | 'planId' | 'i
 }
 
 /** A placement answers within this long (the function's timeout is 60 s); past it, nothing is applied. */
-const PLACEMENT_DEADLINE_MS = Number(process.env.ALLOC_DEADLINE_MS) || 40_000;
+const PLACEMENT_DEADLINE_MS = ALLOC_DEADLINE_MS;
 /**
- * The reads before anything is queued answer within a read's deadline (functions/src/http/middleware/
- * deadline.ts). Failing there is always true (nothing was queued), so an unreachable Firestore is
- * answered 503 in seconds instead of after the allocator's whole deadline.
+ * The reads before anything is queued answer within a read's deadline. Failing there is always true
+ * (nothing was queued), so an unreachable Firestore is answered 503 in seconds instead of after the
+ * allocator's whole deadline.
  */
-const PRE_READ_DEADLINE_MS = REQUEST_DEADLINE_MS;
+const PRE_READ_DEADLINE_MS = READ_DEADLINE_MS;
 
 /** The value of `work`, or a 503 once `ms` have passed without it (the work itself is left to finish). */
 function within<T>(work: Promise<T>, ms: number): Promise<T> {
@@ -120,7 +125,7 @@ function orderTemplate(p: PlaceOrderParams, items: OrderItem[], settings: ShopSe
   };
 }
 
-function outOfStock(items: OrderItem[], productId: string, available: number, requested: number): HttpError {
+function outOfStock(items: OrderItem[], productId: string, available: number, requested: number): Failure {
   const idx = items.findIndex((i) => i.productId === productId);
   const name = items[idx]?.name ?? productId;
   return conflict(ERROR_KEYS.outOfStock, `Not enough stock for ${productId}: ${available} left, ${requested} requested`, [
@@ -150,6 +155,7 @@ export async function placeOrder(p: PlaceOrderParams): Promise<PlaceOrderResult>
       Math.min(PRE_READ_DEADLINE_MS, Math.max(1, deadline - Date.now())),
     );
     if (existing) return settled(existing, hash);
+    if (p.refuseNew) throw p.refuseNew;
 
     const details: { path: string; message: string }[] = [];
     const items: OrderItem[] = [];
@@ -162,7 +168,7 @@ export async function placeOrder(p: PlaceOrderParams): Promise<PlaceOrderResult>
       const unitPrice = Math.round(priced.unitPrice);
       items.push({ productId: line.productId, name: priced.name, qty: line.qty, unitPrice, totalPrice: unitPrice * line.qty });
     });
-    if (details.length) throw badRequest('Some items cannot be ordered', details);
+    if (details.length) throw invalid('Some items cannot be ordered', details);
 
     // Short at a strongly consistent read: nothing is taken and the answer is true, so a sold-out
     // burst is answered without queueing (stock only comes back through the allocator, after this read).
@@ -173,7 +179,7 @@ export async function placeOrder(p: PlaceOrderParams): Promise<PlaceOrderResult>
     const left = deadline - Date.now();
     const result =
       left > 0
-        ? await submitOp({ kind: 'place', orderId: p.orderId, requestHash: hash, lines, template: orderTemplate(p, items, settings, hash) }, { deadlineMs: left })
+        ? await allocate({ kind: 'place', orderId: p.orderId, requestHash: hash, lines, template: orderTemplate(p, items, settings, hash) }, left)
         : ({ kind: 'withdrawn' } as const);
 
     switch (result.kind) {
@@ -186,14 +192,14 @@ export async function placeOrder(p: PlaceOrderParams): Promise<PlaceOrderResult>
       case 'outOfStock':
         throw outOfStock(items, result.productId, result.available, result.requested);
       case 'rejected':
-        throw badRequest('The order could not be stored', [{ path: 'body', message: '訂單內容無法儲存，請檢查輸入的文字' }]);
+        throw invalid('The order could not be stored', [{ path: 'body', message: '訂單內容無法儲存，請檢查輸入的文字' }]);
       case 'retry':
         continue;
       case 'withdrawn':
         // Taken off the queue before it was applied: nothing was taken and no order will appear.
         throw unavailable('The order could not be placed in time; nothing was taken. Please try again.');
       default:
-        throw new HttpError(500, ERROR_KEYS.internal, 'Unexpected allocation result');
+        throw new Error(`Unexpected allocation result ${(result as { kind: string }).kind}`);
     }
   }
   throw unavailable('The order is still being processed; please try again.');

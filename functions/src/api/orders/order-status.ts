@@ -1,77 +1,86 @@
-import { ERROR_KEYS } from '../contracts/errors';
-import { canTransition, STOCK_RETURNING_STATUSES, type Order, type OrderStatus } from '../contracts/orders';
-import { getOrderDoc, listOverdueUnpaidOrderIds, MAIL, ORDERS, toOrder, type OrderDoc } from '../data/orders';
-import { shopSettings } from '../data/settings';
-import { conflict, notFound, unavailable } from '../http/errors';
-import { db } from '../lib/firebase';
-import { type MailDoc, type ReturnOp } from './allocation-plan';
-import { orderCancelledMail } from './order-mail';
-import { submitOps } from './stock-allocator';
+import { ERROR_KEYS } from '../../contracts/errors';
+import { canTransition, STOCK_RETURNING_STATUSES, type Order, type OrderStatus } from '../../contracts/orders';
+import type { MailDoc, ReturnOp } from '../../data/allocation-plan';
+import { changeOrder, getOrderDoc, listOverdueUnpaidOrderIds, toOrder, type OrderDoc } from '../../data/orders';
+import { shopSettings } from '../../data/settings';
+import { conflict, notFound, unavailable, type Failure } from '../../lib/failure';
+import { allocateAll } from './allocator';
+import { orderCancelledMail } from './order-mails';
 
 export interface ChangeOrderStatusParams {
   orderId: string;
   to: OrderStatus;
   /** Recorded in statusHistory, e.g. `owner:<uid>` or `system:sweep`. */
   by: string;
-  note?: string;
+  /** The history's note; a function when it depends on the order as read (the owner's payment note). */
+  note?: string | ((order: Order) => string | undefined);
   delivery?: Order['delivery'];
   mail?: (order: Order) => MailDoc | null;
+  /** Which moves this actor may make (the owner's are narrower than ORDER_TRANSITIONS); canTransition by default. */
+  allowed?: (from: OrderStatus, to: OrderStatus) => boolean;
+  /**
+   * A check of the order as read where the change is applied (e.g. the payment against what the order
+   * asks): a Failure refuses the change and nothing is written.
+   */
+  guard?: (order: Order) => Failure | null;
 }
 
 const invalid = (from: OrderStatus, to: OrderStatus) => conflict(ERROR_KEYS.invalidTransition, `An order in ${from} cannot become ${to}`);
 
 /** The order as it will be after the change: what the customer's mail describes. */
 function afterChange(doc: OrderDoc, p: ChangeOrderStatusParams, at: string): OrderDoc {
+  const note = typeof p.note === 'function' ? p.note(toOrder(doc)) : p.note;
   return {
     ...doc,
     ...(p.delivery !== undefined ? { delivery: p.delivery } : {}),
     status: p.to,
-    statusHistory: [...doc.statusHistory, { status: p.to, at, by: p.by, ...(p.note ? { note: p.note } : {}) }],
+    statusHistory: [...doc.statusHistory, { status: p.to, at, by: p.by, ...(note ? { note } : {}) }],
     updatedAt: at,
   };
 }
 
+/** The one check of a change against the order read: it exists, the move is allowed, the guard agrees. */
+function check(doc: OrderDoc | null, p: ChangeOrderStatusParams): OrderDoc {
+  if (!doc) throw notFound(`No order ${p.orderId}`);
+  if (!(p.allowed ?? canTransition)(doc.status, p.to) || !canTransition(doc.status, p.to)) throw invalid(doc.status, p.to);
+  const refused = p.guard?.(toOrder(doc));
+  if (refused) throw refused;
+  return doc;
+}
+
 /**
- * Moves an order along ORDER_TRANSITIONS. cancelledUnpaid and refunded return the order's stock, so
- * they go through the stock allocator (once: those statuses are terminal); the others touch only the
- * order, in a transaction of its own with the customer's mail. 404 when there is no such order,
- * 409 INVALID_TRANSITION when the move is not allowed.
+ * Moves an order along ORDER_TRANSITIONS, checked once against the order as read where it is applied.
+ * cancelledUnpaid and refunded return the order's stock, so they go through the stock allocator (once:
+ * those statuses are terminal; the allocator applies the op only while the order is still in the status
+ * checked here); the others touch only the order, in a transaction of its own with the customer's mail.
  */
 export async function changeOrderStatus(p: ChangeOrderStatusParams): Promise<{ order: Order; stockReturned: boolean }> {
   if (STOCK_RETURNING_STATUSES.includes(p.to)) {
     for (let round = 0; round < 5; round++) {
-      const doc = await getOrderDoc(p.orderId);
-      if (!doc) throw notFound(`No order ${p.orderId}`);
-      if (!canTransition(doc.status, p.to)) throw invalid(doc.status, p.to);
-      const op: ReturnOp = { kind: 'return', orderId: p.orderId, from: doc.status, to: p.to, by: p.by, note: p.note, mail: p.mail?.(toOrder(afterChange(doc, p, new Date().toISOString()))) ?? null };
+      const doc = check(await getOrderDoc(p.orderId), p);
+      const after = afterChange(doc, p, new Date().toISOString());
+      const note = after.statusHistory[after.statusHistory.length - 1]!.note;
+      const op: ReturnOp = { kind: 'return', orderId: p.orderId, from: doc.status, to: p.to, by: p.by, note, mail: p.mail?.(toOrder(after)) ?? null };
       const [r] = await submitReturns([op]);
       if (r!.kind === 'returned') return { order: r!.order, stockReturned: true };
       if (r!.kind === 'skipped' && r!.reason === 'notFound') throw notFound(`No order ${p.orderId}`);
       if (r!.kind === 'skipped' && r!.reason === 'invalidTransition') throw invalid(r!.status!, p.to);
-      // 'stale' (the order moved since it was read) or 'retry': read it again.
+      // 'stale' (the order moved since it was read) or 'retry': read it again and check it again.
     }
     throw unavailable('The order kept changing; please try again.');
   }
 
-  const firestore = await db();
-  const ref = firestore.collection(ORDERS).doc(p.orderId);
-  const order = await firestore.runTransaction(async (tx) => {
-    const snap = await tx.get(ref);
-    if (!snap.exists) throw notFound(`No order ${p.orderId}`);
-    const doc = snap.data() as OrderDoc;
-    if (!canTransition(doc.status, p.to)) throw invalid(doc.status, p.to);
-    const now = new Date().toISOString();
-    const next = afterChange(doc, p, now);
-    tx.set(ref, next);
-    const mail = p.mail?.(toOrder(next));
-    if (mail?.to) tx.set(firestore.collection(MAIL).doc(`${p.orderId}-${p.to}`), { ...mail, createdAt: now });
-    return toOrder(next);
+  const next = await changeOrder(p.orderId, (stored) => {
+    const doc = check(stored, p);
+    const after = afterChange(doc, p, new Date().toISOString());
+    const mail = p.mail?.(toOrder(after));
+    return { next: after, mail: mail ? { id: `${p.orderId}-${p.to}`, doc: mail } : null };
   });
-  return { order, stockReturned: false };
+  return { order: toOrder(next), stockReturned: false };
 }
 
 async function submitReturns(ops: ReturnOp[]) {
-  const results = await submitOps(ops);
+  const results = await allocateAll(ops);
   // The sweep runs again; an owner's change is answered 503 and may be tried again.
   if (ops.length === 1 && results[0]!.kind === 'withdrawn') throw unavailable('The stock allocator did not answer in time; nothing was changed.');
   return results;

@@ -2,18 +2,25 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { DocumentReference, DocumentSnapshot, Firestore, QueryDocumentSnapshot, Timestamp } from 'firebase-admin/firestore';
 import type { Order } from '../contracts/orders';
-import { MAIL, ORDER_NUMBERS, ORDERS, type OrderDoc } from '../data/orders';
-import { shopSettings } from '../data/settings';
+import type { ShopSettings } from '../contracts/settings';
+import { ALLOC_DEADLINE_MS } from '../lib/deadlines';
 import { db, firestoreNs } from '../lib/firebase';
-import { planBatch, productsOf, writesOf, type AllocationOp, type AllocationResult, type BatchPlan } from './allocation-plan';
-import { orderPlacedMail } from './order-mail';
+import { planBatch, productsOf, writesOf, type AllocationOp, type AllocationResult, type BatchPlan, type MailDoc } from './allocation-plan';
+import { MAIL } from './mail';
 import { newOrderNo } from './order-number';
+import { ORDER_NUMBERS, ORDERS, type OrderDoc } from './orders';
+import { PLAN_PROGRESS } from './plans';
+import { shopSettings } from './settings';
+import { STOCK } from './stock';
 
 export type { AllocationOp, AllocationResult, MailDoc, PlaceOp, ReturnOp, SetStockOp, StockLine } from './allocation-plan';
 
-// Every change of stock counts and campaign progress goes through one queue in Firestore, drained by
-// one allocator at a time, whichever process that is (docs/orders.md explains the choice and its
-// measurements). The shop runs as many processes at once (Cloud Run instances; the Functions emulator
+// The writes that take or return copies go through one queue in Firestore, drained by one allocator
+// at a time, whichever process that is (docs/orders.md explains the choice and its measurements): a
+// placement (stock, order, order number, mail, campaign progress), a status change that returns stock
+// (cancelledUnpaid, refunded) and the owner's setting of counts. Status changes that move no stock
+// (paid, shipped) and the delivery correction are small transactions of their own
+// (functions/src/api/orders/order-status.ts), so they never wait behind a sale. The shop runs as many processes at once (Cloud Run instances; the Functions emulator
 // starts a worker process per concurrent request), so nothing here keeps shared truth in memory:
 //
 // 1. A requester writes its op as allocQueue/{requestId} (create: an existing one is a concurrent retry,
@@ -41,7 +48,7 @@ const MAX_HOLD_MS = 10_000;
 export const MAX_OPS_PER_BATCH = 50;
 const MAX_WRITES_PER_BATCH = 480;
 /** A requester gives up (and withdraws) after this long: well inside the function's 60 s timeout. */
-const REQUEST_DEADLINE_MS = Number(process.env.ALLOC_DEADLINE_MS) || 40_000;
+const REQUEST_DEADLINE_MS = ALLOC_DEADLINE_MS;
 /** Results are kept this long for late readers; a TTL policy on `expireAt` removes them (docs/orders.md). */
 const RESULT_TTL_MS = 60 * 60_000;
 
@@ -67,6 +74,18 @@ interface ResultDoc {
  * failure answer is true.
  */
 export type Submitted = AllocationResult | { kind: 'retry' } | { kind: 'withdrawn' };
+
+/**
+ * Renders a placement's confirmation mail once its number and time are known. The orders service
+ * supplies it with every call (the allocator knows no mail's content), and every call may apply other
+ * callers' placements, so every call must.
+ */
+export type PlacedMail = (order: Order, settings: ShopSettings) => MailDoc | null;
+
+export interface SubmitOptions {
+  placedMail: PlacedMail;
+  deadlineMs?: number;
+}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const codeOf = (err: unknown) => (err as { code?: unknown } | null)?.code;
@@ -96,7 +115,7 @@ export const allocatorStats = { batches: 0, redos: 0, leases: 0 };
  * Submits ops and waits for their results, draining the queue itself whenever it can hold the lease.
  * Results come back in the order of `ops`.
  */
-export async function submitOps(ops: AllocationOp[], opts: { deadlineMs?: number } = {}): Promise<Submitted[]> {
+export async function submitOps(ops: AllocationOp[], opts: SubmitOptions): Promise<Submitted[]> {
   const firestore = await db();
   const deadline = Date.now() + (opts.deadlineMs ?? REQUEST_DEADLINE_MS);
   const queue = firestore.collection(QUEUE);
@@ -142,7 +161,7 @@ export async function submitOps(ops: AllocationOp[], opts: { deadlineMs?: number
       const held = await acquireLease(firestore, leaseRef, lease);
       if (held) {
         // What this drain committed is known without another read.
-        const applied = await drain(firestore, leaseRef, held);
+        const applied = await drain(firestore, leaseRef, held, opts.placedMail);
         for (const e of entries) {
           const r = applied.get(resultId(e.id, e.nonce));
           if (e.done === undefined && e.own && r?.nonce === e.nonce) e.done = r.result;
@@ -157,7 +176,7 @@ export async function submitOps(ops: AllocationOp[], opts: { deadlineMs?: number
   return entries.map((e) => e.done ?? { kind: 'retry' });
 }
 
-export async function submitOp(op: AllocationOp, opts?: { deadlineMs?: number }): Promise<Submitted> {
+export async function submitOp(op: AllocationOp, opts: SubmitOptions): Promise<Submitted> {
   return (await submitOps([op], opts))[0]!;
 }
 
@@ -208,7 +227,7 @@ async function acquireLease(firestore: Firestore, ref: DocumentReference, seen: 
 }
 
 /** Drains the queue while holding the lease, then releases it. Resolves with the results it committed. */
-async function drain(firestore: Firestore, leaseRef: DocumentReference, acquired: Timestamp): Promise<Map<string, ResultDoc>> {
+async function drain(firestore: Firestore, leaseRef: DocumentReference, acquired: Timestamp, placedMail: PlacedMail): Promise<Map<string, ResultDoc>> {
   let lease: Timestamp | null = acquired;
   const until = Date.now() + MAX_HOLD_MS;
   const applied = new Map<string, ResultDoc>();
@@ -216,7 +235,7 @@ async function drain(firestore: Firestore, leaseRef: DocumentReference, acquired
     while (lease && Date.now() < until) {
       const snap = await firestore.collection(QUEUE).orderBy('createdAt').limit(MAX_OPS_PER_BATCH).get();
       if (snap.empty) break;
-      lease = await commitRequests(firestore, leaseRef, lease, snap.docs, applied);
+      lease = await commitRequests(firestore, leaseRef, lease, snap.docs, applied, placedMail);
     }
   } finally {
     if (lease) await leaseRef.delete({ lastUpdateTime: lease }).catch(() => undefined);
@@ -257,7 +276,7 @@ async function readState(firestore: Firestore, ops: AllocationOp[], now: Date): 
   const candidates = draw(placeCount);
   const snaps = await getAll([
     ...orderIds.map((id) => firestore.collection(ORDERS).doc(id)),
-    ...stockIds.map((id) => firestore.collection('stock').doc(id)),
+    ...stockIds.map((id) => firestore.collection(STOCK).doc(id)),
     ...candidates.map((n) => firestore.collection(ORDER_NUMBERS).doc(n)),
   ]);
   snaps.slice(0, orderIds.length).forEach((s) => {
@@ -269,7 +288,7 @@ async function readState(firestore: Firestore, ops: AllocationOp[], now: Date): 
   readNumbers(snaps.slice(orderIds.length + stockIds.length));
 
   const more = [...new Set(ops.flatMap((op) => productsOf(op, read.orders)))].filter((id) => !read.qty.has(id));
-  if (more.length) readStock(await getAll(more.map((id) => firestore.collection('stock').doc(id))));
+  if (more.length) readStock(await getAll(more.map((id) => firestore.collection(STOCK).doc(id))));
   for (let round = 0; read.freeNumbers.length < placeCount && round < 5; round++) {
     readNumbers(await getAll(draw(placeCount - read.freeNumbers.length).map((n) => firestore.collection(ORDER_NUMBERS).doc(n))));
   }
@@ -286,20 +305,22 @@ async function commitRequests(
   lease: Timestamp,
   docs: QueryDocumentSnapshot[],
   applied: Map<string, ResultDoc>,
+  placedMail: PlacedMail,
 ): Promise<Timestamp | null> {
   const { FieldValue, Timestamp: Ts } = await firestoreNs();
   const settings = await shopSettings();
+  const ctx = (now: Date) => ({ now, placedMail: (o: Order) => (o.email ? placedMail(o, settings) : null) });
 
   for (let attempt = 0; attempt < 5; attempt++) {
     const now = new Date();
     const ops = docs.map((d) => (d.data() as QueuedDoc).op);
     const read = await readState(firestore, ops, now);
-    let plan: BatchPlan = planBatch(ops, read, { now, placedMail: (o: Order) => (o.email ? orderPlacedMail(o, settings) : null) });
+    let plan: BatchPlan = planBatch(ops, read, ctx(now));
     // Too many writes for one commit: take fewer requests (the rest stay queued for the next batch).
     let take = docs.length;
     while (take > 1 && writesOf(plan, take) > MAX_WRITES_PER_BATCH) {
       take = Math.max(1, Math.floor(take / 2));
-      plan = planBatch(ops.slice(0, take), read, { now, placedMail: (o: Order) => (o.email ? orderPlacedMail(o, settings) : null) });
+      plan = planBatch(ops.slice(0, take), read, ctx(now));
     }
     const batchDocs = docs.slice(0, take);
 
@@ -318,19 +339,19 @@ async function commitRequests(
     for (const n of plan.numbers) batch.create(firestore.collection(ORDER_NUMBERS).doc(n.orderNo), { orderId: n.orderId, createdAt: nowIso });
     for (const o of plan.updateOrders) batch.update(firestore.collection(ORDERS).doc(o.orderId), { ...o }, { lastUpdateTime: read.orderTimes.get(o.orderId)! });
     for (const [productId, qty] of plan.stock) {
-      const ref = firestore.collection('stock').doc(productId);
+      const ref = firestore.collection(STOCK).doc(productId);
       const seen = read.stockTimes.get(productId);
       if (seen) batch.update(ref, { qty, updatedAt: nowIso }, { lastUpdateTime: seen });
       else batch.create(ref, { qty, updatedAt: nowIso });
     }
     for (const [planId, p] of plan.progress) {
       batch.set(
-        firestore.collection('planProgress').doc(planId),
+        firestore.collection(PLAN_PROGRESS).doc(planId),
         { orders: FieldValue.increment(p.orders), copies: FieldValue.increment(p.copies), updatedAt: nowIso },
         { merge: true },
       );
     }
-    for (const m of plan.movements) batch.create(firestore.collection('stock').doc(m.productId).collection('movements').doc(), m);
+    for (const m of plan.movements) batch.create(firestore.collection(STOCK).doc(m.productId).collection('movements').doc(), m);
     for (const [id, mail] of plan.mails) batch.set(firestore.collection(MAIL).doc(id), { ...mail, createdAt: nowIso });
 
     try {
@@ -338,7 +359,7 @@ async function commitRequests(
       allocatorStats.batches++;
       for (const [id, r] of results) applied.set(id, r);
       const renewed = writes[0]!.writeTime;
-      if (take < docs.length) return commitRequests(firestore, leaseRef, renewed, docs.slice(take), applied);
+      if (take < docs.length) return commitRequests(firestore, leaseRef, renewed, docs.slice(take), applied, placedMail);
       return renewed;
     } catch (err) {
       if (isRace(err)) {
@@ -356,8 +377,8 @@ async function commitRequests(
       // and answer the op that cannot be written on its own.
       if (docs.length > 1) {
         const half = Math.ceil(docs.length / 2);
-        const mid = await commitRequests(firestore, leaseRef, lease, docs.slice(0, half), applied);
-        return mid && commitRequests(firestore, leaseRef, mid, docs.slice(half), applied);
+        const mid = await commitRequests(firestore, leaseRef, lease, docs.slice(0, half), applied, placedMail);
+        return mid && commitRequests(firestore, leaseRef, mid, docs.slice(half), applied, placedMail);
       }
       return rejectRequest(firestore, leaseRef, lease, docs[0]!, err, applied);
     }
@@ -407,11 +428,11 @@ export async function queuedCount(): Promise<number> {
  * Drains whatever is queued, if no one else is: the scheduled backstop for requests whose requester
  * died before anyone drained them (a later request drains them anyway; this bounds the wait when none comes).
  */
-export async function drainQueue(): Promise<void> {
+export async function drainQueue(placedMail: PlacedMail): Promise<void> {
   const firestore = await db();
   const leaseRef = firestore.collection(LEASE).doc(LEASE_DOC);
   const lease = await leaseRef.get();
   if (!leaseIsFree(lease)) return;
   const held = await acquireLease(firestore, leaseRef, lease);
-  if (held) await drain(firestore, leaseRef, held);
+  if (held) await drain(firestore, leaseRef, held, placedMail);
 }

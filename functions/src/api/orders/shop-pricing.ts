@@ -1,20 +1,20 @@
-import type { Product } from '../contracts/products';
-import { db } from '../lib/firebase';
+import { getProductDocs } from '../../data/products';
 import type { PricedProduct, Pricing } from './place-order';
 
 /** A burst of orders for one book shares one read of it; a price change applies within this many ms. */
 export const PRICE_TTL_MS = 2_000;
 
+// Per process, a price read at most PRICE_TTL_MS ago: a cache, never the truth (a stale price for 2 s is
+// accepted; stock is never cached). data/products.ts's 30 s catalogue is for browsing, too old to charge by.
 const cache = new Map<string, { at: number; value: Promise<PricedProduct | null> }>();
 
 async function loadPrices(ids: string[]): Promise<Map<string, PricedProduct | null>> {
-  const firestore = await db();
-  const snaps = await firestore.getAll(...ids.map((id) => firestore.collection('products').doc(id)));
+  const docs = await getProductDocs(ids);
   const out = new Map<string, PricedProduct | null>();
-  for (const s of snaps) {
-    const p = s.data() as Partial<Product> | undefined;
+  for (const id of ids) {
+    const p = docs.get(id);
     const sellable = p && p.launched === true && typeof p.salePrice === 'number' && Number.isFinite(p.salePrice);
-    out.set(s.id, sellable ? { productId: s.id, name: String(p.name ?? s.id), unitPrice: p.salePrice! } : null);
+    out.set(id, sellable ? { productId: id, name: String(p.name ?? id), unitPrice: p.salePrice! } : null);
   }
   return out;
 }

@@ -1,18 +1,17 @@
 import { canTransition, STOCK_RETURNING_STATUSES, type Order, type OrderStatus } from '../contracts/orders';
 import type { StockMovement } from '../contracts/admin';
-import { toOrder, type OrderDoc } from '../data/orders';
+import type { ComposedMail } from '../mail/mail-doc';
+import { toOrder, type OrderDoc } from './orders';
 
 // The pure heart of stock allocation: given a batch of queued operations and what was read for them
 // (orders, stock counts, free order numbers), decide each operation's result and every write. No I/O,
 // so the rules are unit-tested directly (./__tests__/allocation-plan.test.ts) and the same decisions are
-// taken whichever process runs the batch (./stock-allocator.ts).
+// taken whichever process runs the batch (./stock-allocator.ts). It lives beside the repository that
+// writes its plan because the checks it makes (enough copies, the status still the one the requester
+// saw) are only true at the moment of that write; the services decide everything else before queueing.
 
-export interface MailDoc {
-  to: string;
-  message: { subject: string; text: string; html: string };
-  /** Extra mail headers (e.g. List-Unsubscribe), as the Trigger Email extension takes them. */
-  headers?: Record<string, string>;
-}
+/** A mail the batch writes with its change (the shop's one mail document shape). */
+export type MailDoc = ComposedMail;
 
 export interface StockLine {
   productId: string;

@@ -1,12 +1,12 @@
-import type { Order } from '../contracts/orders';
-import type { ShopSettings } from '../contracts/settings';
-import { formatMoney } from '../contracts/format';
-import { formatTaipeiTime, renderMail } from '../mail/layout';
-import type { ComposedMail } from '../mail/mail-doc';
-import { footer, greeting, itemsBlock, lookupButton, orderFacts, receiverPlace } from '../mail/order-parts';
+import type { Order } from '../../contracts/orders';
+import type { ShopSettings } from '../../contracts/settings';
+import { formatMoney } from '../../contracts/format';
+import { formatTaipeiTime, renderMail } from '../../mail/layout';
+import type { ComposedMail } from '../../mail/mail-doc';
+import { footer, greeting, itemsBlock, lookupButton, orderFacts, receiverPlace } from '../../mail/order-parts';
 
-// The mails the order path writes with the order itself (functions/src/orders/place-order.ts and the
-// unpaid sweep in order-status.ts), in the "Trigger Email" shape that functions/src/mail/send-mail.ts sends.
+// The mails the order path writes with the order itself (the placement, through ./allocator.ts, and the
+// unpaid sweep in ./order-status.ts), in the "Trigger Email" shape that functions/src/mail/send-mail.ts sends.
 
 export function orderPlacedMail(order: Order, settings: ShopSettings): ComposedMail {
   const { bank } = settings;

@@ -1,0 +1,42 @@
+import type { Order, OrderLookupInput, OrderSummary, PlaceOrderInput } from '../../contracts/orders';
+import { findOrderByNo, getOrder, listOrdersOfUser, toSummary } from '../../data/orders';
+import type { Identity } from '../../lib/id-token';
+import { notFound } from '../../lib/failure';
+import { placeOrder, type PlaceOrderResult } from './place-order';
+import { shopPricing } from './shop-pricing';
+
+// Shop orders: a member's own orders, the lookup by number and contact, and placing one.
+
+const digits = (s: string) => s.replace(/\D/g, '');
+
+/** The same not-found for no such order and for a wrong contact, so the lookup never confirms an order number. */
+export async function lookupOrder(input: OrderLookupInput): Promise<OrderSummary> {
+  const order = await findOrderByNo(input.orderNo);
+  const matches =
+    order &&
+    ('email' in input ? order.email.toLowerCase() === input.email.toLowerCase() : digits(order.phone) !== '' && digits(order.phone) === digits(input.phone));
+  if (!order || !matches) throw notFound('No order with this number and contact');
+  return toSummary(order);
+}
+
+export const ordersOfMember = (userId: string): Promise<Order[]> => listOrdersOfUser(userId);
+
+export async function memberOrder(userId: string, orderId: string): Promise<Order> {
+  const order = await getOrder(orderId);
+  if (!order || order.userId !== userId) throw notFound(`No order ${orderId}`);
+  return order;
+}
+
+/** A member's order at the shop's prices (the route lets a member order only for themselves); the mail goes to the account's email. */
+export function placeShopOrder(member: Identity, orderId: string, input: PlaceOrderInput): Promise<PlaceOrderResult> {
+  return placeOrder({
+    orderId,
+    userId: member.uid,
+    planId: null,
+    input,
+    buyer: member.name ?? input.receiver.name,
+    email: member.email ?? '',
+    pricing: shopPricing,
+    actor: `member:${member.uid}`,
+  });
+}

@@ -1,0 +1,98 @@
+import type { DocumentReference, Timestamp } from 'firebase-admin/firestore';
+import { db, firestoreNs } from '../lib/firebase';
+import type { DeliveryState, MailDocument } from '../mail/mail-doc';
+
+// mail/{id}: the outbox, in the "Trigger Email" extension's shape (functions/src/mail/mail-doc.ts).
+// Written with the change it reports (an order, a status change, a subscription); sent by the sendMail
+// trigger (functions/src/mail/send-mail.ts), which claims a document here before sending it.
+
+export const MAIL = 'mail';
+
+interface StoredDelivery {
+  state: DeliveryState;
+  attempts?: number;
+  startTime?: Timestamp;
+  leaseExpireTime?: Timestamp | null;
+  leaseOwner?: string;
+  error?: string | null;
+}
+
+/** What a sender writes back after an attempt, under `delivery`. */
+export interface DeliveryUpdate {
+  state?: DeliveryState;
+  error?: string | null;
+  /** Stamps endTime with the server's time. */
+  ended?: boolean;
+  /** Holds the claim until then (ms since the epoch), or gives it up (null). */
+  leaseUntilMs?: number | null;
+  info?: Record<string, unknown> | null;
+}
+
+/** One mail document as the sender sees it: claim it, then record each attempt while still holding it. */
+export interface MailDelivery {
+  id: string;
+  /** Takes the document for this owner (attempt number and the mail), or null when it is not free. */
+  claim(owner: string, maxAttempts: number, leaseMs: number): Promise<{ mail: MailDocument; attempt: number } | null>;
+  /** Writes an attempt's result if this owner still holds the document. */
+  record(owner: string, update: DeliveryUpdate): Promise<void>;
+}
+
+/** The outbox document `mailId` (`collection`: another outbox, for the sender's tests). */
+export async function mailDelivery(mailId: string, collection = MAIL): Promise<MailDelivery> {
+  return deliveryOf((await db()).collection(collection).doc(mailId));
+}
+
+function deliveryOf(ref: DocumentReference): MailDelivery {
+  return {
+    id: ref.id,
+    async claim(owner, maxAttempts, leaseMs) {
+      const { Timestamp: Ts } = await firestoreNs();
+      return ref.firestore.runTransaction(async (tx) => {
+        const snap = await tx.get(ref);
+        if (!snap.exists) return null;
+        const data = snap.data() as MailDocument & { delivery?: StoredDelivery };
+        const d = data.delivery;
+        const now = Ts.now();
+        const free =
+          !d ||
+          d.state === 'PENDING' ||
+          d.state === 'RETRY' ||
+          (d.state === 'PROCESSING' && (d.leaseOwner === owner || !d.leaseExpireTime || d.leaseExpireTime.toMillis() <= now.toMillis()));
+        if (!free) return null;
+        // A manual RETRY starts a fresh round of attempts.
+        const before = d?.state === 'RETRY' ? 0 : (d?.attempts ?? 0);
+        if (before >= maxAttempts) {
+          tx.update(ref, { 'delivery.state': 'ERROR', 'delivery.endTime': now, 'delivery.leaseExpireTime': null });
+          return null;
+        }
+        tx.update(ref, {
+          delivery: {
+            state: 'PROCESSING',
+            attempts: before + 1,
+            startTime: d?.state === 'PROCESSING' && d.leaseOwner === owner && d.startTime ? d.startTime : now,
+            endTime: null,
+            leaseExpireTime: Ts.fromMillis(now.toMillis() + leaseMs),
+            leaseOwner: owner,
+            error: d?.error ?? null,
+            info: null,
+          },
+        });
+        return { mail: data, attempt: before + 1 };
+      });
+    },
+    async record(owner, update) {
+      const { FieldValue, Timestamp: Ts } = await firestoreNs();
+      const fields: Record<string, unknown> = {};
+      if (update.state !== undefined) fields.state = update.state;
+      if (update.error !== undefined) fields.error = update.error;
+      if (update.ended) fields.endTime = FieldValue.serverTimestamp();
+      if (update.leaseUntilMs !== undefined) fields.leaseExpireTime = update.leaseUntilMs === null ? null : Ts.fromMillis(update.leaseUntilMs);
+      if (update.info !== undefined) fields.info = update.info;
+      await ref.firestore.runTransaction(async (tx) => {
+        const snap = await tx.get(ref);
+        if ((snap.get('delivery.leaseOwner') as string | undefined) !== owner) return;
+        tx.update(ref, Object.fromEntries(Object.entries(fields).map(([k, v]) => [`delivery.${k}`, v])));
+      });
+    },
+  };
+}

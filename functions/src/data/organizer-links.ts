@@ -1,0 +1,62 @@
+import type { OrganizerLink } from '../contracts/organizer';
+import { db, firestoreNs } from '../lib/firebase';
+
+// organizerLinks/{linkId}: {planId, createdAt, createdBy, revokedAt, accessCount}; .../accesses/{id}:
+// every view and CSV download, for the owner.
+
+const ORGANIZER_LINKS = 'organizerLinks';
+const ACCESSES = 'accesses';
+
+export interface LinkDoc {
+  planId: string;
+  createdAt: string;
+  createdBy: string;
+  revokedAt: string | null;
+  accessCount?: number;
+}
+
+export type LinkAccess = OrganizerLink['accesses'][number];
+
+const linkRef = async (linkId: string) => (await db()).collection(ORGANIZER_LINKS).doc(linkId);
+
+export async function getLink(linkId: string): Promise<LinkDoc | null> {
+  return ((await (await linkRef(linkId)).get()).data() as LinkDoc | undefined) ?? null;
+}
+
+export async function createLink(linkId: string, doc: LinkDoc): Promise<void> {
+  await (await linkRef(linkId)).create(doc);
+}
+
+export async function listLinksOfPlan(planId: string): Promise<{ linkId: string; doc: LinkDoc }[]> {
+  const snap = await (await db()).collection(ORGANIZER_LINKS).where('planId', '==', planId).get();
+  return snap.docs.map((d) => ({ linkId: d.id, doc: d.data() as LinkDoc }));
+}
+
+/** The link's latest accesses, newest first. */
+export async function latestAccesses(linkId: string, limit = 20): Promise<LinkAccess[]> {
+  const acc = await (await linkRef(linkId)).collection(ACCESSES).orderBy('at', 'desc').limit(limit).get();
+  return acc.docs.map((a) => a.data() as LinkAccess);
+}
+
+/** Revokes the plan's link (once: a second revocation keeps the first time); null when the plan has no such link. */
+export async function revokeLink(planId: string, linkId: string): Promise<LinkDoc | null> {
+  const firestore = await db();
+  const ref = firestore.collection(ORGANIZER_LINKS).doc(linkId);
+  return firestore.runTransaction(async (tx) => {
+    const data = (await tx.get(ref)).data() as LinkDoc | undefined;
+    if (!data || data.planId !== planId) return null;
+    const revokedAt = data.revokedAt ?? new Date().toISOString();
+    tx.update(ref, { revokedAt });
+    return { ...data, revokedAt };
+  });
+}
+
+/** Logs one access and counts it, in one batch. */
+export async function recordAccess(linkId: string, access: LinkAccess): Promise<void> {
+  const [firestore, { FieldValue }] = await Promise.all([db(), firestoreNs()]);
+  const ref = firestore.collection(ORGANIZER_LINKS).doc(linkId);
+  const batch = firestore.batch();
+  batch.create(ref.collection(ACCESSES).doc(), access);
+  batch.update(ref, { accessCount: FieldValue.increment(1) });
+  await batch.commit();
+}

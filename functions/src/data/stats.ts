@@ -1,0 +1,120 @@
+import type { Firestore } from 'firebase-admin/firestore';
+import { taiwanDay } from '../contracts/format';
+import { db, firestoreNs } from '../lib/firebase';
+import { merge, names, orderFacts, statsDelta, type StatsDelta, type StatsKind } from '../stats/order-stats';
+import { ORDERS } from './orders';
+import { PLANS } from './plans';
+
+// The dashboard's running totals (functions/src/stats/order-stats.ts computes what a change adds):
+// statsDays/{day}, statsMonths/{month}, statsPlans/{planId}, and statsEvents/{eventId}, the marker that
+// makes a redelivered event count once.
+
+const COLLECTION_OF: Record<StatsKind, string> = { day: 'statsDays', month: 'statsMonths', plan: 'statsPlans' };
+const STATS_EVENTS = 'statsEvents';
+/** Markers are only needed while the platform may redeliver (a few days at most); a TTL policy removes them. */
+const MARKER_TTL_MS = 7 * 86_400_000;
+const ALREADY_EXISTS = 6;
+
+/** A delta's key (`day/2026-11-30`) as the document path it is stored at. */
+function pathOf(key: string): string {
+  const slash = key.indexOf('/');
+  return `${COLLECTION_OF[key.slice(0, slash) as StatsKind]}/${key.slice(slash + 1)}`;
+}
+
+/** Numbers become FieldValue.increment, so concurrent events add up without reading anything. */
+function increments(node: Record<string, unknown>, inc: (n: number) => unknown): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, typeof v === 'number' ? inc(v) : typeof v === 'string' ? v : increments(v as Record<string, unknown>, inc)]));
+}
+
+/**
+ * Applies one order write to the totals, once per event id (the orderStats trigger). Returns false when
+ * there was nothing to count or the event had been applied already.
+ */
+export async function applyOrderWrite(eventId: string, before: Record<string, unknown> | undefined, after: Record<string, unknown> | undefined, at: Date): Promise<boolean> {
+  const afterFacts = orderFacts(after);
+  const delta = statsDelta(orderFacts(before), afterFacts, taiwanDay(at.getTime()));
+  if (!delta.size) return false;
+  names(afterFacts, delta);
+  const [firestore, { FieldValue, Timestamp }] = await Promise.all([db(), firestoreNs()]);
+  const batch = firestore.batch();
+  batch.create(firestore.collection(STATS_EVENTS).doc(eventId), { at: at.toISOString(), expireAt: Timestamp.fromMillis(at.getTime() + MARKER_TTL_MS) });
+  const updatedAt = new Date().toISOString();
+  for (const [key, node] of delta) batch.set(firestore.doc(pathOf(key)), { ...increments(node, (n) => FieldValue.increment(n)), updatedAt }, { merge: true });
+  try {
+    await batch.commit();
+    return true;
+  } catch (err) {
+    if ((err as { code?: number }).code === ALREADY_EXISTS) return false;
+    throw err;
+  }
+}
+
+/**
+ * Recomputes every total from the orders (the backfill: for data written before the trigger, or to
+ * repair). Reads the orders once, in pages; run it while no order changes (the seed, a deploy), since
+ * events applied during the rebuild may be counted twice. Campaign curves of the rebuilt orders count
+ * each active order on the day it was placed. `firestore`: the seed's own client (it may run against
+ * a deployed project).
+ */
+export async function rebuildOrderStats(firestore: Firestore, pageSize = 500): Promise<{ orders: number; documents: number }> {
+  const total: StatsDelta = new Map();
+  let orders = 0;
+  let last: FirebaseFirestore.QueryDocumentSnapshot | undefined;
+  for (;;) {
+    let q = firestore.collection(ORDERS).orderBy('__name__').select('status', 'createdAt', 'totalPrice', 'planId', 'items').limit(pageSize);
+    if (last) q = q.startAfter(last);
+    const page = await q.get();
+    for (const d of page.docs) {
+      const f = orderFacts(d.data());
+      if (!f) continue;
+      orders++;
+      const one = statsDelta(null, f, f.day);
+      names(f, one);
+      merge(total, one);
+    }
+    if (page.size < pageSize) break;
+    last = page.docs.at(-1);
+  }
+  for (const coll of Object.values(COLLECTION_OF)) await firestore.recursiveDelete(firestore.collection(coll));
+  const updatedAt = new Date().toISOString();
+  const docs = [...total];
+  for (let i = 0; i < docs.length; i += 400) {
+    const batch = firestore.batch();
+    for (const [key, node] of docs.slice(i, i + 400)) batch.set(firestore.doc(pathOf(key)), { ...node, updatedAt });
+    await batch.commit();
+  }
+  return { orders, documents: docs.length };
+}
+
+/** A day's or a month's totals as stored (undefined when nothing was counted there). */
+export type PeriodTotals = Record<string, unknown> | undefined;
+
+/** What the dashboard shows, read at once: the days asked, every month, and the plans closing since `sinceIso` with their curves. */
+export async function readDashboardTotals(days: readonly string[], sinceIso: string): Promise<{
+  days: PeriodTotals[];
+  months: Map<string, Record<string, unknown>>;
+  plans: { planId: string; title: string; closingDate: string; minQuantity: number | null; curve: Record<string, { copies?: number; orders?: number }> }[];
+}> {
+  const firestore = await db();
+  const [daySnaps, monthSnaps, planSnaps] = await Promise.all([
+    days.length ? firestore.getAll(...days.map((d) => firestore.collection(COLLECTION_OF.day).doc(d))) : Promise.resolve([]),
+    firestore.collection(COLLECTION_OF.month).get(),
+    firestore.collection(PLANS).where('closingDate', '>=', sinceIso).select('title', 'closingDate', 'minQuantity', 'archived').get(),
+  ]);
+  const plans = planSnaps.docs.filter((d) => d.get('archived') !== true);
+  const planStats = plans.length ? await firestore.getAll(...plans.map((p) => firestore.collection(COLLECTION_OF.plan).doc(p.id))) : [];
+  return {
+    days: daySnaps.map((s) => s.data()),
+    months: new Map(monthSnaps.docs.map((d) => [d.id, d.data()])),
+    plans: plans.map((p, i) => {
+      const minQuantity = p.get('minQuantity');
+      return {
+        planId: p.id,
+        title: String(p.get('title') ?? p.id),
+        closingDate: String(p.get('closingDate')),
+        minQuantity: typeof minQuantity === 'number' ? minQuantity : null,
+        curve: (planStats[i]?.get('days') ?? {}) as Record<string, { copies?: number; orders?: number }>,
+      };
+    }),
+  };
+}

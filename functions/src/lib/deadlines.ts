@@ -1,0 +1,14 @@
+// How long the shop waits, in one place for the HTTP layer (functions/src/http/middleware/deadline.ts),
+// the order service and the stock allocator.
+
+/**
+ * How long a request may wait for Firestore or Identity Toolkit before it answers 503. The Admin
+ * SDK retries an unreachable Firestore on its own (gRPC deadlines of 60 s per attempt, then the
+ * SDK's retries: about 90 s measured with the emulator frozen, even with 3 s gRPC deadlines), so
+ * only a deadline around the whole request bounds what the shopper waits. Generous enough for the
+ * slowest legitimate call (an order in a flash-sale burst on the emulator); see docs/decisions.md.
+ */
+export const READ_DEADLINE_MS = Number(process.env.API_DEADLINE_MS) > 0 ? Number(process.env.API_DEADLINE_MS) : 10_000;
+
+/** A queued stock change is applied within this long or withdrawn (well inside the function's 60 s timeout). */
+export const ALLOC_DEADLINE_MS = Number(process.env.ALLOC_DEADLINE_MS) || 40_000;
