@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { Link, NavLink, useLocation } from 'react-router';
 import { MemberMenu } from '@/features/account/member-menu';
 import { useMenu } from '@/lib/use-menu';
 import { useCartCount } from '@/features/cart/cart-store';

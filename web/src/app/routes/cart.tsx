@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router';
 import { Spinner } from '@/components/page-status';
 import { CartView } from '@/features/cart/components/cart-view';
 import { cart } from '@/features/cart/cart-store';

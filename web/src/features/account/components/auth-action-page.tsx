@@ -1,6 +1,6 @@
 import { newPasswordFormSchema } from '@contracts/auth';
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Spinner } from '@/components/page-status';
 import { confirmEmailVerification, confirmPasswordReset, verifyPasswordResetCode } from '../api/auth';
 import { explain, placeError } from '../session-actions';

@@ -1,6 +1,6 @@
 import { signInFormSchema } from '@contracts/auth';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { signIn } from '../api/auth';
 import { placeError, safeRedirect, startSession } from '../session-actions';
 import { useZodForm } from '../use-zod-form';

@@ -1,6 +1,6 @@
 import { resetPasswordFormSchema } from '@contracts/auth';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { sendPasswordResetEmail } from '../api/auth';
 import { placeError } from '../session-actions';
 import { useZodForm } from '../use-zod-form';

@@ -1,7 +1,7 @@
 import { signUpFormSchema } from '@contracts/auth';
 import { EmailText } from '@/components/email-text';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { notify } from '@/lib/toast';
 import { sendEmailVerify, signUp } from '../api/auth';
 import { explain, placeError, safeRedirect, startSession } from '../session-actions';

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { invalidateAfterOrder } from '@/app/data/queries';
+import { invalidateAfterOrder } from '@/lib/data/queries';
 import { useEffect, useRef, useState } from 'react';
 import { bankAccountNoSchema, phoneSchema, taxIdSchema } from '@contracts/common';
 import { describeError } from '@contracts/errors';
