@@ -50,16 +50,18 @@ export function Field(props: FieldProps) {
   }
   return (
     <div className={`field${error ? ' field--invalid' : ''}${className ? ` ${className}` : ''}`}>
-      <label className="field__label" htmlFor={id}>
-        {label}
+      <div className="field__head">
+        <label className="field__label" htmlFor={id}>
+          {label}
+          {!required && optional ? <span className="field__opt">（選填）</span> : null}
+        </label>
+        {/* Outside the label: the label's text stays the field's name, for a search by label too. */}
         {required ? (
           <span className="required" aria-hidden="true">
             *
           </span>
-        ) : optional ? (
-          <span className="field__opt">（選填）</span>
         ) : null}
-      </label>
+      </div>
       {input}
       {hint && (
         <p className="field__hint" id={hintId}>
