@@ -1,6 +1,6 @@
 // Draws the demo books' covers and preview spreads as SVG and renders them with sharp into
 // web/public/images/books/<productId>/: <name>.jpg (the fallback the seed's imgSrc names) plus
-// <name>-<width>.{avif,webp,jpg} for srcset. The widths must match web/src/features/catalogue/book-image.ts.
+// <name>-<width>.{avif,webp,jpg} for srcset. The widths must match web/src/lib/book-image.ts.
 //   npx tsx scripts/book-images.mjs            (tsx: it reads the seed's TypeScript)
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -39,7 +39,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             codeSplitting: {
               groups: [
                 { name: 'vendor-react-dom', test: /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/, priority: 3 },
-                { name: 'vendor-router', test: /[\\/]node_modules[\\/](react-router|react-router-dom)[\\/]/, priority: 2 },
+                { name: 'vendor-router', test: /[\\/]node_modules[\\/]react-router[\\/]/, priority: 2 },
                 { name: 'vendor-query', test: /[\\/]node_modules[\\/]@tanstack[\\/]/, priority: 1 },
               ],
             },

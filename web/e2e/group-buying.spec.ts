@@ -99,7 +99,7 @@ test('a guest joins cpaSouth from its landing page to its success page at 360 px
   await expect(form.getByRole('heading', { name: '訂單確認' })).toBeVisible();
   await expect(form.getByText('高雄市前金區中正四路 211 號')).toBeVisible();
   await noHorizontalScroll(page);
-  await form.getByRole('button', { name: '確認送出訂單' }).click();
+  await form.getByRole('button', { name: '訂單送出' }).click();
 
   await expect(page).toHaveURL(/\/ezbuy\/success\?planId=cpaSouth&orderId=[A-Za-z0-9_-]{16,64}$/);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('訂單已送出');
@@ -202,7 +202,7 @@ test('the plan page cart goes to the group cart, which checks out without a logi
   await page.getByLabel('統一編號').fill('24536806');
   await page.getByLabel('發票抬頭（買受人）').fill('青嶼出版有限公司');
   await page.getByRole('button', { name: '下一步' }).click();
-  await page.getByRole('button', { name: '確認送出訂單' }).click();
+  await page.getByRole('button', { name: '訂單送出' }).click();
   await expect(page).toHaveURL(/\/ezbuy\/success\?/);
   await expect(page.getByTestId('order-total')).toHaveText('NT$2,100');
   await page.getByRole('link', { name: '返回訂購頁' }).click();

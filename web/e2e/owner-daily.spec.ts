@@ -206,7 +206,7 @@ test('a buyer on cpaSouth picks 公會辦公室自取 without an address; the or
   await expect(form.getByRole('heading', { name: '發票資訊' })).toBeVisible();
   await form.getByRole('button', { name: '下一步' }).click();
   await expect(form.locator('.gb-confirm')).toContainText('公會辦公室自取');
-  await form.getByRole('button', { name: '確認送出訂單' }).click();
+  await form.getByRole('button', { name: '訂單送出' }).click();
   await expect(page.getByTestId('pickup')).toContainText('自取：公會辦公室自取');
   await shoot(page, 'pickup-success');
 

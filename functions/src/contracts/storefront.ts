@@ -6,7 +6,7 @@ import type { ShopSettings } from './settings';
 /**
  * The public reads the storefront's pages render from. The browser answers them through `/api`; the
  * `ssr` function answers the same calls in process (functions/src/ssr/source.ts), so the first HTML and
- * the hydrated page are made from one set of queries (web/src/app/data/queries.ts).
+ * the hydrated page are made from one set of queries (web/src/lib/data/queries.ts).
  * `null` means "no such launched record" (the page is a 404); any other failure rejects.
  */
 export interface StorefrontSource {

@@ -1,6 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, StrictMode, Suspense, useEffect, useState } from 'react';
-import { RouterProvider } from 'react-router-dom';
+import { RouterProvider } from 'react-router/dom';
 import { reportRouteError } from './route-errors';
 import type { createRouter } from './router';
 

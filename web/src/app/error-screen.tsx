@@ -1,6 +1,6 @@
 import { describeError } from '@contracts/errors';
 import { useEffect } from 'react';
-import { isRouteErrorResponse, Link, useNavigate, useRouteError } from 'react-router-dom';
+import { isRouteErrorResponse, Link, useNavigate, useRouteError } from 'react-router';
 import { isApiError } from '@/lib/api-client';
 import { isChunkLoadError, reloadOnceForChunkError } from '@/lib/chunk-reload';
 

@@ -1,5 +1,5 @@
 import { ERROR_KEYS } from '@contracts/errors';
-import { data, redirect, type LoaderFunctionArgs } from 'react-router-dom';
+import { data, redirect, type LoaderFunctionArgs } from 'react-router';
 import { isLoggedIn } from '@/lib/session';
 
 // Route guards and validation of the seed's sections 2, 4 and 5, as loaders so they run before render.

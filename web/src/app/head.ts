@@ -2,9 +2,9 @@ import type { GroupPlanView } from '@contracts/group-buying';
 import type { Product } from '@contracts/products';
 import type { BookFiles } from '@contracts/storefront';
 import type { QueryClient } from '@tanstack/react-query';
-import type { Params } from 'react-router-dom';
+import type { Params } from 'react-router';
 import { SHOP } from '@/config/shop';
-import { q } from './data/queries';
+import { q } from '@/lib/data/queries';
 
 // What a link to a page previews as: title, description, canonical URL, Open Graph and Twitter tags
 // and schema.org JSON-LD. The `ssr` function writes it into the first HTML (crawlers and chat apps run

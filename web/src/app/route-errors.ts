@@ -1,4 +1,4 @@
-import { isRouteErrorResponse } from 'react-router-dom';
+import { isRouteErrorResponse } from 'react-router';
 import { isApiError } from '@/lib/api-client';
 
 /**

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, type HydrationState, type LoaderFunction, type LoaderFunctionArgs, type NonIndexRouteObject, type RouteObject } from 'react-router-dom';
-import { q } from './data/queries';
+import { createBrowserRouter, type HydrationState, type LoaderFunction, type LoaderFunctionArgs, type NonIndexRouteObject, type RouteObject } from 'react-router';
+import { q } from '@/lib/data/queries';
 import { ErrorScreen } from './error-screen';
 import {
   missingRecordError,

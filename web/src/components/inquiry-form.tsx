@@ -1,7 +1,9 @@
 import { INQUIRY_LIMITS, inquiryInputSchema, type InquiryCreated, type InquiryInput } from '@contracts/content';
 import { describeError } from '@contracts/errors';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { Field, FormAlert } from '@/components/field';
 import { apiRequest, isApiError } from '@/lib/api-client';
+import { fieldProps, setServerError, useSchemaForm } from '@/lib/form';
 import { notify } from '@/lib/toast';
 
 // The inquiry form (POST /api/inquiries): the contact and business pages, and a closed campaign's
@@ -21,7 +23,8 @@ function toInput(topic: Topic, v: Values, planId?: string): Record<string, unkno
   const body: Record<string, unknown> = { topic, name: v.name, email: v.email, message: v.message };
   if (v.phone.trim()) body.phone = v.phone;
   if (v.organization.trim()) body.organization = v.organization;
-  if (v.quantity.trim()) body.quantity = /^\d+$/.test(v.quantity.trim()) ? Number(v.quantity.trim()) : NaN;
+  // Not a whole number: 0.5 draws the schema's own 數量必須是整數.
+  if (v.quantity.trim()) body.quantity = /^\d+$/.test(v.quantity.trim()) ? Number(v.quantity.trim()) : 0.5;
   if (planId) body.planId = planId;
   return body;
 }
@@ -38,59 +41,30 @@ export interface InquiryFormProps {
 
 export function InquiryForm({ topic, bulk = false, planId, title = '線上詢問', messageLabel = '詢問內容', messagePlaceholder }: InquiryFormProps) {
   const id = useId();
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const form = useSchemaForm<Values, InquiryInput>(inquiryInputSchema, EMPTY, (v) => toInput(topic, v, planId));
   const [formError, setFormError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
   const [doneId, setDoneId] = useState<string | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
+  const sending = form.formState.isSubmitting;
 
-  const set = (name: FieldName) => (e: { target: { value: string } }) => {
-    setValues((v) => ({ ...v, [name]: e.target.value }));
-    if (errors[name]) setErrors((er) => ({ ...er, [name]: undefined }));
-  };
-
-  function focusFirstError(errs: Partial<Record<FieldName, string>>) {
-    const first = (Object.keys(EMPTY) as FieldName[]).find((k) => errs[k]);
-    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-  }
-
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
+  const onSubmit = form.handleSubmit(async (input) => {
     setFormError(null);
-    const parsed = inquiryInputSchema.safeParse(toInput(topic, values, planId));
-    if (!parsed.success) {
-      const errs: Partial<Record<FieldName, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0] as FieldName;
-        if (key in EMPTY && !errs[key]) errs[key] = key === 'quantity' && issue.code === 'invalid_type' ? '請填寫整數' : issue.message;
-      }
-      setErrors(errs);
-      focusFirstError(errs);
-      return;
-    }
-    setSending(true);
     try {
-      const created = await postInquiry(parsed.data);
+      const created = await postInquiry(input);
       setDoneId(created.inquiryId);
-      setValues(EMPTY);
+      form.reset(EMPTY);
       notify('success', '已收到您的詢問，我們會盡快回覆');
     } catch (err) {
       if (isApiError(err)) {
-        const errs: Partial<Record<FieldName, string>> = {};
         for (const d of err.details ?? []) {
           const key = d.path.replace(/^body\./, '').split('.')[0] as FieldName;
-          if (key in EMPTY) errs[key] = d.message;
+          if (key in EMPTY) setServerError(form, key, d.message);
         }
-        setErrors(errs);
         setFormError(describeError(err.statusCode, err.statusMessage));
       } else {
         setFormError('送出失敗，請稍後再試');
       }
-    } finally {
-      setSending(false);
     }
-  }
+  });
 
   if (doneId) {
     return (
@@ -108,67 +82,36 @@ export function InquiryForm({ topic, bulk = false, planId, title = '線上詢問
     );
   }
 
-  const field = (name: FieldName, label: string, input: React.ReactElement, opts: { required?: boolean; hint?: string } = {}) => (
-    <div className="field">
-      <label className="field__label" htmlFor={`${id}-${name}`}>
-        {label}
-        {opts.required && (
-          <span className="required" aria-hidden="true">
-            *
-          </span>
-        )}
-      </label>
-      {input}
-      {opts.hint && (
-        <span id={`${id}-${name}-hint`} className="field__hint">
-          {opts.hint}
-        </span>
-      )}
-      {errors[name] && (
-        <p id={`${id}-${name}-error`} className="field__error">
-          {errors[name]}
-        </p>
-      )}
-    </div>
-  );
-  const a11y = (name: FieldName, hint = false) => ({
-    id: `${id}-${name}`,
-    name,
-    value: values[name],
-    onChange: set(name),
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': [hint ? `${id}-${name}-hint` : '', errors[name] ? `${id}-${name}-error` : ''].filter(Boolean).join(' ') || undefined,
-  });
-
+  const messageLength = form.watch('message').trim().length;
   return (
     <section className="card inquiry" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="inquiry__title">
         {title}
       </h2>
       <p className="muted small">標示 * 為必填。我們只會用這些資料回覆您的詢問。</p>
-      <form ref={formRef} className="form" onSubmit={onSubmit} noValidate data-testid={`inquiry-form-${topic}`}>
+      <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate data-testid={`inquiry-form-${topic}`}>
         <div className="form__row">
-          {field('name', '姓名', <input className="input" autoComplete="name" maxLength={200} required {...a11y('name')} />, { required: true })}
-          {field('email', '電子郵件', <input className="input" type="email" inputMode="email" autoComplete="email" maxLength={300} required {...a11y('email')} />, { required: true })}
+          <Field label="姓名" autoComplete="name" maxLength={200} required {...fieldProps(form, 'name')} />
+          <Field label="電子郵件" type="email" inputMode="email" autoComplete="email" maxLength={300} required {...fieldProps(form, 'email')} />
         </div>
         <div className="form__row">
-          {field('phone', '聯絡電話', <input className="input" type="tel" inputMode="tel" autoComplete="tel" maxLength={40} {...a11y('phone')} />)}
-          {bulk && field('organization', '單位名稱', <input className="input" autoComplete="organization" maxLength={300} {...a11y('organization', true)} />, { hint: '公司、公會、學校或社團名稱' })}
+          <Field label="聯絡電話" type="tel" inputMode="tel" autoComplete="tel" maxLength={40} {...fieldProps(form, 'phone')} />
+          {bulk && <Field label="單位名稱" autoComplete="organization" maxLength={300} hint="公司、公會、學校或社團名稱" {...fieldProps(form, 'organization')} />}
         </div>
-        {bulk && field('quantity', '預計數量（本）', <input className="input" inputMode="numeric" maxLength={7} {...a11y('quantity')} />)}
-        {field(
-          'message',
-          messageLabel,
-          <textarea className="textarea" rows={6} maxLength={INQUIRY_LIMITS.message + 200} placeholder={messagePlaceholder} required {...a11y('message', true)} />,
-          { required: true, hint: `${INQUIRY_LIMITS.messageMin}–${INQUIRY_LIMITS.message} 字；${values.message.trim().length} 字` },
-        )}
-        {formError && (
-          <div className="notice notice--error" role="alert">
-            <p>{formError}</p>
-          </div>
-        )}
+        {bulk && <Field label="預計數量（本）" inputMode="numeric" maxLength={7} {...fieldProps(form, 'quantity')} />}
+        <Field
+          label={messageLabel}
+          multiline
+          rows={6}
+          maxLength={INQUIRY_LIMITS.message + 200}
+          placeholder={messagePlaceholder}
+          required
+          hint={`${INQUIRY_LIMITS.messageMin}–${INQUIRY_LIMITS.message} 字；${messageLength} 字`}
+          {...fieldProps(form, 'message')}
+        />
+        <FormAlert>{formError}</FormAlert>
         <div>
-          <button type="submit" className="btn btn--primary" disabled={sending}>
+          <button type="submit" className="btn btn--primary" disabled={sending} aria-busy={sending}>
             {sending ? '送出中…' : '送出詢問'}
           </button>
         </div>

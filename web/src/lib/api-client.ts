@@ -38,14 +38,7 @@ export interface RequestOptions {
 export const RETRY_DELAYS_MS = [1_000, 2_000, 4_000];
 const RETRYABLE = new Set([0, 500, 502, 503, 504]);
 
-type Hook = () => Promise<boolean> | boolean;
-let refreshToken: Hook = refreshIdToken;
 let onUnauthorized: () => void = () => {};
-
-/** Refreshes the ID token; true when a new one was stored. Default: the token endpoint (lib/session). */
-export function setTokenRefresher(fn: Hook) {
-  refreshToken = fn;
-}
 
 /** Installed by the app: clear the session and go to /user/logIn. */
 export function setUnauthorizedHandler(fn: () => void) {
@@ -106,7 +99,7 @@ export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Pr
   };
 
   let res = await sendWithRetries(send, opts);
-  if (res.status === 401 && opts.auth !== false && getSession()?.refreshToken && (await refreshToken())) {
+  if (res.status === 401 && opts.auth !== false && getSession()?.refreshToken && (await refreshIdToken())) {
     res = await send();
   }
   if (res.status === 401) {

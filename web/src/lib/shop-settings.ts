@@ -1,6 +1,6 @@
 import type { ShopSettings } from '@contracts/settings';
 import { useQuery } from '@tanstack/react-query';
-import { q } from '@/app/data/queries';
+import { q } from '@/lib/data/queries';
 
 /** settings/shop (bank details, shipping, payment deadline), shared by every feature through the query cache. */
 export function useShopSettings(): ShopSettings | null {

@@ -1,4 +1,4 @@
-import { Link, Outlet } from 'react-router-dom';
+import { Link, Outlet } from 'react-router';
 import { SHOP } from '@/config/shop';
 import { Brand } from './logo';
 import { RouteFocus } from './route-focus';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { SHOP } from '@/config/shop';
 import { NewsletterForm } from './newsletter-form';
 

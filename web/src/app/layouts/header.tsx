@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { useId } from 'react';
+import { Link, NavLink } from 'react-router';
 import { MemberMenu } from '@/features/account/member-menu';
 import { useMenu } from '@/lib/use-menu';
 import { useCartCount } from '@/features/cart/cart-store';
@@ -30,23 +30,11 @@ function Dropdown({ label, children }: { label: string; children: React.ReactNod
 
 export function Header() {
   const count = useCartCount();
-  const { pathname } = useLocation();
-  const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
-  const menuOpen = menuOpenAt === pathname;
-  const toggleRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (!menuOpen) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
-      setMenuOpenAt(null);
-      toggleRef.current?.focus();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [menuOpen]);
+  // The phone's menu button: the same menu behaviour as the drop-downs, over the whole header bar.
+  const { open: menuOpen, toggle, ref, toggleRef, onBlur } = useMenu();
   return (
     <header className="site-header">
-      <div className="site-header__inner">
+      <div className="site-header__inner" ref={ref} onBlur={onBlur}>
         <Link to="/" className="brand" aria-label="青嶼書房 首頁">
           <Brand />
         </Link>
@@ -56,7 +44,7 @@ export function Header() {
           className="nav-toggle"
           aria-expanded={menuOpen}
           aria-controls="site-nav"
-          onClick={() => setMenuOpenAt(menuOpen ? null : pathname)}
+          onClick={toggle}
         >
           <span className="visually-hidden">{menuOpen ? '關閉選單' : '開啟選單'}</span>
           <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router';
 
 // After a navigation, focus moves to the new page's heading, so a screen reader announces the page
 // and the next Tab starts from its top, as after a full page load. The first load keeps the

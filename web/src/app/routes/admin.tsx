@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { AdminConsole } from '@/features/admin/components/admin-console';
-import { isOwnerToken } from '@/features/admin/lib/owner';
+import { isOwnerToken } from '@/lib/owner';
 import { refreshIdToken } from '@/lib/session';
 import { useDocumentMeta } from '@/lib/use-document-title';
 import { useSession } from '@/lib/use-session';

@@ -1,4 +1,4 @@
-import { useParams } from 'react-router-dom';
+import { useParams } from 'react-router';
 import { AuthActionSuccessPage } from '@/features/account/components/auth-action-success-page';
 import { useDocumentMeta } from '@/lib/use-document-title';
 

@@ -1,4 +1,4 @@
-import { Link, useLoaderData } from 'react-router-dom';
+import { Link, useLoaderData } from 'react-router';
 import type { BookFiles } from '@/features/content/api/content-api';
 import { BookFilesTable } from '@/features/content/components/book-files-table';
 import { PageHeader } from '@/features/content/components/page-header';

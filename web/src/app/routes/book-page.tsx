@@ -1,4 +1,4 @@
-import { useParams } from 'react-router-dom';
+import { useParams } from 'react-router';
 import { cart } from '@/features/cart/cart-store';
 import { BookDetail } from '@/features/catalogue/components/book-detail';
 import { notify } from '@/lib/toast';

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router';
 import { UnsubscribePanel } from '@/features/content/components/unsubscribe-panel';
 import '@/features/content/content.css';
 import { useDocumentMeta } from '@/lib/use-document-title';

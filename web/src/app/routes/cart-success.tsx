@@ -1,4 +1,4 @@
-import { useParams } from 'react-router-dom';
+import { useParams } from 'react-router';
 import { OrderSuccess } from '@/features/orders/components/order-success';
 import { useDocumentMeta } from '@/lib/use-document-title';
 import { useSession } from '@/lib/use-session';

@@ -1,11 +1,13 @@
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { lazy, Suspense, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { Spinner } from '@/components/page-status';
 import { CartView } from '@/features/cart/components/cart-view';
 import { cart } from '@/features/cart/cart-store';
 import { usePricedCart } from '@/features/cart/use-priced-cart';
-import { Checkout } from '@/features/checkout/components/checkout';
 import { useDocumentMeta } from '@/lib/use-document-title';
+
+// The checkout (and its form library) loads when the shopper asks for it, not with the cart.
+const Checkout = lazy(() => import('@/features/checkout/components/checkout').then((m) => ({ default: m.Checkout })));
 
 export function Component() {
   useDocumentMeta('購物車');
@@ -40,14 +42,16 @@ export function Component() {
               </button>
             </div>
           ) : (
-            <Checkout
-              lines={lines}
-              ready={purchasable}
-              onPlaced={(order) => {
-                cart.clear();
-                void navigate(`/cart/success/${order.orderId}`, { replace: true });
-              }}
-            />
+            <Suspense fallback={<Spinner label="載入結帳表單…" />}>
+              <Checkout
+                lines={lines}
+                ready={purchasable}
+                onPlaced={(order) => {
+                  cart.clear();
+                  void navigate(`/cart/success/${order.orderId}`, { replace: true });
+                }}
+              />
+            </Suspense>
           )}
         </>
       )}

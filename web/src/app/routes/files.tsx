@@ -1,4 +1,4 @@
-import { useLoaderData } from 'react-router-dom';
+import { useLoaderData } from 'react-router';
 import type { FilesManifest } from '@/features/content/api/content-api';
 import { FilesIndex } from '@/features/content/components/files-index';
 import { PageHeader } from '@/features/content/components/page-header';

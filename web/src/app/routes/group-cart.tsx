@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router';
 import { GroupCartPage } from '@/features/group-buying/components/group-cart-page';
 import { isPlanId, pageNotFound } from '@/features/group-buying/route-params';
 

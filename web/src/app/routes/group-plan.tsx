@@ -1,4 +1,4 @@
-import { useParams } from 'react-router-dom';
+import { useParams } from 'react-router';
 import { PlanPage } from '@/features/group-buying/components/plan-page';
 import { groupBookCover } from '../group-book-cover';
 import { isPlanId, pageNotFound } from '@/features/group-buying/route-params';

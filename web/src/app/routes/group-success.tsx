@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router';
 import { GroupSuccessPage } from '@/features/group-buying/components/group-success-page';
 import { isOrderId, isPlanId, pageNotFound } from '@/features/group-buying/route-params';
 

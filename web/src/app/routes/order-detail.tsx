@@ -1,4 +1,4 @@
-import { useParams } from 'react-router-dom';
+import { useParams } from 'react-router';
 import { OrderView } from '@/features/orders/components/order-view';
 import { useDocumentMeta } from '@/lib/use-document-title';
 import { useSession } from '@/lib/use-session';

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router';
 import { LookupForm } from '@/features/orders/components/lookup-form';
 import { MyOrders } from '@/features/orders/components/my-orders';
 import { useDocumentMeta } from '@/lib/use-document-title';

@@ -1,7 +1,7 @@
 import type { OrganizerView } from '@contracts/organizer';
 import { describeError } from '@contracts/errors';
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router';
 import { Spinner } from '@/components/page-status';
 import { env } from '@/config/env';
 import { apiRequest, isApiError } from '@/lib/api-client';

@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router';
 import { ErrorView } from '../error-screen';
 
 /** The catch-all: no layout, 404 "Page not found: {path}". */

@@ -1,6 +1,6 @@
 import { describeError } from '@contracts/errors';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router';
 import { apiRequest, isApiError } from '@/lib/api-client';
 import { useDocumentMeta } from '@/lib/use-document-title';
 

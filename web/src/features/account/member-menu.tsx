@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { Link } from 'react-router-dom';
-import { isOwnerToken } from '@/features/admin/lib/owner';
+import { Link } from 'react-router';
+import { isOwnerToken } from '@/lib/owner';
 import { logout } from '@/lib/logout';
 import { useMenu } from '@/lib/use-menu';
 import { useSession } from '@/lib/use-session';

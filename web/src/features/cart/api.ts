@@ -1,7 +1,7 @@
 import type { ProductSummary } from '@contracts/products';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { q } from '@/app/data/queries';
+import { q } from '@/lib/data/queries';
 
 export type StockMap = Record<string, number>;
 

@@ -1,3 +1,4 @@
+import { forgetCheckoutOrderId } from '@/lib/checkout-order-id';
 import { useSyncExternalStore } from 'react';
 
 // The group cart: one per plan, kept in this browser (no login). Separate from the shop cart.
@@ -83,25 +84,11 @@ export function useGroupCart(planId: string): readonly GroupCartLine[] {
   return useSyncExternalStore(groupCart.subscribe, () => groupCart.lines(planId), () => EMPTY);
 }
 
-/** The orderId of this checkout: made once, kept across reloads and retries until the order lands. */
-export function checkoutOrderId(planId: string): string {
-  const key = `groupCheckout:${planId}`;
-  try {
-    const existing = sessionStorage.getItem(key);
-    if (existing && /^[A-Za-z0-9_-]{16,64}$/.test(existing)) return existing;
-    const id = `g-${crypto.randomUUID()}`;
-    sessionStorage.setItem(key, id);
-    return id;
-  } catch {
-    return `g-${crypto.randomUUID()}`;
-  }
-}
+/** The key of a plan's checkout for lib/checkout-order-id.ts. */
+export const groupCheckoutKey = (planId: string) => `groupCheckout:${planId}`;
 
+/** The order landed: the cart empties and the next checkout gets a new id. */
 export function finishCheckout(planId: string) {
   groupCart.clear(planId);
-  try {
-    sessionStorage.removeItem(`groupCheckout:${planId}`);
-  } catch {
-    // nothing kept
-  }
+  forgetCheckoutOrderId(groupCheckoutKey(planId));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isOwnerToken } from '@/features/admin/lib/owner';
+import { isOwnerToken } from '@/lib/owner';
 import { decodeBase64UrlJson } from '../base64url';
 import { decodeIdToken } from '../session';
 

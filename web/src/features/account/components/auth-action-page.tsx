@@ -1,11 +1,11 @@
 import { newPasswordFormSchema } from '@contracts/auth';
-import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Spinner } from '@/components/page-status';
-import { confirmEmailVerification, confirmPasswordReset, verifyPasswordResetCode } from '../api/auth';
+import { confirmEmailVerification, confirmPasswordReset, verifyPasswordResetCode } from '@/lib/api/auth';
 import { explain, placeError } from '../session-actions';
-import { useZodForm } from '../use-zod-form';
-import { Field, FormAlert } from './field';
+import { fieldProps, setServerError, useSchemaForm } from '@/lib/form';
+import { Field, FormAlert } from '@/components/field';
 import '../account.css';
 
 // A mail link's code may be applied once only; StrictMode (and a quick re-render) must not apply it twice.
@@ -77,36 +77,36 @@ export function AuthActionPage() {
 
 function NewPasswordForm({ email, oobCode }: { email: string; oobCode: string }) {
   const navigate = useNavigate();
-  const form = useZodForm(newPasswordFormSchema, { password: '', confirmPassword: '' });
+  const form = useSchemaForm(newPasswordFormSchema, { password: '', confirmPassword: '' });
   const [busy, setBusy] = useState(false);
   const [alert, setAlert] = useState<string>();
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    setAlert(undefined);
-    const input = form.check();
-    if (!input) return;
+  const onSubmit = form.handleSubmit(async (input) => {
     setBusy(true);
     try {
       await confirmPasswordReset({ oobCode, newPassword: input.password });
       void navigate('/user/authAction/resetPassword-success', { replace: true });
     } catch (err) {
       const placed = placeError(err);
-      if (placed.field === 'password' || placed.field === 'newPassword') form.setServerError('password', placed.message);
+      if (placed.field === 'password' || placed.field === 'newPassword') setServerError(form, 'password', placed.message);
       else setAlert(placed.message);
       setBusy(false);
     }
-  };
+  });
+
 
   return (
-    <form className="account-form" noValidate onSubmit={(e) => void onSubmit(e)}>
+    <form className="account-form" noValidate onSubmit={(e) => {
+            setAlert(undefined);
+            void onSubmit(e);
+          }}>
       <p>
         請為 <strong>{email}</strong> 設定新密碼。
       </p>
       <FormAlert>{alert}</FormAlert>
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-      <Field label="新密碼" type="password" autoComplete="new-password" required hint="至少 8 個字元" {...form.field('password')} />
-      <Field label="確認新密碼" type="password" autoComplete="new-password" required {...form.field('confirmPassword')} />
+      <Field label="新密碼" type="password" autoComplete="new-password" required hint="至少 8 個字元" {...fieldProps(form, 'password')} />
+      <Field label="確認新密碼" type="password" autoComplete="new-password" required {...fieldProps(form, 'confirmPassword')} />
       <button type="submit" className="btn btn--primary account-form__submit" disabled={busy} aria-busy={busy}>
         {busy ? '儲存中…' : '設定新密碼'}
       </button>

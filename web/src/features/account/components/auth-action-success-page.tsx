@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router';
 import { clearSession, refreshIdToken } from '@/lib/session';
 import { useSession } from '@/lib/use-session';
 import '../account.css';

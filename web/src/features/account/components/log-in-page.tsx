@@ -1,10 +1,10 @@
 import { signInFormSchema } from '@contracts/auth';
-import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { signIn } from '../api/auth';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { signIn } from '@/lib/api/auth';
 import { placeError, safeRedirect, startSession } from '../session-actions';
-import { useZodForm } from '../use-zod-form';
-import { Field, FormAlert } from './field';
+import { fieldProps, setServerError, useSchemaForm } from '@/lib/form';
+import { Field, FormAlert } from '@/components/field';
 import { GoogleButton } from './google-button';
 import '../account.css';
 
@@ -14,15 +14,11 @@ export function LogInPage() {
   const [params] = useSearchParams();
   const redirect = params.get('redirect');
   const goOn = () => void navigate(safeRedirect(redirect), { replace: true });
-  const form = useZodForm(signInFormSchema, { email: '', password: '' });
+  const form = useSchemaForm(signInFormSchema, { email: '', password: '' });
   const [busy, setBusy] = useState(false);
   const [alert, setAlert] = useState<string>();
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    setAlert(undefined);
-    const input = form.check();
-    if (!input) return;
+  const onSubmit = form.handleSubmit(async (input) => {
     setBusy(true);
     try {
       const tokens = await signIn(input);
@@ -30,11 +26,12 @@ export function LogInPage() {
       goOn();
     } catch (err) {
       const placed = placeError(err);
-      if (placed.field === 'email' || placed.field === 'password') form.setServerError(placed.field, placed.message);
+      if (placed.field === 'email' || placed.field === 'password') setServerError(form, placed.field, placed.message);
       else setAlert(placed.message);
       setBusy(false);
     }
-  };
+  });
+
 
   const signUpLink = redirect ? `/user/signUp?redirect=${encodeURIComponent(redirect)}` : '/user/signUp';
   return (
@@ -43,10 +40,13 @@ export function LogInPage() {
         <h1 id="page-title" className="account-card__title">
           會員登入
         </h1>
-        <form className="account-form" noValidate onSubmit={(e) => void onSubmit(e)}>
+        <form className="account-form" noValidate onSubmit={(e) => {
+            setAlert(undefined);
+            void onSubmit(e);
+          }}>
           <FormAlert>{alert}</FormAlert>
-          <Field label="電子郵件" type="email" autoComplete="email" inputMode="email" required {...form.field('email')} />
-          <Field label="密碼" type="password" autoComplete="current-password" required {...form.field('password')} />
+          <Field label="電子郵件" type="email" autoComplete="email" inputMode="email" required {...fieldProps(form, 'email')} />
+          <Field label="密碼" type="password" autoComplete="current-password" required {...fieldProps(form, 'password')} />
           <p className="account-form__aside">
             <Link to="/user/resetPassword">忘記密碼？</Link>
           </p>

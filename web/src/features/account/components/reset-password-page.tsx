@@ -1,36 +1,33 @@
 import { resetPasswordFormSchema } from '@contracts/auth';
-import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
-import { sendPasswordResetEmail } from '../api/auth';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { sendPasswordResetEmail } from '@/lib/api/auth';
 import { placeError } from '../session-actions';
-import { useZodForm } from '../use-zod-form';
-import { Field, FormAlert } from './field';
+import { fieldProps, setServerError, useSchemaForm } from '@/lib/form';
+import { Field, FormAlert } from '@/components/field';
 import '../account.css';
 
 /** 忘記密碼: sends the reset mail, whose link opens /user/authAction?mode=resetPassword. */
 export function ResetPasswordPage() {
-  const form = useZodForm(resetPasswordFormSchema, { email: '' });
+  const form = useSchemaForm(resetPasswordFormSchema, { email: '' });
   const [busy, setBusy] = useState(false);
   const [alert, setAlert] = useState<string>();
   const [sentTo, setSentTo] = useState<string | null>(null);
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    setAlert(undefined);
-    const input = form.check();
-    if (!input) return;
+  const onSubmit = form.handleSubmit(async (input) => {
     setBusy(true);
     try {
       await sendPasswordResetEmail(input.email);
       setSentTo(input.email);
     } catch (err) {
       const placed = placeError(err);
-      if (placed.field === 'email') form.setServerError('email', placed.message);
+      if (placed.field === 'email') setServerError(form, 'email', placed.message);
       else setAlert(placed.message);
     } finally {
       setBusy(false);
     }
-  };
+  });
+
 
   if (sentTo) {
     return (
@@ -59,9 +56,12 @@ export function ResetPasswordPage() {
           忘記密碼
         </h1>
         <p className="muted">請輸入註冊時使用的電子郵件，我們會寄送重設密碼的連結給您。</p>
-        <form className="account-form" noValidate onSubmit={(e) => void onSubmit(e)}>
+        <form className="account-form" noValidate onSubmit={(e) => {
+            setAlert(undefined);
+            void onSubmit(e);
+          }}>
           <FormAlert>{alert}</FormAlert>
-          <Field label="電子郵件" type="email" autoComplete="email" inputMode="email" required {...form.field('email')} />
+          <Field label="電子郵件" type="email" autoComplete="email" inputMode="email" required {...fieldProps(form, 'email')} />
           <button type="submit" className="btn btn--primary account-form__submit" disabled={busy} aria-busy={busy}>
             {busy ? '寄送中…' : '寄送重設密碼信'}
           </button>

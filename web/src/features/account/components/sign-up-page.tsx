@@ -1,12 +1,12 @@
 import { signUpFormSchema } from '@contracts/auth';
 import { EmailText } from '@/components/email-text';
-import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { notify } from '@/lib/toast';
-import { sendEmailVerify, signUp } from '../api/auth';
+import { sendEmailVerify, signUp } from '@/lib/api/auth';
 import { explain, placeError, safeRedirect, startSession } from '../session-actions';
-import { useZodForm } from '../use-zod-form';
-import { Field, FormAlert } from './field';
+import { fieldProps, setServerError, useSchemaForm } from '@/lib/form';
+import { Field, FormAlert } from '@/components/field';
 import { GoogleButton } from './google-button';
 import '../account.css';
 
@@ -15,16 +15,12 @@ export function SignUpPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const next = safeRedirect(params.get('redirect'));
-  const form = useZodForm(signUpFormSchema, { userName: '', email: '', password: '', confirmPassword: '' });
+  const form = useSchemaForm(signUpFormSchema, { userName: '', email: '', password: '', confirmPassword: '' });
   const [busy, setBusy] = useState(false);
   const [alert, setAlert] = useState<string>();
   const [done, setDone] = useState<{ email: string; mailSent: boolean } | null>(null);
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    setAlert(undefined);
-    const input = form.check();
-    if (!input) return;
+  const onSubmit = form.handleSubmit(async (input) => {
     setBusy(true);
     try {
       const tokens = await signUp({ userName: input.userName, email: input.email, password: input.password });
@@ -39,11 +35,12 @@ export function SignUpPage() {
       setDone({ email: tokens.email, mailSent });
     } catch (err) {
       const placed = placeError(err);
-      if (placed.field === 'email' || placed.field === 'password' || placed.field === 'userName') form.setServerError(placed.field, placed.message);
+      if (placed.field === 'email' || placed.field === 'password' || placed.field === 'userName') setServerError(form, placed.field, placed.message);
       else setAlert(placed.message);
       setBusy(false);
     }
-  };
+  });
+
 
   if (done) {
     return (
@@ -79,12 +76,15 @@ export function SignUpPage() {
         <h1 id="page-title" className="account-card__title">
           會員註冊
         </h1>
-        <form className="account-form" noValidate onSubmit={(e) => void onSubmit(e)}>
+        <form className="account-form" noValidate onSubmit={(e) => {
+            setAlert(undefined);
+            void onSubmit(e);
+          }}>
           <FormAlert>{alert}</FormAlert>
-          <Field label="姓名" autoComplete="name" required maxLength={50} {...form.field('userName')} />
-          <Field label="電子郵件" type="email" autoComplete="email" inputMode="email" required {...form.field('email')} />
-          <Field label="密碼" type="password" autoComplete="new-password" required hint="至少 8 個字元" {...form.field('password')} />
-          <Field label="確認密碼" type="password" autoComplete="new-password" required {...form.field('confirmPassword')} />
+          <Field label="姓名" autoComplete="name" required maxLength={50} {...fieldProps(form, 'userName')} />
+          <Field label="電子郵件" type="email" autoComplete="email" inputMode="email" required {...fieldProps(form, 'email')} />
+          <Field label="密碼" type="password" autoComplete="new-password" required hint="至少 8 個字元" {...fieldProps(form, 'password')} />
+          <Field label="確認密碼" type="password" autoComplete="new-password" required {...fieldProps(form, 'confirmPassword')} />
           <button type="submit" className="btn btn--primary account-form__submit" disabled={busy} aria-busy={busy}>
             {busy ? '註冊中…' : '註冊'}
           </button>

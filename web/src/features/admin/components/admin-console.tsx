@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { NavLink, Navigate, Route, Routes } from 'react-router-dom';
+import { NavLink, Navigate, Route, Routes } from 'react-router';
 import { Spinner } from '@/components/page-status';
 import '../admin.css';
 

@@ -1,6 +1,6 @@
 import type { BankConfirmResult, BankDeposit, BankLayout, BankProposal } from '@contracts/bank';
 import { useState, type ChangeEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { formatDateTime, formatMoney } from '@contracts/format';
 import { notify } from '@/lib/toast';
 import { confirmBankMatches, listBankLayouts, matchBankDeposits } from '../api/admin-api';

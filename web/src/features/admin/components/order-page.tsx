@@ -1,7 +1,7 @@
 import { OWNER_TRANSITIONS, type OrderStatusChange } from '@contracts/admin';
 import { ORDER_STATUS_LABELS, type Order } from '@contracts/orders';
 import { useState, type FormEvent } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router';
 import { formatDateTime, formatMoney } from '@contracts/format';
 import { notify } from '@/lib/toast';
 import { changeOrderStatus, correctDelivery, getOrder, getPlan } from '../api/admin-api';

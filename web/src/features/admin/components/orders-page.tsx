@@ -1,6 +1,6 @@
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from '@contracts/orders';
 import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router';
 import { formatDateTime, formatMoney } from '@contracts/format';
 import { listOrders, listPlans } from '../api/admin-api';
 import { useResource } from '../lib/use-resource';

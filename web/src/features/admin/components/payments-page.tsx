@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { formatDateTime, formatMoney } from '@contracts/format';
 import { listPayments } from '../api/admin-api';
 import { useResource } from '../lib/use-resource';

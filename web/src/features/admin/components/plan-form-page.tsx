@@ -1,6 +1,6 @@
 import { adminPlanInputSchema, adminPlanUpdateSchema, type AdminPlanSummary } from '@contracts/admin';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import { createPlan, getPlan, listProducts, updatePlan, type PlanInput } from '../api/admin-api';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router';
 import { formatDateTime, formatMoney } from '@contracts/format';
 import { notify } from '@/lib/toast';
 import { downloadPlanCsv, getPlan } from '../api/admin-api';

@@ -1,6 +1,6 @@
 import type { AdminPlanSummary } from '@contracts/admin';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { formatDateTime } from '@contracts/format';
 import { notify } from '@/lib/toast';
 import { deletePlan, listPlans, setPlanArchived, setPlanLaunched } from '../api/admin-api';

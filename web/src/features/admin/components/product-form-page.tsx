@@ -1,7 +1,7 @@
 import type { AdminProduct } from '@contracts/admin';
 import type { Erratum, Product } from '@contracts/products';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router';
 import { formatDateTime } from '@contracts/format';
 import { notify } from '@/lib/toast';
 import { createProduct, getProduct, listMovements, setStock, updateProduct } from '../api/admin-api';

@@ -1,6 +1,6 @@
 import type { AdminProduct } from '@contracts/admin';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { formatMoney } from '@contracts/format';
 import { notify } from '@/lib/toast';
 import { listProducts, setProductLaunched } from '../api/admin-api';

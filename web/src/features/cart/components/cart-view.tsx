@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { formatMoney } from '@contracts/format';
 import { cart } from '../cart-store';
 import type { PricedCartLine } from '../priced-lines';

@@ -1,8 +1,8 @@
 import type { ProductSummary } from '@contracts/products';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
-import { Link } from 'react-router-dom';
-import { q } from '@/app/data/queries';
+import { Link } from 'react-router';
+import { q } from '@/lib/data/queries';
 import { BookPicture } from './book-picture';
 import { Badges, Price } from './price';
 import '../catalogue.css';

@@ -1,4 +1,4 @@
-import { imageSources } from '../book-image';
+import { imageSources } from '@/lib/book-image';
 
 export interface BookPictureProps {
   src: string;

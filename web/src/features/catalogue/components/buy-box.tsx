@@ -1,5 +1,5 @@
 import { useCallback, useId, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import type { AddToCart } from '../types';
 import { LineInquiry } from './line-inquiry';
 import { LiveStock } from './live-stock';

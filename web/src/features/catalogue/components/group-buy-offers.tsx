@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { formatLongDate, formatMoney } from '@contracts/format';
 import type { ProductPlanOffer } from '@contracts/products';
 

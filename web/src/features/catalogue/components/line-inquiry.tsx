@@ -1,5 +1,5 @@
 import type { ShopSettings } from '@contracts/settings';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { LiveDocument } from '@/lib/live/live-document';
 
 /** The shop's LINE link from settings/shop (contact.line); the contact page until it has loaded. */

@@ -1,7 +1,7 @@
 import type { UnsubscribeResult } from '@contracts/content';
 import { apiRequest } from '@/lib/api-client';
 
-// The content pages' writes; their public reads go through the query cache (app/data/queries.ts).
+// The content pages' writes; their public reads go through the query cache (lib/data/queries.ts).
 
 export type { BookFiles, FileEntry, FilesManifest } from '@contracts/storefront';
 

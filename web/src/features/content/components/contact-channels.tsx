@@ -2,7 +2,7 @@ import type { PublicSettings } from '@contracts/content';
 import { useEffect, useState } from 'react';
 import { Spinner } from '@/components/page-status';
 import { useQuery } from '@tanstack/react-query';
-import { q } from '@/app/data/queries';
+import { q } from '@/lib/data/queries';
 
 const CHANNELS = [
   { key: 'line', label: 'LINE 官方帳號', hint: '加入好友，訂單與團購問題最快回覆', icon: '/images/social/line.svg' },

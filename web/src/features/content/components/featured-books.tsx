@@ -1,8 +1,8 @@
 import type { ProductSummary } from '@contracts/products';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
-import { q } from '@/app/data/queries';
-import { imageSources } from '@/features/catalogue/book-image';
+import { Link } from 'react-router';
+import { q } from '@/lib/data/queries';
+import { imageSources } from '@/lib/book-image';
 import { formatMoney } from '@contracts/format';
 
 const COVER_SIZES = '(max-width: 599px) 46vw, (max-width: 959px) 30vw, 250px';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import type { FilesManifest } from '../api/content-api';
 
 export function FilesIndex({ manifest }: { manifest: FilesManifest }) {

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { HeroArt } from './hero-art';
 
 export function HomeHero() {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
-import { q } from '@/app/data/queries';
+import { Link } from 'react-router';
+import { q } from '@/lib/data/queries';
 import { formatLongDate } from '@contracts/format';
 
 export function OpenCampaigns() {

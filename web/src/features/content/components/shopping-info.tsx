@@ -1,8 +1,8 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { Spinner } from '@/components/page-status';
 import { formatMoney } from '@contracts/format';
 import { useQuery } from '@tanstack/react-query';
-import { q } from '@/app/data/queries';
+import { q } from '@/lib/data/queries';
 
 export function ShoppingInfo() {
   const settings = useQuery(q.settings());

@@ -1,7 +1,7 @@
 import { UNSUBSCRIBE_ERROR_TEXT } from '@contracts/content';
 import { describeError } from '@contracts/errors';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { isApiError } from '@/lib/api-client';
 import { decodeBase64UrlJson } from '@/lib/base64url';
 import { cancelSubscription } from '../api/content-api';

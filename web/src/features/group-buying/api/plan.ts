@@ -1,5 +1,5 @@
 import type { GroupPlanView } from '@contracts/group-buying';
-import { q } from '@/app/data/queries';
+import { q } from '@/lib/data/queries';
 import { useApiQuery } from '@/lib/use-api-query';
 
 export type { GroupPlanView };

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { useDocumentMeta } from '@/lib/use-document-title';
 import { GroupCheckout } from './group-checkout';
 import { PlanLoadError, PlanLoading, usePlanOrThrow } from './plan-page';

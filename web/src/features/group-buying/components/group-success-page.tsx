@@ -1,5 +1,5 @@
 import { ORDER_STATUS_LABELS } from '@contracts/orders';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { isApiError } from '@/lib/api-client';
 import { formatDateTime, formatMoney } from '@contracts/format';
 import { useShopSettings } from '@/lib/shop-settings';

@@ -1,6 +1,6 @@
 import type { GroupPlanView } from '@contracts/group-buying';
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router';
 import { Spinner } from '@/components/page-status';
 import { formatLongDate, formatMoney } from '@contracts/format';
 import { useDocumentMeta } from '@/lib/use-document-title';

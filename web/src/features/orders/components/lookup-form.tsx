@@ -3,10 +3,11 @@ import { emailSchema, phoneSchema } from '@contracts/common';
 import { describeError } from '@contracts/errors';
 import { orderLookupInputSchema, orderNoSchema, type OrderSummary } from '@contracts/orders';
 import { isApiError } from '@/lib/api-client';
+import { OrderItemsTable } from '@/components/order-items-table';
 import { formatDateTime } from '@contracts/format';
 import { lookupOrder } from '../api';
-import { ItemsTable, StatusBadge } from './order-parts';
-import '@/components/form-field.css';
+import { StatusBadge } from './order-parts';
+import { Field } from '@/components/field';
 import '../orders.css';
 
 type By = 'email' | 'phone';
@@ -56,36 +57,26 @@ export function LookupForm({ initialOrderNo = '' }: { initialOrderNo?: string })
       </h2>
       <p className="muted">請輸入訂單號碼，以及訂購時填寫的電子郵件或電話。會員登入後可直接查看所有訂單。</p>
       <form
-        className="lookup__form"
+        className="form lookup__form"
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
           void submit();
         }}
       >
-        <div className={`field${errors.orderNo ? ' field--error' : ''}`}>
-          <label htmlFor="lookup-orderNo" className="field__label">
-            訂單號碼
-          </label>
-          <input
-            id="lookup-orderNo"
-            value={orderNo}
-            placeholder="例如 QY260315AB3K"
-            autoCapitalize="characters"
-            maxLength={20}
-            aria-invalid={errors.orderNo ? true : undefined}
-            aria-describedby={errors.orderNo ? 'lookup-orderNo-error' : undefined}
-            onChange={(e) => {
-              setOrderNo(e.target.value);
-              setErrors((o) => ({ ...o, orderNo: checkNo(e.target.value) }));
-            }}
-          />
-          {errors.orderNo && (
-            <p id="lookup-orderNo-error" className="field__error">
-              {errors.orderNo}
-            </p>
-          )}
-        </div>
+        <Field
+          id="lookup-orderNo"
+          label="訂單號碼"
+          value={orderNo}
+          placeholder="例如 QY260315AB3K"
+          autoCapitalize="characters"
+          maxLength={20}
+          error={errors.orderNo ?? undefined}
+          onChange={(e) => {
+            setOrderNo(e.target.value);
+            setErrors((o) => ({ ...o, orderNo: checkNo(e.target.value) }));
+          }}
+        />
         <fieldset className="lookup__by">
           <legend className="field__label">以何種資料查詢</legend>
           {(['email', 'phone'] as const).map((how) => (
@@ -104,30 +95,20 @@ export function LookupForm({ initialOrderNo = '' }: { initialOrderNo?: string })
             </label>
           ))}
         </fieldset>
-        <div className={`field${errors.contact ? ' field--error' : ''}`}>
-          <label htmlFor="lookup-contact" className="field__label">
-            {by === 'email' ? '電子郵件' : '電話'}
-          </label>
-          <input
-            id="lookup-contact"
-            type={by === 'email' ? 'email' : 'tel'}
-            inputMode={by === 'email' ? 'email' : 'tel'}
-            autoComplete={by === 'email' ? 'email' : 'tel'}
-            value={contact}
-            maxLength={254}
-            aria-invalid={errors.contact ? true : undefined}
-            aria-describedby={errors.contact ? 'lookup-contact-error' : undefined}
-            onChange={(e) => {
-              setContact(e.target.value);
-              setErrors((o) => ({ ...o, contact: checkContact(e.target.value) }));
-            }}
-          />
-          {errors.contact && (
-            <p id="lookup-contact-error" className="field__error">
-              {errors.contact}
-            </p>
-          )}
-        </div>
+        <Field
+          id="lookup-contact"
+          label={by === 'email' ? '電子郵件' : '電話'}
+          type={by === 'email' ? 'email' : 'tel'}
+          inputMode={by === 'email' ? 'email' : 'tel'}
+          autoComplete={by === 'email' ? 'email' : 'tel'}
+          value={contact}
+          maxLength={254}
+          error={errors.contact ?? undefined}
+          onChange={(e) => {
+            setContact(e.target.value);
+            setErrors((o) => ({ ...o, contact: checkContact(e.target.value) }));
+          }}
+        />
         <button type="submit" className="btn btn--primary" disabled={busy} aria-busy={busy}>
           {busy ? '查詢中…' : '查詢訂單'}
         </button>
@@ -149,7 +130,7 @@ export function LookupForm({ initialOrderNo = '' }: { initialOrderNo?: string })
             訂單日期 {formatDateTime(found.createdAt)}
             {found.status === 'awaitingPayment' && <>，請於 {formatDateTime(found.paymentDueAt)} 前完成匯款</>}
           </p>
-          <ItemsTable items={found.items} itemsTotal={found.itemsTotal} shippingFee={found.shippingFee} totalPrice={found.totalPrice} />
+          <OrderItemsTable items={found.items} itemsTotal={found.itemsTotal} shippingFee={found.shippingFee} totalPrice={found.totalPrice} />
           {found.delivery?.trackingNo && (
             <p>
               物流：{found.delivery.company} {found.delivery.trackingNo}

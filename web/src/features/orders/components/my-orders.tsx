@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { formatDate, formatMoney } from '@contracts/format';
 import { useMyOrders } from '../api';
 import { LoadState, StatusBadge } from './order-parts';

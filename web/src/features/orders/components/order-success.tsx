@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { formatMoney } from '@contracts/format';
 import { useShopSettings } from '@/lib/shop-settings';
 import { useOrder } from '../api';

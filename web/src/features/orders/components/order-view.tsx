@@ -1,10 +1,11 @@
 import { ORDER_STATUS_LABELS } from '@contracts/orders';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
+import { OrderItemsTable } from '@/components/order-items-table';
 import { formatDateTime } from '@contracts/format';
 import { useShopSettings } from '@/lib/shop-settings';
 import { useOrder } from '../api';
 import { BankDetails } from './bank-details';
-import { ItemsTable, LoadState, StatusBadge } from './order-parts';
+import { LoadState, StatusBadge } from './order-parts';
 import '../orders.css';
 
 /** /order/{orderId}: the whole order, its status and its history. */
@@ -77,7 +78,7 @@ export function OrderView({ userId, orderId }: { userId: string; orderId: string
             )}
           </dl>
           <h2 className="orders__heading">訂購內容</h2>
-          <ItemsTable items={order.items} itemsTotal={order.itemsTotal} shippingFee={order.shippingFee} totalPrice={order.totalPrice} />
+          <OrderItemsTable items={order.items} itemsTotal={order.itemsTotal} shippingFee={order.shippingFee} totalPrice={order.totalPrice} />
           {order.status === 'awaitingPayment' && settings && <BankDetails settings={settings} amount={order.totalPrice} dueAt={order.paymentDueAt} />}
           <h2 className="orders__heading">訂單紀錄</h2>
           <ol className="order-history">

@@ -2,7 +2,7 @@ import { ERROR_KEYS } from '@contracts/errors';
 import type { StockRecord } from '@contracts/stock';
 import type { StorefrontSource } from '@contracts/storefront';
 import type { GroupPlanView } from '@contracts/group-buying';
-import { isOwnerToken } from '@/features/admin/lib/owner';
+import { isOwnerToken } from '@/lib/owner';
 import { apiRequest, isApiError } from '@/lib/api-client';
 import { getSession } from '@/lib/session';
 

@@ -1,7 +1,8 @@
 import type { ConfirmPasswordResetInput, SignInInput, SignUpInput } from '@contracts/auth';
 import { apiRequest } from '@/lib/api-client';
 
-// Fetchers of /api/auth/* (DESIGN.md section 5). The answers are Identity Toolkit's own.
+// Fetchers of /api/auth/* (inputs: functions/src/contracts/auth.ts); the answers are Identity Toolkit's own. Shared: the
+// account pages sign in with them, and the checkout sends and rechecks the verification mail.
 
 export interface AuthTokens {
   idToken: string;

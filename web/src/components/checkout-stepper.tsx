@@ -1,0 +1,123 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
+import './checkout-stepper.css';
+
+// The one checkout stepper, for the shop's cart (features/checkout) and a campaign's group cart
+// (features/group-buying): the shop's four steps, each step's fields checked before the next, focus on
+// the new step's heading so a screen reader and a keyboard follow along.
+
+export const CHECKOUT_STEPS = ['訂購人資訊', '發票資訊', '訂單確認', '訂單送出'] as const;
+export const CONFIRM_STEP = 2;
+export const SENDING_STEP = 3;
+
+export interface Stepper {
+  step: number;
+  goTo: (step: number) => void;
+  /** Checks the current step's fields (focusing the first wrong one), then moves on. */
+  next: () => Promise<void>;
+  headingRef: React.RefObject<HTMLHeadingElement | null>;
+}
+
+/**
+ * `stepFields[i]`: the fields of step i. `focusOnMount`: the checkout opened on the user's request (the
+ * cart's 前往結帳), not as part of a page that shows it below other content.
+ */
+export function useCheckoutStepper<V extends FieldValues>(
+  form: UseFormReturn<V, unknown, unknown>,
+  stepFields: readonly (readonly FieldPath<V>[])[],
+  { focusOnMount = false } = {},
+): Stepper {
+  const [step, setStep] = useState(0);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const focusNext = useRef(focusOnMount);
+  useEffect(() => {
+    if (focusNext.current) headingRef.current?.focus();
+  }, [step]);
+  const goTo = (n: number) => {
+    focusNext.current = n !== SENDING_STEP;
+    setStep(n);
+    // Back to the same step (a refused order): the effect does not run, so focus here.
+    if (n === step) headingRef.current?.focus();
+  };
+  const next = async () => {
+    const fields = stepFields[step] ?? [];
+    if (await form.trigger(fields as FieldPath<V>[], { shouldFocus: true })) goTo(step + 1);
+  };
+  return { step, goTo, next, headingRef };
+}
+
+/** The row of the four steps, the current one marked for screen readers. */
+export function CheckoutSteps({ step }: { step: number }) {
+  return (
+    <ol className="checkout-steps" aria-label="結帳步驟">
+      {CHECKOUT_STEPS.map((label, i) => (
+        <li
+          key={label}
+          className={`checkout-steps__item${i === step ? ' checkout-steps__item--current' : ''}${i < step ? ' checkout-steps__item--done' : ''}`}
+          aria-current={i === step ? 'step' : undefined}
+          data-state={i === step ? 'current' : i < step ? 'done' : 'todo'}
+        >
+          <span className="checkout-steps__num" aria-hidden="true">
+            {i < step ? '✓' : i + 1}
+          </span>
+          <span className="checkout-steps__label">{label}</span>
+          {i < step && <span className="visually-hidden">（已完成）</span>}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** The current step's name, where focus goes when the step changes (the stepper's headingRef). */
+export function StepHeading({ step, headingRef }: { step: number; headingRef: Stepper['headingRef'] }) {
+  return (
+    <h2 ref={headingRef} tabIndex={-1} className="checkout-step-title">
+      {CHECKOUT_STEPS[Math.min(step, CONFIRM_STEP)]}
+    </h2>
+  );
+}
+
+/** 上一步 / 下一步：… / 訂單送出, as the step needs; the form's submit runs next() or the order. */
+export function StepButtons({ step, goTo, submitting, canSubmit = true }: Pick<Stepper, 'step' | 'goTo'> & { submitting: boolean; canSubmit?: boolean }) {
+  return (
+    <div className="checkout__actions">
+      {step > 0 && step <= CONFIRM_STEP && (
+        <button type="button" className="btn btn--ghost" onClick={() => goTo(step - 1)} disabled={submitting}>
+          上一步
+        </button>
+      )}
+      {step < CONFIRM_STEP ? (
+        <button type="submit" className="btn btn--primary">
+          下一步：{CHECKOUT_STEPS[step + 1]}
+        </button>
+      ) : (
+        <button type="submit" className="btn btn--primary" disabled={submitting || !canSubmit} aria-busy={submitting}>
+          {submitting ? (
+            <>
+              <span className="spinner__dot" aria-hidden="true" />
+              送出中…
+            </>
+          ) : (
+            '訂單送出'
+          )}
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** The buyer's answers on the confirmation step; empty optional answers are left out. */
+export function CheckoutSummary({ rows }: { rows: readonly (readonly [string, ReactNode])[] }) {
+  return (
+    <dl className="checkout__summary">
+      {rows
+        .filter(([, value]) => value !== '' && value != null)
+        .map(([term, value]) => (
+          <div key={term} className="checkout__summary-row">
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+    </dl>
+  );
+}
