@@ -1,7 +1,47 @@
 import js from '@eslint/js';
+import { readdirSync } from 'node:fs';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+// The import direction the layout keeps (README.md, "Layout"). On the web: lib, config and components
+// know nothing of features or the app; a feature knows no other feature (what two features share
+// moves down to components or lib, or up to app, which composes them); nothing imports the app.
+const features = readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const webZones = [
+  ...['lib', 'config', 'components'].map((base) => ({
+    target: `./web/src/${base}`,
+    from: ['./web/src/features', './web/src/app'],
+    message: `web/src/${base} is below the features and the app: move the shared piece down here instead.`,
+  })),
+  {
+    target: './web/src/features',
+    from: './web/src/app',
+    message: 'A feature does not import the app; the app composes features.',
+  },
+  ...features.map((f) => ({
+    target: `./web/src/features/${f}`,
+    from: './web/src/features',
+    except: [`./${f}`],
+    message: 'No sideways imports between features: move what both need to web/src/components or web/src/lib, or compose them in web/src/app.',
+  })),
+];
+
+// On the server (docs/decisions.md, "Server layers"): contracts are shared with the browser and import
+// nothing of the server; lib is the floor; data (the only code that touches Firestore) knows no service
+// and no HTTP; mail and stats are reached from services and triggers and reach Firestore through data.
+const fn = (p) => `./functions/src/${p}`;
+const serverZones = [
+  { target: fn('contracts'), from: ['api', 'http', 'data', 'lib', 'mail', 'stats', 'ssr', 'openapi', 'app.ts', 'index.ts'].map(fn), message: 'contracts/ is shared with the browser: it imports nothing of the server.' },
+  { target: fn('lib'), from: ['api', 'http', 'data', 'mail', 'stats', 'ssr', 'openapi', 'app.ts', 'index.ts'].map(fn), message: 'lib/ is the floor every layer stands on.' },
+  { target: fn('data'), from: ['api', 'http', 'ssr', 'openapi', 'app.ts', 'index.ts'].map(fn), message: 'data/ (repositories) knows no service and no HTTP.' },
+  { target: [fn('mail'), fn('stats')], from: ['api', 'http', 'ssr', 'openapi', 'app.ts', 'index.ts'].map(fn), message: 'mail/ and stats/ are called by services and triggers, not the other way round.' },
+  { target: fn('api'), from: [fn('app.ts'), fn('index.ts'), fn('ssr')], message: 'The API does not import the app, the triggers or the page renderer.' },
+];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', 'functions/lib/**', 'functions/ssr/**', 'web/dist*/**', 'emulator-data/**', 'test-output/**', '.cache/**', 'playwright-report/**'] },
@@ -19,6 +59,38 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['functions/src/**/*.ts', 'web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: ['functions/tsconfig.json', 'web/tsconfig.json'], noWarnOnMultipleProjects: true }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones: [...webZones, ...serverZones] }],
+    },
+  },
+  {
+    // A test may put layers together (a template's test renders a service's mail).
+    files: ['**/__tests__/**'],
+    rules: { 'import-x/no-restricted-paths': 'off' },
+  },
+  {
+    // A service takes plain values and reports expected failures as values (lib/failure.ts); only the
+    // routers and http/ know Express and HTTP statuses.
+    files: ['functions/src/api/**/*.ts'],
+    ignores: ['functions/src/api/**/router.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['**/http/*', '**/http/**'], message: 'Only routers import http/: a service throws a Failure (lib/failure.ts) or returns a result.' },
+          { group: ['express'], message: 'Only routers know Express: a service takes plain values.' },
+        ],
+      }],
     },
   },
   {

@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { db } from '../../functions/src/lib/firebase';
 import { applyOrderWrite } from '../../functions/src/data/stats';
 import { adminDb, uniq } from '../helpers/emulators';
 import { doc, fixtureBook, groupOrder, ownerConsole, planInput, shopOrder, type Actors, type OwnerClient } from '../helpers/owner-fixtures';

@@ -1,0 +1,47 @@
+import { ESLint } from 'eslint';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+// The import direction is the linter's to keep (eslint.config.mjs): each probe is code linted as if it
+// stood in the file named (the web's path aliases resolve only for files of its project), so a rule
+// that stopped matching would fail here.
+const root = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
+// The type-aware rules need files of a TypeScript project; the import rules do not.
+const eslint = new ESLint({ cwd: root, overrideConfig: {
+    languageOptions: { parserOptions: { projectService: false, project: null } },
+    rules: { '@typescript-eslint/no-floating-promises': 'off' },
+  },
+});
+
+async function boundaryErrors(filePath: string, code: string) {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, filePath) });
+  return result!.messages.filter((m) => m.ruleId === 'import-x/no-restricted-paths' || m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+describe('import boundaries', () => {
+  it('refuses a sideways import between web features', async () => {
+    const errors = await boundaryErrors('web/src/features/cart/priced-lines.ts', "import type { AddToCart } from '@/features/catalogue/types';\nexport type X = AddToCart;\n");
+    expect(errors.join('\n')).toMatch(/No sideways imports between features/);
+  });
+
+  it('refuses a feature importing the app, and lib importing a feature', async () => {
+    expect(await boundaryErrors('web/src/features/cart/priced-lines.ts', "import { router } from '@/app/router';\nexport const r = router;\n")).not.toEqual([]);
+    expect(await boundaryErrors('web/src/lib/toast.ts', "import { cart } from '@/features/cart/cart-store';\nexport const c = cart;\n")).not.toEqual([]);
+  });
+
+  it('lets a feature import its own modules, lib and the contracts', async () => {
+    const ok = "import { cart } from '@/features/cart/cart-store';\nimport { formatMoney } from '@contracts/format';\nexport const x = [cart, formatMoney];\n";
+    expect(await boundaryErrors('web/src/features/cart/priced-lines.ts', ok)).toEqual([]);
+  });
+
+  it('refuses HTTP in a service and a service in a repository', async () => {
+    expect(await boundaryErrors('functions/src/api/orders/probe.ts', "import { Router } from 'express';\nexport const r = Router;\n")).not.toEqual([]);
+    expect(await boundaryErrors('functions/src/api/orders/probe.ts', "import { notFound } from '../../http/errors';\nexport const h = notFound;\n")).not.toEqual([]);
+    expect(await boundaryErrors('functions/src/data/probe.ts', "import { placeShopOrder } from '../api/orders/service';\nexport const p = placeShopOrder;\n")).not.toEqual([]);
+  });
+
+  it('keeps the shared contracts free of server code', async () => {
+    expect(await boundaryErrors('functions/src/contracts/probe.ts', "import { db } from '../lib/firebase';\nexport const d = db;\n")).not.toEqual([]);
+  });
+});
