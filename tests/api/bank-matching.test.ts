@@ -1,9 +1,8 @@
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BankDeposit, BankProposal } from '../../functions/src/contracts/bank';
-import { db } from '../../functions/src/lib/firebase';
 import { adminDb } from '../helpers/emulators';
-import { actors, app, doc, expectCatalogueBody, fixtureBook, ownerClient, shopOrder, type Actors, type OwnerClient } from '../helpers/owner-fixtures';
+import { type Actors, app, doc, expectCatalogueBody, fixtureBook, type OwnerClient, ownerSession, shopOrder } from '../helpers/owner-fixtures';
 
 // Bank statement matching: proposals change nothing; exact matches are confirmed in one call through
 // the same status change as by hand (history note names the statement row); a second import of the
@@ -12,11 +11,7 @@ import { actors, app, doc, expectCatalogueBody, fixtureBook, ownerClient, shopOr
 let a: Actors;
 let c: OwnerClient;
 
-beforeAll(async () => {
-  await db();
-  a = await actors();
-  c = ownerClient(a.owner);
-});
+beforeAll(async () => ({ a, c } = await ownerSession()));
 
 /** Today in Taiwan, yyyy-mm-dd. */
 const today = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);

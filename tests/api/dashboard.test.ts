@@ -1,8 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { db } from '../../functions/src/lib/firebase';
 import { applyOrderWrite } from '../../functions/src/data/stats';
 import { adminDb, uniq } from '../helpers/emulators';
-import { actors, doc, expectCatalogueBody, fixtureBook, groupOrder, ownerClient, planInput, shopOrder, type Actors, type OwnerClient } from '../helpers/owner-fixtures';
+import { type Actors, doc, expectCatalogueBody, fixtureBook, groupOrder, type OwnerClient, ownerSession, planInput, shopOrder } from '../helpers/owner-fixtures';
 
 // The dashboard's figures come from running totals that the orderStats trigger (the Functions
 // emulator runs it) keeps from every write of an order. The trigger runs after the write, so each
@@ -13,11 +12,7 @@ import { actors, doc, expectCatalogueBody, fixtureBook, groupOrder, ownerClient,
 let a: Actors;
 let c: OwnerClient;
 
-beforeAll(async () => {
-  await db();
-  a = await actors();
-  c = ownerClient(a.owner);
-});
+beforeAll(async () => ({ a, c } = await ownerSession()));
 
 type Figures = {
   perDay: { day: string; paidOrders: number; paidRevenue: number; awaitingOrders: number; awaitingRevenue: number }[];

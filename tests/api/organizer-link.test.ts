@@ -1,8 +1,7 @@
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { db } from '../../functions/src/lib/firebase';
 import { adminDb, uniq } from '../helpers/emulators';
-import { actors, app, expectCatalogueBody, fixtureBook, groupOrder, ownerClient, planInput, type Actors, type OwnerClient } from '../helpers/owner-fixtures';
+import { type Actors, app, expectCatalogueBody, fixtureBook, groupOrder, type OwnerClient, ownerSession, planInput } from '../helpers/owner-fixtures';
 
 // The organiser's link: signed, revocable, read-only, expiring 30 days after the campaign closes,
 // every access logged for the owner; phones masked to the last 3 digits.
@@ -10,11 +9,7 @@ import { actors, app, expectCatalogueBody, fixtureBook, groupOrder, ownerClient,
 let a: Actors;
 let c: OwnerClient;
 
-beforeAll(async () => {
-  await db();
-  a = await actors();
-  c = ownerClient(a.owner);
-});
+beforeAll(async () => ({ a, c } = await ownerSession()));
 
 const office = { id: 'office', name: '公會辦公室自取', address: '高雄市前金區中正四路 211 號', hours: '' };
 const tokenOf = (url: string) => new URL(url, 'http://x').searchParams.get('token')!;

@@ -1,20 +1,7 @@
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { db } from '../../functions/src/lib/firebase';
 import { uniq } from '../helpers/emulators';
-import {
-  actors,
-  app,
-  doc,
-  expectCatalogueBody,
-  fixtureBook,
-  groupOrder,
-  ownerClient,
-  planInput,
-  shopOrder,
-  type Actors,
-  type OwnerClient,
-} from '../helpers/owner-fixtures';
+import { type Actors, app, doc, expectCatalogueBody, fixtureBook, groupOrder, type OwnerClient, ownerSession, planInput, shopOrder } from '../helpers/owner-fixtures';
 
 // What a new owner met in the console, each mended (campaign validation in Chinese, no broken
 // banner, refunds only of paid orders, tracking corrections, duplicate/archive/delete campaigns),
@@ -23,11 +10,7 @@ import {
 let a: Actors;
 let c: OwnerClient;
 
-beforeAll(async () => {
-  await db();
-  a = await actors();
-  c = ownerClient(a.owner);
-});
+beforeAll(async () => ({ a, c } = await ownerSession()));
 
 const hasLatin = (s: string) => /[A-Za-z]{4,}/.test(s.replace(/https?:\/\/\S+|\/images\/\S+|[A-Za-z0-9_-]*\.(jpg|png)/g, ''));
 

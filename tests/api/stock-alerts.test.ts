@@ -1,9 +1,8 @@
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signAlertToken, alertId } from '../../functions/src/api/stock-alerts/service';
-import { db } from '../../functions/src/lib/firebase';
 import { adminDb, uniq } from '../helpers/emulators';
-import { actors, app, doc, expectCatalogueBody, fixtureBook, ownerClient, type Actors, type OwnerClient } from '../helpers/owner-fixtures';
+import { type Actors, app, doc, expectCatalogueBody, fixtureBook, type OwnerClient, ownerSession } from '../helpers/owner-fixtures';
 
 // 到貨通知: an email on a sold-out book, once per email and book; the owner's restock (0 -> above 0)
 // mails each waiting shopper once and spends the alert; the signed link cancels it.
@@ -11,11 +10,7 @@ import { actors, app, doc, expectCatalogueBody, fixtureBook, ownerClient, type A
 let a: Actors;
 let c: OwnerClient;
 
-beforeAll(async () => {
-  await db();
-  a = await actors();
-  c = ownerClient(a.owner);
-});
+beforeAll(async () => ({ a, c } = await ownerSession()));
 
 const alertMails = async (id: string) => (await adminDb().collection('mail').where('to', '==', id).get()).docs.map((d) => d.data());
 

@@ -3,6 +3,7 @@
 import request from 'supertest';
 import { expect } from 'vitest';
 import { createApp } from '../../functions/src/app';
+import { db } from '../../functions/src/lib/firebase';
 import { adminDb, createTestUser, uniq, type TestUser } from './emulators';
 
 export const app = createApp();
@@ -31,6 +32,16 @@ export function ownerClient(owner: TestUser) {
   };
 }
 export type OwnerClient = ReturnType<typeof ownerClient>;
+
+/**
+ * A file's member, owner and the owner's client, for its beforeAll. The app's Firestore is opened first
+ * (db()), so that the helpers' adminDb() cannot take its settings call.
+ */
+export async function ownerSession(): Promise<{ a: Actors; c: OwnerClient }> {
+  await db();
+  const a = await actors();
+  return { a, c: ownerClient(a.owner) };
+}
 
 export function expectCatalogueBody(body: Record<string, unknown>, statusCode: number, statusMessage: string) {
   expect(body).toMatchObject({ statusCode, statusMessage });
