@@ -1,17 +1,15 @@
 import request from 'supertest';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../functions/src/app';
 import { taiwanDay } from '../../functions/src/contracts/format';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../functions/src/lib/firebase';
-import { adminDb, createTestUser, uniq, type TestUser } from '../helpers/emulators';
+import { createTestUser, uniq, type TestUser } from '../helpers/emulators';
+import { app, contact, doc, newOrderId, shopOrder as placeShopOrder } from '../helpers/owner-fixtures';
 import { expectCatalogueBody } from '../helpers/catalogue-body';
 
-// The shop owner's console (docs/admin.md): every /api/admin call for anonymous (401), member (403) and
+// The shop owner's console: every /api/admin call for anonymous (401), member (403) and
 // owner; status changes along ORDER_TRANSITIONS with their mail; stock returned once; catalogue,
 // stock movements, campaigns and the CSV export; each bad input answers 4xx and writes nothing.
 // Fixtures are unique per run (uniq()); the demo shop's data is never changed.
-
-const app = createApp();
 
 let member: TestUser;
 let owner: TestUser;
@@ -30,9 +28,7 @@ const post = (path: string, body: unknown) => asOwner(request(app).post(`/api/ad
 const put = (path: string, body: unknown) => asOwner(request(app).put(`/api/admin${path}`)).send(body as object);
 const patch = (path: string, body: unknown) => asOwner(request(app).patch(`/api/admin${path}`)).send(body as object);
 
-const doc = async (path: string) => (await adminDb().doc(path).get()).data();
 const stockOf = async (productId: string) => (await doc(`stock/${productId}`))?.qty as number | undefined;
-const newOrderId = () => `${uniq('o').replace(/[^A-Za-z0-9_-]/g, '')}${Math.random().toString(36).slice(2, 10)}`;
 
 function bookInput(productId: string, extra: Record<string, unknown> = {}) {
   return {
@@ -70,22 +66,7 @@ async function fixtureBook(qty: number, extra: Record<string, unknown> = {}) {
   return productId;
 }
 
-const contact = (extra: Record<string, unknown> = {}) => ({
-  receiver: { name: '林測試', address: '高雄市前金區中正四路 211 號' },
-  phone: '0912-345-678',
-  bankAccountNo: '54321',
-  ...extra,
-});
-
-async function shopOrder(productId: string, qty = 1, extra: Record<string, unknown> = {}) {
-  const orderId = newOrderId();
-  const res = await request(app)
-    .patch(`/api/order/${member.uid}/${orderId}`)
-    .set('Authorization', `Bearer ${member.idToken}`)
-    .send({ items: [{ productId, qty }], ...contact(extra) });
-  expect(res.status).toBe(201);
-  return res.body as { orderId: string; orderNo: string; totalPrice: number; bankAccountNo: string };
-}
+const shopOrder = (productId: string, qty = 1, extra: Record<string, unknown> = {}) => placeShopOrder(member, productId, qty, extra);
 
 function planInput(planId: string, products: { productId: string; groupPrice: number; maxPerOrder?: number }[], extra: Record<string, unknown> = {}) {
   return {

@@ -1,9 +1,9 @@
 import request from 'supertest';
+import { taiwanDay } from '../../functions/src/contracts/format';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BankDeposit, BankProposal } from '../../functions/src/contracts/bank';
-import { taiwanDay } from '../../functions/src/contracts/format';
 import { adminDb } from '../helpers/emulators';
-import { app, doc, fixtureBook, ownerConsole, shopOrder, type Actors, type OwnerClient } from '../helpers/owner-fixtures';
+import { type Actors, app, doc, fixtureBook, type OwnerClient, ownerSession, shopOrder } from '../helpers/owner-fixtures';
 import { expectCatalogueBody } from '../helpers/catalogue-body';
 
 // Bank statement matching: proposals change nothing; exact matches are confirmed in one call through
@@ -13,9 +13,7 @@ import { expectCatalogueBody } from '../helpers/catalogue-body';
 let a: Actors;
 let c: OwnerClient;
 
-beforeAll(async () => {
-  ({ a, c } = await ownerConsole());
-});
+beforeAll(async () => ({ a, c } = await ownerSession()));
 
 /** Today in Taiwan, yyyy-mm-dd. */
 const today = () => taiwanDay(Date.now());

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { applyOrderWrite } from '../../functions/src/data/stats';
 import { adminDb, uniq } from '../helpers/emulators';
-import { doc, fixtureBook, groupOrder, ownerConsole, planInput, shopOrder, type Actors, type OwnerClient } from '../helpers/owner-fixtures';
+import { type Actors, doc, fixtureBook, groupOrder, type OwnerClient, ownerSession, planInput, shopOrder } from '../helpers/owner-fixtures';
 import { expectCatalogueBody } from '../helpers/catalogue-body';
 
 // The dashboard's figures come from running totals that the orderStats trigger (the Functions
@@ -13,9 +13,7 @@ import { expectCatalogueBody } from '../helpers/catalogue-body';
 let a: Actors;
 let c: OwnerClient;
 
-beforeAll(async () => {
-  ({ a, c } = await ownerConsole());
-});
+beforeAll(async () => ({ a, c } = await ownerSession()));
 
 type Figures = {
   perDay: { day: string; paidOrders: number; paidRevenue: number; awaitingOrders: number; awaitingRevenue: number }[];

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminDb, uniq } from '../helpers/emulators';
-import { app, fixtureBook, groupOrder, ownerConsole, planInput, type Actors, type OwnerClient } from '../helpers/owner-fixtures';
+import { type Actors, app, fixtureBook, groupOrder, type OwnerClient, ownerSession, planInput } from '../helpers/owner-fixtures';
 import { expectCatalogueBody } from '../helpers/catalogue-body';
 
 // The organiser's link: signed, revocable, read-only, expiring 30 days after the campaign closes,
@@ -10,9 +10,7 @@ import { expectCatalogueBody } from '../helpers/catalogue-body';
 let a: Actors;
 let c: OwnerClient;
 
-beforeAll(async () => {
-  ({ a, c } = await ownerConsole());
-});
+beforeAll(async () => ({ a, c } = await ownerSession()));
 
 const office = { id: 'office', name: '公會辦公室自取', address: '高雄市前金區中正四路 211 號', hours: '' };
 const tokenOf = (url: string) => new URL(url, 'http://x').searchParams.get('token')!;

@@ -1,17 +1,7 @@
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { uniq } from '../helpers/emulators';
-import {
-  app,
-  doc,
-  fixtureBook,
-  groupOrder,
-  ownerConsole,
-  planInput,
-  shopOrder,
-  type Actors,
-  type OwnerClient,
-} from '../helpers/owner-fixtures';
+import { type Actors, app, doc, fixtureBook, groupOrder, type OwnerClient, ownerSession, planInput, shopOrder } from '../helpers/owner-fixtures';
 import { expectCatalogueBody } from '../helpers/catalogue-body';
 
 // What a new owner met in the console, each mended (campaign validation in Chinese, no broken
@@ -21,9 +11,7 @@ import { expectCatalogueBody } from '../helpers/catalogue-body';
 let a: Actors;
 let c: OwnerClient;
 
-beforeAll(async () => {
-  ({ a, c } = await ownerConsole());
-});
+beforeAll(async () => ({ a, c } = await ownerSession()));
 
 const hasLatin = (s: string) => /[A-Za-z]{4,}/.test(s.replace(/https?:\/\/\S+|\/images\/\S+|[A-Za-z0-9_-]*\.(jpg|png)/g, ''));
 

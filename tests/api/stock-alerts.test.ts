@@ -2,7 +2,7 @@ import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signAlertToken, alertId } from '../../functions/src/api/stock-alerts/service';
 import { adminDb, uniq } from '../helpers/emulators';
-import { app, doc, fixtureBook, ownerConsole, type Actors, type OwnerClient } from '../helpers/owner-fixtures';
+import { type Actors, app, doc, fixtureBook, type OwnerClient, ownerSession } from '../helpers/owner-fixtures';
 import { expectCatalogueBody } from '../helpers/catalogue-body';
 
 // 到貨通知: an email on a sold-out book, once per email and book; the owner's restock (0 -> above 0)
@@ -11,9 +11,7 @@ import { expectCatalogueBody } from '../helpers/catalogue-body';
 let a: Actors;
 let c: OwnerClient;
 
-beforeAll(async () => {
-  ({ a, c } = await ownerConsole());
-});
+beforeAll(async () => ({ a, c } = await ownerSession()));
 
 const alertMails = async (id: string) => (await adminDb().collection('mail').where('to', '==', id).get()).docs.map((d) => d.data());
 

@@ -33,8 +33,11 @@ export function ownerClient(owner: TestUser) {
 }
 export type OwnerClient = ReturnType<typeof ownerClient>;
 
-/** What each owner-console suite starts from: the app's Firestore ready, a member and the owner, the owner's client. */
-export async function ownerConsole(): Promise<{ a: Actors; c: OwnerClient }> {
+/**
+ * A file's member, owner and the owner's client, for its beforeAll. The app's Firestore is opened first
+ * (db()), so that the helpers' adminDb() cannot take its settings call.
+ */
+export async function ownerSession(): Promise<{ a: Actors; c: OwnerClient }> {
   await db();
   const a = await actors();
   return { a, c: ownerClient(a.owner) };

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { patchMemberInputSchema } from '../../contracts/auth';
 import { uidSchema } from '../../contracts/common';
-import { assertSelfOrOwner, requireAuth } from '../../http/middleware/auth';
+import { assertSelfOrOwner, bearer, requireAuth } from '../../http/middleware/auth';
 import { validate, validated } from '../../http/middleware/validate';
 import { patchMember, readMember } from './service';
 
@@ -23,7 +23,7 @@ export function memberRouter() {
   r.patch('/:uid', requireAuth, validate(patchSchemas), async (req, res) => {
     const { params: p, body } = validated(req, patchSchemas);
     const user = assertSelfOrOwner(req, p.uid);
-    res.json(await patchMember(user, p.uid, body));
+    res.json(await patchMember(user, p.uid, body, body.idToken !== undefined && body.idToken === bearer(req)));
   });
 
   return r;

@@ -8,7 +8,7 @@ import { getStockCounts } from '../../data/stock';
 import { cancelAlert, countWaitingAlerts, listWaitingAlertIds, putWaitingAlert, spendAlert } from '../../data/stock-alerts';
 import { conflict, invalid, notFound } from '../../lib/failure';
 import { logger } from '../../lib/logger';
-import { siteUrl } from '../content/service';
+import { siteUrl } from '../../lib/site-url';
 
 // 到貨通知: one alert per email and book (functions/src/data/stock-alerts.ts keeps them). The owner's
 // restock (api/admin/catalogue-service.ts, api/stock/service.ts) calls notifyRestocked after its stock

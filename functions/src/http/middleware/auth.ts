@@ -7,7 +7,8 @@ export type AuthUser = Identity;
 
 const USER = Symbol('user');
 
-function bearer(req: Request): string | null {
+/** The request's bearer token: null without an Authorization header, '' for a malformed one. */
+export function bearer(req: Request): string | null {
   const h = req.headers.authorization;
   if (!h) return null;
   const m = /^Bearer\s+(\S+)$/i.exec(h);
