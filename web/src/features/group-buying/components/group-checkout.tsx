@@ -129,7 +129,9 @@ export function GroupCheckout({ plan, embedded = false }: Props) {
   // The recipient follows the buyer's name until the recipient field itself is edited.
   const buyer = fieldProps(form, 'buyer', {
     onChange: (e: { target: { value: string } }) => {
-      if (!form.getFieldState('receiver.name').isDirty) form.setValue('receiver.name', e.target.value);
+      const receiver = form.getFieldState('receiver.name');
+      // Re-checked when it shows an error, so a 請填寫收件人姓名 from an earlier 下一步 goes away.
+      if (!receiver.isDirty) form.setValue('receiver.name', e.target.value, { shouldValidate: Boolean(receiver.error) });
     },
   });
 
