@@ -42,11 +42,11 @@ test('a new owner finds the console from the member menu; the campaign form expl
   await page.getByRole('button', { name: '建立活動' }).click();
   // Beside the fields, in Chinese; the toast (gone after 3 s) only points at them.
   await expect(page.getByText(/有 \d+ 個欄位需要修正/)).toBeVisible();
-  await expect(page.locator('.admin-field', { hasText: '活動編號' }).locator('.admin-field__error')).toHaveText('請填寫活動編號');
-  await expect(page.locator('.admin-field', { hasText: '活動名稱' }).locator('.admin-field__error')).toHaveText('請填寫活動名稱');
-  await expect(page.locator('.admin-field', { hasText: '團購價' }).locator('.admin-field__error')).toHaveText('請填寫團購價');
-  await expect(page.locator('.admin-field', { hasText: /^書籍/ }).locator('.admin-field__error')).toHaveText('請選擇書籍');
-  for (const t of await page.locator('.admin-field__error').allTextContents()) expect(t).not.toMatch(/[A-Za-z]{4,}/);
+  await expect(page.locator('.field', { hasText: '活動編號' }).locator('.field__error')).toHaveText('請填寫活動編號');
+  await expect(page.locator('.field', { hasText: '活動名稱' }).locator('.field__error')).toHaveText('請填寫活動名稱');
+  await expect(page.locator('.field', { hasText: '團購價' }).locator('.field__error')).toHaveText('請填寫團購價');
+  await expect(page.locator('.field', { hasText: /^書籍/ }).locator('.field__error')).toHaveText('請選擇書籍');
+  for (const t of await page.locator('.field__error').allTextContents()) expect(t).not.toMatch(/[A-Za-z]{4,}/);
   await expect(page.getByLabel('活動編號')).toBeFocused();
   await shoot(page, 'plan-form-errors');
 
@@ -107,7 +107,10 @@ test('an unpaid order offers no refund, shows the campaign title; tracking is co
   await page.getByLabel('入帳金額（NT$）').fill(String(order.totalPrice));
   await page.getByRole('button', { name: '確認收款' }).click();
   await expect(page.locator('.admin-head')).toContainText('匯款完成，訂單準備中');
-  await expect(page.locator('.admin-field', { hasText: '貨件查詢連結' })).toContainText('（必填）');
+  // Marked required for the eye (the red asterisk) and for a screen reader (the control's own `required`).
+  const trackingUrl = page.locator('.field', { hasText: '貨件查詢連結' });
+  await expect(trackingUrl.locator('.required')).toHaveText('*');
+  await expect(trackingUrl.getByRole('textbox')).toHaveAttribute('required', '');
   await page.getByLabel('貨件編號').fill('RR111111111TW');
   await page.getByLabel('貨件查詢連結').fill('https://postserv.post.gov.tw/x?RR111111111TW');
   await page.getByRole('button', { name: '標記已發貨' }).click();

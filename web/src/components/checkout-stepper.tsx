@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import type { FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import type { FieldErrors, FieldPath, FieldValues, SubmitHandler, UseFormReturn } from 'react-hook-form';
 import './checkout-stepper.css';
 
 // The one checkout stepper, for the shop's cart (features/checkout) and a campaign's group cart
@@ -18,15 +18,20 @@ export interface Stepper {
   headingRef: React.RefObject<HTMLHeadingElement | null>;
 }
 
+export interface StepperForm<V extends FieldValues, O> extends Stepper {
+  /** The form's submit: before the confirmation step it is next(); on it, the order, sent once at a time. */
+  submitWith: (place: SubmitHandler<O>, refused: (errors: FieldErrors<V>) => void) => (e: FormEvent) => void;
+}
+
 /**
  * `stepFields[i]`: the fields of step i. `focusOnMount`: the checkout opened on the user's request (the
  * cart's 前往結帳), not as part of a page that shows it below other content.
  */
-export function useCheckoutStepper<V extends FieldValues>(
-  form: UseFormReturn<V, unknown, unknown>,
+export function useCheckoutStepper<V extends FieldValues, O>(
+  form: UseFormReturn<V, unknown, O>,
   stepFields: readonly (readonly FieldPath<V>[])[],
   { focusOnMount = false } = {},
-): Stepper {
+): StepperForm<V, O> {
   const [step, setStep] = useState(0);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const focusNext = useRef(focusOnMount);
@@ -43,7 +48,19 @@ export function useCheckoutStepper<V extends FieldValues>(
     const fields = stepFields[step] ?? [];
     if (await form.trigger(fields as FieldPath<V>[], { shouldFocus: true })) goTo(step + 1);
   };
-  return { step, goTo, next, headingRef };
+  // A double click of 訂單送出 submits twice before the button is disabled.
+  const sending = useRef(false);
+  const submitWith: StepperForm<V, O>['submitWith'] = (place, refused) => (e) => {
+    e.preventDefault();
+    if (step < CONFIRM_STEP) void next();
+    else if (!sending.current) {
+      sending.current = true;
+      void form.handleSubmit(place, refused)().finally(() => {
+        sending.current = false;
+      });
+    }
+  };
+  return { step, goTo, next, headingRef, submitWith };
 }
 
 /** The row of the four steps, the current one marked for screen readers. */

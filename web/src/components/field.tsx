@@ -1,9 +1,10 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type TextareaHTMLAttributes } from 'react';
+import { cloneElement, isValidElement, useId, type InputHTMLAttributes, type ReactElement, type ReactNode, type Ref, type TextareaHTMLAttributes } from 'react';
 
 // The shop's one labelled form field: the label, the control, its hint and its error beside it (tied to
 // the control with aria-describedby, announced when it appears). The styles are the shared form styles
-// in styles/global.css (.field, .input, .textarea). Spread lib/form.ts's fieldProps(form, name) into
-// it to bind it to a form; a control of its own (a select, a checkbox list) goes in as `children`.
+// in styles/global.css (.field, .input, .select, .textarea). Spread lib/form.ts's fieldProps(form, name)
+// into it to bind it to a form; a control of its own (a select, a date input the page handles) goes in
+// as the one child element, which gets the id and the aria attributes.
 
 interface Common {
   label: ReactNode;
@@ -16,8 +17,10 @@ interface Common {
 
 type InputProps = Common & Omit<InputHTMLAttributes<HTMLInputElement>, 'className'> & { multiline?: false; ref?: Ref<HTMLInputElement> };
 type TextareaProps = Common & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'className'> & { multiline: true; ref?: Ref<HTMLTextAreaElement> };
-/** A control of its own: `children` gets the ids and the aria attributes to put on it. */
-type CustomProps = Common & { id?: string; required?: boolean; children: (control: ControlProps) => ReactNode; multiline?: undefined };
+/** A control of its own: an element (given the ids, the aria attributes and the shared class), or a function of them. */
+type CustomProps = Common & { id?: string; required?: boolean; children: ReactElement | ((control: ControlProps) => ReactNode); multiline?: undefined };
+
+const CONTROL_CLASS: Record<string, string> = { input: 'input', select: 'select', textarea: 'textarea' };
 
 export interface ControlProps {
   id: string;
@@ -41,6 +44,11 @@ export function Field(props: FieldProps) {
   let input: ReactNode;
   if ('children' in props && typeof props.children === 'function') {
     input = props.children(control);
+  } else if ('children' in props && isValidElement<{ className?: string }>(props.children)) {
+    const child = props.children;
+    const cls = typeof child.type === 'string' ? CONTROL_CLASS[child.type] : undefined;
+    // A group of controls (each with its own aria-label) is shown as it is.
+    input = cls ? cloneElement(child, { ...control, className: child.props.className ?? cls } as object) : child;
   } else if (props.multiline) {
     const { label: _l, hint: _h, error: _e, optional: _o, className: _c, multiline: _m, ...rest } = props;
     input = <textarea className="textarea" rows={3} {...rest} {...control} />;

@@ -2,7 +2,7 @@ import type { ErrorBody } from '@contracts/errors';
 import { env } from '@/config/env';
 import { freshIdToken, getSession, refreshIdToken } from './session';
 
-/** An API failure with the catalogue body (DESIGN.md section 5). */
+/** An API failure with the catalogue body (functions/src/contracts/errors.ts). */
 export class ApiError extends Error {
   readonly statusCode: number;
   readonly statusMessage: string;

@@ -66,7 +66,7 @@ export function decodeIdToken(idToken: string): IdTokenClaims | null {
 
 /**
  * The session after any sign-in: from the decoded ID token, the name falling back to the one given
- * at sign-in (seed section 3).
+ * at sign-in.
  */
 export function sessionFromTokens(idToken: string, refreshToken: string, fallback: Partial<Pick<Session, 'name' | 'provider' | 'picture'>> = {}): Session {
   const c = decodeIdToken(idToken) ?? {};

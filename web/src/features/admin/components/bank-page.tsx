@@ -6,7 +6,8 @@ import { notify } from '@/lib/toast';
 import { confirmBankMatches, listBankLayouts, matchBankDeposits } from '../api/admin-api';
 import { checkSize, decodeStatement, guessMapping, parseStatement, StatementError, toDeposits, type DepositsResult, type Mapping, type Statement } from '../lib/bank-csv';
 import { errorText } from '../lib/labels';
-import { BusyButton, Field, PageHead } from './ui';
+import { BusyButton, PageHead } from './ui';
+import { Field } from '@/components/field';
 
 type Stage = { kind: 'pick' } | { kind: 'map'; st: Statement; mapping: Mapping; remembered: boolean } | { kind: 'review'; st: Statement; mapping: Mapping; read: DepositsResult; proposals: BankProposal[] };
 

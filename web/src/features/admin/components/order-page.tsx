@@ -7,7 +7,8 @@ import { notify } from '@/lib/toast';
 import { changeOrderStatus, correctDelivery, getOrder, getPlan } from '../api/admin-api';
 import { actorLabel } from '../lib/labels';
 import { useResource } from '../lib/use-resource';
-import { BusyButton, Field, FormErrors, Loaded, PageHead, StatusBadge } from './ui';
+import { BusyButton, FormErrors, Loaded, PageHead, StatusBadge } from './ui';
+import { Field } from '@/components/field';
 
 /** One order: details, history, and the actions its status allows. */
 export default function OrderPage() {

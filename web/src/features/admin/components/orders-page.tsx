@@ -4,7 +4,8 @@ import { Link, useSearchParams } from 'react-router';
 import { formatDateTime, formatMoney } from '@contracts/format';
 import { listOrders, listPlans } from '../api/admin-api';
 import { useResource } from '../lib/use-resource';
-import { Field, Loaded, PageHead, StatusBadge } from './ui';
+import { Loaded, PageHead, StatusBadge } from './ui';
+import { Field } from '@/components/field';
 
 const PAGE_SIZE = 20;
 const FILTER_KEYS = ['status', 'planId', 'from', 'to', 'q'] as const;

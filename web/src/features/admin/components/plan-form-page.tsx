@@ -7,7 +7,8 @@ import { createPlan, getPlan, listProducts, updatePlan, type PlanInput } from '.
 import { errorText } from '../lib/labels';
 import { useResource } from '../lib/use-resource';
 import { fromTaipeiLocal, toTaipeiLocal } from '@contracts/format';
-import { BusyButton, Field, fieldErrors, FormErrors, fromLines, Loaded, PageHead, toLines } from './ui';
+import { BusyButton, fieldErrors, FormErrors, fromLines, Loaded, PageHead, toLines } from './ui';
+import { Field } from '@/components/field';
 
 interface PickupDraft {
   id: string;
@@ -155,7 +156,7 @@ function PlanForm({ initial, draft, books }: { initial: AdminPlanSummary['plan']
   function showErrors(map: Record<string, string>) {
     setErrors(map);
     notify('error', `有 ${Object.keys(map).length} 個欄位需要修正，請見標示處`);
-    requestAnimationFrame(() => document.querySelector<HTMLElement>('.admin-form .has-error input, .admin-form .has-error select, .admin-form .has-error textarea')?.focus());
+    requestAnimationFrame(() => document.querySelector<HTMLElement>('.admin-form [aria-invalid="true"]')?.focus());
   }
 
   async function submit(e: FormEvent) {
@@ -242,13 +243,13 @@ function PlanForm({ initial, draft, books }: { initial: AdminPlanSummary['plan']
 
       <fieldset>
         <legend>頁面內容</legend>
-        <Field label="橫幅圖片（電腦版路徑，選填）" hint="例如 /images/banner/plan-pc.jpg；留空則不顯示橫幅" wide error={err('bannerImg.pc')}>
+        <Field label="橫幅圖片（電腦版路徑，選填）" hint="例如 /images/banner/plan-pc.jpg；留空則不顯示橫幅" className="admin-field--wide" error={err('bannerImg.pc')}>
           <input value={d.bannerPc} onChange={(e) => set('bannerPc', e.target.value)} maxLength={500} placeholder="/images/banner/…" />
         </Field>
-        <Field label="橫幅圖片（手機版路徑，選填）" wide error={err('bannerImg.mobile')}>
+        <Field label="橫幅圖片（手機版路徑，選填）" className="admin-field--wide" error={err('bannerImg.mobile')}>
           <input value={d.bannerMobile} onChange={(e) => set('bannerMobile', e.target.value)} maxLength={500} placeholder="/images/banner/…" />
         </Field>
-        <Field label="活動說明（一行一段）" wide>
+        <Field label="活動說明（一行一段）" className="admin-field--wide">
           <textarea rows={4} value={d.content} onChange={(e) => set('content', e.target.value)} />
         </Field>
       </fieldset>
@@ -258,7 +259,7 @@ function PlanForm({ initial, draft, books }: { initial: AdminPlanSummary['plan']
         <label className="admin-check admin-field--wide">
           <input type="checkbox" checked={d.postalDelivery} onChange={(e) => set('postalDelivery', e.target.checked)} /> 提供郵寄到府（不勾選則僅限自取）
         </label>
-        {err('pickupPoints') ? <p className="admin-field__error admin-field--wide">{err('pickupPoints')}</p> : null}
+        {err('pickupPoints') ? <p className="field__error admin-field--wide">{err('pickupPoints')}</p> : null}
         {d.pickupPoints.map((p, i) => (
           <div className="admin-subform admin-subform--line" key={p.id} role="group" aria-label={`取貨地點 ${i + 1}`}>
             <Field label="取貨地點名稱" required error={err(`pickupPoints.${i}.name`)}>
@@ -282,10 +283,10 @@ function PlanForm({ initial, draft, books }: { initial: AdminPlanSummary['plan']
         >
           加入取貨地點
         </button>
-        <Field label="取貨／配送說明" wide>
+        <Field label="取貨／配送說明" className="admin-field--wide">
           <textarea rows={2} value={d.pickupNotes} onChange={(e) => set('pickupNotes', e.target.value)} maxLength={2000} />
         </Field>
-        <Field label="付款說明" wide>
+        <Field label="付款說明" className="admin-field--wide">
           <textarea rows={2} value={d.paymentNotes} onChange={(e) => set('paymentNotes', e.target.value)} maxLength={2000} />
         </Field>
       </fieldset>

@@ -7,7 +7,8 @@ import { notify } from '@/lib/toast';
 import { createProduct, getProduct, listMovements, setStock, updateProduct } from '../api/admin-api';
 import { errorText } from '../lib/labels';
 import { useResource } from '../lib/use-resource';
-import { BusyButton, Field, FormErrors, fromLines, Loaded, PageHead, toLines } from './ui';
+import { BusyButton, FormErrors, fromLines, Loaded, PageHead, toLines } from './ui';
+import { Field } from '@/components/field';
 
 const EMPTY: Product = {
   productId: '',
@@ -146,10 +147,10 @@ function ProductForm({ initial }: { initial: AdminProduct | null }) {
 
       <fieldset>
         <legend>圖片（網站內的路徑）</legend>
-        <Field label="封面圖片" wide>
+        <Field label="封面圖片" className="admin-field--wide">
           <input value={p.imgSrc} onChange={(e) => set('imgSrc', e.target.value)} required maxLength={500} />
         </Field>
-        <Field label="試閱圖片（一行一張）" wide>
+        <Field label="試閱圖片（一行一張）" className="admin-field--wide">
           <textarea rows={3} value={fromLines(p.previewImages)} onChange={(e) => set('previewImages', toLines(e.target.value))} />
         </Field>
       </fieldset>
@@ -162,22 +163,22 @@ function ProductForm({ initial }: { initial: AdminProduct | null }) {
             <input value={p.bookIntroduction.primaryColor} onChange={(e) => setIntro('primaryColor', e.target.value)} maxLength={20} aria-label="主色色碼" />
           </span>
         </Field>
-        <Field label="標語" wide>
+        <Field label="標語" className="admin-field--wide">
           <input value={p.bookIntroduction.slogan} onChange={(e) => setIntro('slogan', e.target.value)} maxLength={200} />
         </Field>
-        <Field label="書籍簡介" wide>
+        <Field label="書籍簡介" className="admin-field--wide">
           <textarea rows={4} value={p.bookIntroduction.overview} onChange={(e) => setIntro('overview', e.target.value)} maxLength={5000} />
         </Field>
-        <Field label="摘要（一行一段）" wide>
+        <Field label="摘要（一行一段）" className="admin-field--wide">
           <textarea rows={3} value={fromLines(p.bookIntroduction.summary)} onChange={(e) => setIntro('summary', toLines(e.target.value))} />
         </Field>
-        <Field label="詳細資料（一行一項）" wide>
+        <Field label="詳細資料（一行一項）" className="admin-field--wide">
           <textarea rows={3} value={fromLines(p.bookIntroduction.detail)} onChange={(e) => setIntro('detail', toLines(e.target.value))} />
         </Field>
-        <Field label="賣點（一行一項）" wide>
+        <Field label="賣點（一行一項）" className="admin-field--wide">
           <textarea rows={3} value={fromLines(p.content)} onChange={(e) => set('content', toLines(e.target.value))} />
         </Field>
-        <Field label="購買須知（一行一項）" wide>
+        <Field label="購買須知（一行一項）" className="admin-field--wide">
           <textarea rows={3} value={fromLines(p.notice)} onChange={(e) => set('notice', toLines(e.target.value))} />
         </Field>
       </fieldset>
@@ -199,7 +200,7 @@ function ProductForm({ initial }: { initial: AdminProduct | null }) {
             <Field label="檔案路徑（選填）">
               <input value={er.file ?? ''} onChange={(e) => setErratum(i, { file: e.target.value })} maxLength={500} />
             </Field>
-            <Field label="內容（一行一項）" wide>
+            <Field label="內容（一行一項）" className="admin-field--wide">
               <textarea rows={2} value={fromLines(er.content)} onChange={(e) => setErratum(i, { content: toLines(e.target.value) })} />
             </Field>
             <button type="button" className="btn btn--ghost btn--small" onClick={() => set('erratum', p.erratum.filter((_, j) => j !== i))}>

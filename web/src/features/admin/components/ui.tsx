@@ -24,21 +24,6 @@ export function Loaded<T>({ resource, children }: { resource: Resource<T>; child
   return <Spinner />;
 }
 
-/** A labelled control; `required` marks it（必填）, `error` shows the problem beside it. */
-export function Field({ label, hint, children, wide, required, error }: { label: string; hint?: string; children: ReactNode; wide?: boolean; required?: boolean; error?: string }) {
-  return (
-    <label className={`admin-field${wide ? ' admin-field--wide' : ''}${error ? ' has-error' : ''}`}>
-      <span className="admin-field__label">
-        {label}
-        {required ? <span className="admin-field__required">（必填）</span> : null}
-      </span>
-      {children}
-      {hint ? <span className="admin-field__hint">{hint}</span> : null}
-      {error ? <span className="admin-field__error">{error}</span> : null}
-    </label>
-  );
-}
-
 /** zod issues or the server's `details` as {path: message}, paths without the leading `body.`. */
 export function fieldErrors(issues: readonly { path: readonly PropertyKey[] | string; message: string }[]): Record<string, string> {
   const out: Record<string, string> = {};

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { FieldErrors } from 'react-hook-form';
 import { describeError } from '@contracts/errors';
 import { placeOrderInputSchema, type Order, type PlaceOrderInput as Input } from '@contracts/orders';
@@ -123,11 +123,9 @@ function CheckoutForm({ lines, ready, onPlaced, name, userId }: CheckoutProps & 
     remark: '',
   });
   useEffect(() => form.setValue('items', items), [form, items]);
-  const { step, goTo, next, headingRef } = useCheckoutStepper(form, STEP_FIELDS, { focusOnMount: true });
+  const { step, goTo, headingRef, submitWith } = useCheckoutStepper(form, STEP_FIELDS, { focusOnMount: true });
   const [problem, setProblem] = useState<string | null>(null);
   const submitting = step === SENDING_STEP;
-  // A double click of 訂單送出 reaches here twice before the button is disabled.
-  const sending = useRef(false);
 
   const place = async (input: Input) => {
       setProblem(null);
@@ -163,16 +161,7 @@ function CheckoutForm({ lines, ready, onPlaced, name, userId }: CheckoutProps & 
       <form
         className="form checkout__form"
         noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (step < CONFIRM_STEP) void next();
-          else if (!sending.current) {
-            sending.current = true;
-            void form.handleSubmit(place, refused)().finally(() => {
-              sending.current = false;
-            });
-          }
-        }}
+        onSubmit={submitWith(place, refused)}
       >
         <StepHeading step={step} headingRef={headingRef} />
         {step === 0 && (

@@ -5,7 +5,7 @@ const TYPE_LABEL: Record<string, string> = { pdf: 'PDF', docx: 'Word', odt: 'ODT
 
 const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
-/** The searchable table of DESIGN.md section 6: 項次, 附件名稱, 下載. */
+/** A book's companion files as a searchable table: 項次, 附件名稱, 下載. */
 export function BookFilesTable({ book }: { book: BookFiles }) {
   const id = useId();
   const [query, setQuery] = useState('');

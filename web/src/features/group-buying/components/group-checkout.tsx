@@ -2,7 +2,7 @@ import { describeError } from '@contracts/errors';
 import type { GroupPlanView } from '@contracts/group-buying';
 import { placeGroupOrderInputSchema, type PlaceGroupOrderInput as Input } from '@contracts/orders';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { FieldErrors } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { CheckoutSteps, CheckoutSummary, CONFIRM_STEP, SENDING_STEP, StepButtons, StepHeading, useCheckoutStepper } from '@/components/checkout-stepper';
@@ -71,10 +71,9 @@ export function GroupCheckout({ plan, embedded = false }: Props) {
   );
   useEffect(() => form.setValue('items', items), [form, items]);
   // Embedded under the books: the page does not jump to the form on load.
-  const { step, goTo, next, headingRef } = useCheckoutStepper(form, STEP_FIELDS, { focusOnMount: !embedded });
+  const { step, goTo, headingRef, submitWith } = useCheckoutStepper(form, STEP_FIELDS, { focusOnMount: !embedded });
   const [submitError, setSubmitError] = useState<ReactNode>(null);
   const submitting = step === SENDING_STEP;
-  const sending = useRef(false);
   const values = form.watch();
   const pickupPoint = plan.pickupPoints.find((p) => p.id === values.pickupPointId) ?? null;
   const total = lines.reduce((n, l) => n + l.total, 0);
@@ -130,7 +129,9 @@ export function GroupCheckout({ plan, embedded = false }: Props) {
   // The recipient follows the buyer's name until the recipient field itself is edited.
   const buyer = fieldProps(form, 'buyer', {
     onChange: (e: { target: { value: string } }) => {
-      if (!form.getFieldState('receiver.name').isDirty) form.setValue('receiver.name', e.target.value);
+      const receiver = form.getFieldState('receiver.name');
+      // Re-checked when it shows an error, so a 請填寫收件人姓名 from an earlier 下一步 goes away.
+      if (!receiver.isDirty) form.setValue('receiver.name', e.target.value, { shouldValidate: Boolean(receiver.error) });
     },
   });
 
@@ -141,16 +142,7 @@ export function GroupCheckout({ plan, embedded = false }: Props) {
       <form
         className="form"
         noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (step < CONFIRM_STEP) void next();
-          else if (!sending.current) {
-            sending.current = true;
-            void form.handleSubmit(place, refused)().finally(() => {
-              sending.current = false;
-            });
-          }
-        }}
+        onSubmit={submitWith(place, refused)}
       >
         <StepHeading step={step} headingRef={headingRef} />
         {step === 0 && (
