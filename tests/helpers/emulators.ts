@@ -2,6 +2,8 @@
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
+import { signInWithPassword } from '../../web/e2e/support/auth-emulator';
+export { signInWithPassword };
 
 export const PROJECT_ID = 'demo-bookstore';
 export const AUTH_HOST = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
@@ -39,17 +41,6 @@ export async function createTestUser(opts: { emailVerified?: boolean; admin?: bo
   if (opts.admin) await adminAuth().setCustomUserClaims(user.uid, { admin: true });
   const { idToken, refreshToken } = await signInWithPassword(email, password);
   return { uid: user.uid, email, password, idToken, refreshToken };
-}
-
-export async function signInWithPassword(email: string, password: string): Promise<{ idToken: string; refreshToken: string; localId: string }> {
-  const res = await fetch(`http://${AUTH_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password, returnSecureToken: true }),
-  });
-  const body = (await res.json()) as { idToken: string; refreshToken: string; localId: string };
-  if (!res.ok) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
-  return body;
 }
 
 /** The email links the Auth emulator "sent". */

@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { taiwanDay } from '../../functions/src/contracts/format';
 import { adminDb, api, fixtureBook as shopFixtureBook, HOSTING_URL, shoot as shootTo, signInByCookies, signInWithPassword, uniq } from './support/shop';
 import { expect, test, type Page } from './support/test';
 
@@ -23,7 +22,9 @@ async function shopOrder(book: string, bankAccountNo: string) {
   });
 }
 
-const today = () => taiwanDay(Date.now()).replaceAll('-', '/');
+// Today in Taiwan as the bank statement writes it, 2026/11/25 (functions/ is CommonJS to Playwright, so
+// its contracts/format.ts cannot be imported here).
+const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Taipei' }).format(new Date()).replaceAll('-', '/');
 const fixtureBook = (name: string, salePrice: number, qty = 10) => shopFixtureBook(name, salePrice, { qty, prefix: 'e2e-owner-book', sortOrder: 9200 });
 
 test('a new owner finds the console from the member menu; the campaign form explains itself; copy, archive, delete', async ({ page }) => {

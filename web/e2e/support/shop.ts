@@ -6,6 +6,8 @@ import { mkdirSync } from 'node:fs';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
+import { signInWithPassword } from './auth-emulator';
+export { signInWithPassword };
 
 export const HOSTING_URL = process.env.HOSTING_URL ?? 'http://127.0.0.1:5000';
 export const AUTH_HOST = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
@@ -16,17 +18,6 @@ export const adminApp = () => getApps()[0] ?? initializeApp({ projectId: 'demo-b
 export const adminDb = () => getFirestore(adminApp());
 /** An id no other run or test uses (documents of the shared demo project outlive a run). */
 export const uniq = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
-
-export async function signInWithPassword(email: string, password: string): Promise<{ idToken: string; refreshToken: string; localId: string }> {
-  const res = await fetch(`http://${AUTH_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password, returnSecureToken: true }),
-  });
-  const body = (await res.json()) as { idToken: string; refreshToken: string; localId: string };
-  if (!res.ok) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
-  return body;
-}
 
 /** A verified member of its own (email prefix `prefix`), created through the Admin SDK. */
 export async function createMember(displayName: string, prefix = 'e2e-user') {
