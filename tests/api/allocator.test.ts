@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../functions/src/lib/firebase';
 import type { PlaceOp } from '../../functions/src/data/allocation-plan';
 import { allocate } from '../../functions/src/api/orders/allocator';
-import { adminDb, uniq } from '../helpers/emulators';
+import { adminDb, seedBook, uniq } from '../helpers/emulators';
 
 // The stock allocator's fault paths (functions/src/data/stock-allocator.ts), driven directly: a lease
 // held by a process that died, a request whose requester died, and a deadline that comes first. The
@@ -10,12 +10,7 @@ import { adminDb, uniq } from '../helpers/emulators';
 
 const LEASE = 'allocLease/stock';
 
-async function fixtureBook(qty: number) {
-  const productId = uniq('alloc-book');
-  await adminDb().doc(`products/${productId}`).set({ name: '配置測試書', imgSrc: '/images/books/test.jpg', listPrice: 500, salePrice: 400, launched: true, sortOrder: 999, isNew: false });
-  await adminDb().doc(`stock/${productId}`).set({ qty, updatedAt: new Date().toISOString() });
-  return productId;
-}
+const fixtureBook = (qty: number) => seedBook({ prefix: 'alloc-book', qty, name: '配置測試書', listPrice: 500, salePrice: 400 });
 
 function placeOp(productId: string, qty = 1): PlaceOp {
   const orderId = uniq('allocorder').replace(/[^A-Za-z0-9_-]/g, '');

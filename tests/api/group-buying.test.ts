@@ -4,7 +4,7 @@ import { createApp } from '../../functions/src/app';
 import { closeDuePlans, CLOSING_GRACE_MS } from '../../functions/src/api/group-buying/close-plans';
 import { db } from '../../functions/src/lib/firebase';
 import { changeOrderStatus } from '../../functions/src/api/orders/order-status';
-import { adminDb, createTestUser, HOSTING_URL, uniq, type TestUser } from '../helpers/emulators';
+import { adminDb, createTestUser, HOSTING_URL, seedBook, type TestUser, uniq } from '../helpers/emulators';
 import { expectCatalogueBody } from '../helpers/catalogue-body';
 
 // Group buying (DESIGN.md sections 4 and 5): plans, group orders, masking, the owner's list,
@@ -13,23 +13,8 @@ import { expectCatalogueBody } from '../helpers/catalogue-body';
 
 const app = createApp();
 
-async function fixtureProduct(opts: { qty: number; listPrice?: number; salePrice?: number; launched?: boolean; name?: string }) {
-  const productId = uniq('gbook');
-  await adminDb().doc(`products/${productId}`).set({
-    name: opts.name ?? `團購測試書 ${productId}`,
-    subtitle: '',
-    author: '測試作者',
-    imgSrc: '/images/books/test.jpg',
-    listPrice: opts.listPrice ?? 1000,
-    salePrice: opts.salePrice ?? 900,
-    launched: opts.launched ?? true,
-    sortOrder: 999,
-    isNew: false,
-    bookIntroduction: { primaryColor: '#225', slogan: '測試標語', overview: '測試簡介', summary: [], detail: [] },
-  });
-  await adminDb().doc(`stock/${productId}`).set({ qty: opts.qty, updatedAt: new Date().toISOString() });
-  return productId;
-}
+const fixtureProduct = (opts: { qty: number; listPrice?: number; salePrice?: number; launched?: boolean; name?: string }) =>
+  seedBook({ prefix: 'gbook', namePrefix: '團購測試書', salePrice: 900, withIntroduction: true, ...opts });
 
 interface PlanOpts {
   products: { productId: string; groupPrice: number; maxPerOrder?: number }[];

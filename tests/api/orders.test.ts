@@ -6,7 +6,7 @@ import { db } from '../../functions/src/lib/firebase';
 import { changeOrderStatus, sweepUnpaidOrders } from '../../functions/src/api/orders/order-status';
 import { placeOrder, type Pricing } from '../../functions/src/api/orders/place-order';
 import { waitForMail } from '../../web/e2e/support/inbox';
-import { adminDb, createTestUser, HOSTING_URL, uniq, type TestUser } from '../helpers/emulators';
+import { adminDb, createTestUser, HOSTING_URL, seedBook, type TestUser, uniq } from '../helpers/emulators';
 import { expectCatalogueBody } from '../helpers/catalogue-body';
 
 // Shop orders (docs/orders.md): placement, idempotency, stock under concurrency, reads,
@@ -15,21 +15,8 @@ import { expectCatalogueBody } from '../helpers/catalogue-body';
 
 const app = createApp();
 
-async function fixtureProduct(opts: { qty: number; salePrice?: number; listPrice?: number; launched?: boolean; name?: string; withStock?: boolean }) {
-  const productId = uniq('book');
-  const db = adminDb();
-  await db.doc(`products/${productId}`).set({
-    name: opts.name ?? `測試書 ${productId}`,
-    imgSrc: '/images/books/test.jpg',
-    listPrice: opts.listPrice ?? 1000,
-    salePrice: opts.salePrice ?? 800,
-    launched: opts.launched ?? true,
-    sortOrder: 999,
-    isNew: false,
-  });
-  if (opts.withStock !== false) await db.doc(`stock/${productId}`).set({ qty: opts.qty, updatedAt: new Date().toISOString() });
-  return productId;
-}
+const fixtureProduct = (opts: { qty: number; salePrice?: number; listPrice?: number; launched?: boolean; name?: string; withStock?: boolean }) =>
+  seedBook({ prefix: 'book', ...opts });
 
 const conflictPlanClosed = () => conflict('PLAN_CLOSED', 'The plan is closed');
 const stockOf = async (productId: string) => (await adminDb().doc(`stock/${productId}`).get()).data()?.qty as number | undefined;

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../functions/src/app';
-import { adminAuth, adminDb, createTestUser, uniq } from '../helpers/emulators';
+import { adminAuth, createTestUser, seedBook, uniq } from '../helpers/emulators';
 
 // Tokens older than the account: verified, promoted, revoked or disabled since the token was minted.
 
@@ -14,12 +14,7 @@ const order = (productId: string) => ({
   bankAccountNo: '12345',
 });
 
-async function fixtureBook() {
-  const productId = uniq('session-book');
-  await adminDb().doc(`products/${productId}`).set({ name: `測試書 ${productId}`, imgSrc: '/images/books/test.jpg', listPrice: 600, salePrice: 500, launched: true, sortOrder: 999, isNew: false });
-  await adminDb().doc(`stock/${productId}`).set({ qty: 5, updatedAt: new Date().toISOString() });
-  return productId;
-}
+const fixtureBook = () => seedBook({ prefix: 'session-book', qty: 5, listPrice: 600, salePrice: 500 });
 const orderId = () => uniq('ord').replace(/[^A-Za-z0-9_-]/g, '').padEnd(20, 'x');
 
 describe('a token older than the account', () => {

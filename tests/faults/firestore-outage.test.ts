@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { chromium } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminDb, createTestUser, FIRESTORE_HOST, HOSTING_URL, uniq, type TestUser } from '../helpers/emulators';
+import { adminDb, createTestUser, FIRESTORE_HOST, HOSTING_URL, seedBook, type TestUser, uniq } from '../helpers/emulators';
 
 // Firestore goes away in the middle of a burst of orders: the Firestore emulator's Java process of
 // THIS emulator run (found by its port) is frozen with SIGSTOP, which is what a network partition
@@ -53,9 +53,7 @@ describe('Firestore unreachable in the middle of a burst of orders', () => {
   beforeAll(async () => {
     pid = firestorePid();
     member = await createTestUser();
-    productId = uniq('outage-book');
-    await adminDb().doc(`products/${productId}`).set({ name: `停機測試書 ${productId}`, imgSrc: '/images/books/test.jpg', listPrice: 600, salePrice: 500, launched: true, sortOrder: 999, isNew: false });
-    await adminDb().doc(`stock/${productId}`).set({ qty: INITIAL, updatedAt: new Date().toISOString() });
+    productId = await seedBook({ prefix: 'outage-book', qty: INITIAL, name: '停機測試書', listPrice: 600, salePrice: 500 });
   });
 
   afterAll(() => {

@@ -60,3 +60,36 @@ export function testClientHeaders(id: string = uniq('client')): Record<string, s
   if (!secret) throw new Error('RATE_LIMIT_TEST_SECRET is unset: run the tests through `npm test` or scripts/emulators.mjs exec');
   return { 'X-Test-Client': `${secret}:${id}` };
 }
+
+/**
+ * A book of the test's own written straight to Firestore (launched unless told otherwise), with `qty`
+ * copies in stock unless `withStock` is false, so stock-changing tests never touch the demo shop's.
+ */
+export async function seedBook(opts: {
+  prefix: string;
+  qty: number;
+  name?: string;
+  /** Without a name: `${namePrefix} ${productId}`. */
+  namePrefix?: string;
+  listPrice?: number;
+  salePrice?: number;
+  launched?: boolean;
+  withStock?: boolean;
+  /** The storefront lists only books with an introduction (productSchema); order tests do not need one. */
+  withIntroduction?: boolean;
+}): Promise<string> {
+  const productId = uniq(opts.prefix);
+  await adminDb().doc(`products/${productId}`).set({
+    name: opts.name ?? `${opts.namePrefix ?? '測試書'} ${productId}`,
+    author: '測試作者',
+    imgSrc: '/images/books/test.jpg',
+    listPrice: opts.listPrice ?? 1000,
+    salePrice: opts.salePrice ?? 800,
+    launched: opts.launched ?? true,
+    sortOrder: 999,
+    isNew: false,
+    ...(opts.withIntroduction ? { bookIntroduction: { primaryColor: '#225', slogan: '測試標語', overview: '測試簡介', summary: [], detail: [] } } : {}),
+  });
+  if (opts.withStock !== false) await adminDb().doc(`stock/${productId}`).set({ qty: opts.qty, updatedAt: new Date().toISOString() });
+  return productId;
+}
