@@ -21,7 +21,8 @@ export function priceLines(lines: readonly GroupCartLine[], products: readonly G
   });
 }
 
-export function CartLines({ planId, lines, editable }: { planId: string; lines: PricedLine[]; editable: boolean }) {
+/** The group cart's lines with their quantity pickers (the confirmation step shows components/order-items-table.tsx). */
+export function CartLines({ planId, lines }: { planId: string; lines: PricedLine[] }) {
   const total = lines.reduce((n, l) => n + l.total, 0);
   return (
     <div className="gb-lines">
@@ -43,16 +44,12 @@ export function CartLines({ planId, lines, editable }: { planId: string; lines: 
               </th>
               <td data-label="優惠價">{formatMoney(p.groupPrice)}</td>
               <td data-label="數量">
-                {editable ? (
-                  <span className="gb-lines__qty">
-                    <QuantityStepper value={qty} min={1} max={maxOrderable(p)} onChange={(n) => groupCart.setQty(planId, p.productId, n)} label={`《${p.name}》數量`} />
-                    <button type="button" className="btn btn--small gb-lines__remove" onClick={() => groupCart.setQty(planId, p.productId, 0)}>
-                      移除<span className="visually-hidden">《{p.name}》</span>
-                    </button>
-                  </span>
-                ) : (
-                  qty
-                )}
+                <span className="gb-lines__qty">
+                  <QuantityStepper value={qty} min={1} max={maxOrderable(p)} onChange={(n) => groupCart.setQty(planId, p.productId, n)} label={`《${p.name}》數量`} />
+                  <button type="button" className="btn btn--small gb-lines__remove" onClick={() => groupCart.setQty(planId, p.productId, 0)}>
+                    移除<span className="visually-hidden">《{p.name}》</span>
+                  </button>
+                </span>
               </td>
               <td data-label="小計">{formatMoney(sub)}</td>
             </tr>

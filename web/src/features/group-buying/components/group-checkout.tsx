@@ -138,7 +138,7 @@ export function GroupCheckout({ plan, embedded = false }: Props) {
   return (
     <section className="gb-checkout" aria-label="結帳">
       <CheckoutSteps step={step} />
-      {step === 0 && <CartLines planId={plan.planId} lines={lines} editable />}
+      {step === 0 && <CartLines planId={plan.planId} lines={lines} />}
       <form
         className="form"
         noValidate
