@@ -3,7 +3,7 @@ import { apiRequest } from '@/lib/api-client';
 
 // The content pages' writes; their public reads go through the query cache (lib/data/queries.ts).
 
-export type { BookFiles, FileEntry, FilesManifest } from '@contracts/storefront';
+export type { BookFiles, FilesManifest } from '@contracts/storefront';
 
 export function cancelSubscription(token: string): Promise<UnsubscribeResult> {
   return apiRequest<UnsubscribeResult>('/subscriptions/cancel', { method: 'POST', body: { token }, auth: false });

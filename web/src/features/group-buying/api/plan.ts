@@ -2,7 +2,6 @@ import type { GroupPlanView } from '@contracts/group-buying';
 import { q } from '@/lib/data/queries';
 import { useApiQuery } from '@/lib/use-api-query';
 
-export type { GroupPlanView };
 
 /** The plan through the query cache (the route's loader has usually read it already); null = no such plan. */
 export function useGroupPlan(planId: string) {
