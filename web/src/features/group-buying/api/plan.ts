@@ -1,4 +1,3 @@
-import type { GroupPlanView } from '@contracts/group-buying';
 import { q } from '@/lib/data/queries';
 import { useApiQuery } from '@/lib/use-api-query';
 
