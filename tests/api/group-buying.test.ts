@@ -7,7 +7,7 @@ import { changeOrderStatus } from '../../functions/src/api/orders/order-status';
 import { adminDb, createTestUser, HOSTING_URL, seedBook, type TestUser, uniq } from '../helpers/emulators';
 import { expectCatalogueBody } from '../helpers/catalogue-body';
 
-// Group buying (DESIGN.md sections 4 and 5): plans, group orders, masking, the owner's list,
+// Group buying (docs/group-buying.md): plans, group orders, masking, the owner's list,
 // stock under a burst, closing and every bad input of the issue. Anything that changes stock or
 // closes a plan uses its own fixture plan and books, never the demo shop's.
 

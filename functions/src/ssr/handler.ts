@@ -162,7 +162,7 @@ export async function handleSsr(req: Request, res: Response) {
       .type('html');
     // A missing book or campaign: the 404 with its noindex head, but the body left to the visitor's own
     // app. This answer is shared by everyone through the CDN, yet the shop owner previews an unlaunched
-    // book or campaign with their token (web/src/app/data/api-source.ts), which only the browser has.
+    // book or campaign with their token (web/src/lib/data/api-source.ts), which only the browser has.
     if (out.status === 404) sendCompressed(req, res, page(out.head, '', null));
     else sendCompressed(req, res, page(out.head, out.body, out.data, assetLinks(out.modules)));
   } catch (err) {
