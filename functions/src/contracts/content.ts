@@ -19,11 +19,6 @@ const plainText = (max: number, { min = 0, label }: { min?: number; label: strin
     .refine((v) => !hasMarkup(v), `${label}不能包含程式碼或 HTML 標籤`);
 
 export const INQUIRY_TOPICS = ['contact', 'business', 'campaign'] as const;
-export const INQUIRY_TOPIC_LABELS: Record<(typeof INQUIRY_TOPICS)[number], string> = {
-  contact: '一般詢問',
-  business: '團體與企業採購',
-  campaign: '團購活動洽詢',
-};
 
 export const INQUIRY_LIMITS = { name: 50, organization: 100, message: 2000, messageMin: 5 } as const;
 

@@ -38,10 +38,6 @@ export async function shopSettings(): Promise<ShopSettings> {
   return value;
 }
 
-export function invalidateShopSettings() {
-  cache = null;
-}
-
 /** The shipping fee of one order (the demo shop ships free within Taiwan). */
 export function shippingFeeFor(settings: ShopSettings): number {
   if (settings.shipping.freeWithinTaiwan) return 0;

@@ -13,7 +13,7 @@ import { PLAN_PROGRESS } from './plans';
 import { shopSettings } from './settings';
 import { STOCK } from './stock';
 
-export type { AllocationOp, AllocationResult, MailDoc, PlaceOp, ReturnOp, SetStockOp, StockLine } from './allocation-plan';
+export type { AllocationOp, AllocationResult, MailDoc } from './allocation-plan';
 
 // The writes that take or return copies go through one queue in Firestore, drained by one allocator
 // at a time, whichever process that is (docs/orders.md explains the choice and its measurements): a
@@ -410,18 +410,6 @@ async function rejectRequest(
     if (isRace(e)) return null;
     throw e;
   }
-}
-
-/** The current lease, for tests and the kill test: who holds it and until when. */
-export async function currentLease(): Promise<{ holder: string; expiresAt: number } | null> {
-  const snap = await (await db()).collection(LEASE).doc(LEASE_DOC).get();
-  return snap.exists ? (snap.data() as { holder: string; expiresAt: number }) : null;
-}
-
-/** Requests still queued (for the backstop and tests). */
-export async function queuedCount(): Promise<number> {
-  const snap = await (await db()).collection(QUEUE).count().get();
-  return snap.data().count;
 }
 
 /**

@@ -16,11 +16,6 @@ export type { ComposedMail as OutgoingMail } from '../mail/mail-doc';
 
 const doc = async (email: string) => (await db()).collection('subscriptions').doc(email);
 
-export async function getSubscription(email: string): Promise<SubscriptionRecord | null> {
-  const snap = await (await doc(email)).get();
-  return snap.exists ? (snap.data() as SubscriptionRecord) : null;
-}
-
 /**
  * Subscribes an address, in one transaction with its confirmation mail. An address already active
  * is left as it is and gets no second mail. `makeMail` receives the version the new link must name.

@@ -27,8 +27,6 @@ export const unauthorized = (message = 'A valid bearer ID token is required') =>
 export const forbidden = (message = 'You may not access this resource') =>
   new HttpError(403, ERROR_KEYS.permissionDenied, message);
 export const notFound = (message = 'No record found') => new HttpError(404, ERROR_KEYS.notFound, message);
-export const conflict = (statusMessage: string, message?: string, details?: ErrorBody['details']) =>
-  new HttpError(409, statusMessage, message, details);
 export const payloadTooLarge = (limit: number) =>
   new HttpError(413, ERROR_KEYS.payloadTooLarge, `The body is larger than ${limit} bytes`);
 export const unsupportedMediaType = (contentType: string | undefined) =>

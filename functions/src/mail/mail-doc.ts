@@ -19,14 +19,3 @@ export interface ComposedMail extends MailDocument {
 }
 
 export type DeliveryState = 'PENDING' | 'PROCESSING' | 'SUCCESS' | 'ERROR' | 'RETRY';
-
-/** What the sender writes back under `delivery`, with the extension's field names. */
-export interface Delivery {
-  state: DeliveryState;
-  attempts: number;
-  startTime: string;
-  endTime: string | null;
-  leaseExpireTime: string | null;
-  error: string | null;
-  info?: { messageId: string; accepted: string[]; rejected: string[]; response: string } | null;
-}

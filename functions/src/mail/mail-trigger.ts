@@ -28,7 +28,10 @@ export async function senderConfig(): Promise<SenderConfig> {
   };
 }
 
-/** The `sendMail` trigger's body (functions/src/index.ts). */
+/**
+ * The `sendMail` trigger's body (functions/src/index.ts).
+ * @public loaded lazily by functions/src/index.ts (require), which knip cannot follow.
+ */
 export async function onMailCreated(mailId: string): Promise<DeliveryOutcome> {
   const [doc, config] = await Promise.all([mailDelivery(mailId), senderConfig()]);
   return deliverMail(doc, config);

@@ -138,7 +138,10 @@ async function renderWithin(r: Renderer, url: string, origin: string, ms: number
   }
 }
 
-/** The `ssr` function: the first HTML of the public storefront pages and /sitemap.xml. */
+/**
+ * The `ssr` function: the first HTML of the public storefront pages and /sitemap.xml.
+ * @public loaded lazily by functions/src/index.ts (require), which knip cannot follow.
+ */
 export async function handleSsr(req: Request, res: Response) {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.set('Allow', 'GET, HEAD').status(405).type('text/plain').send('Method Not Allowed');

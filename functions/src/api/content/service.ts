@@ -7,8 +7,6 @@ import { conflict } from '../../lib/failure';
 import { newsletterWelcomeMail } from './mail';
 import { signUnsubscribeToken, verifyUnsubscribeToken } from './unsubscribe-token';
 
-export { siteUrl } from '../../lib/site-url';
-
 export async function submitInquiry(input: InquiryInput, meta: { ip: string | null; userAgent: string | null }): Promise<InquiryCreated> {
   const { inquiryId, createdAt } = await createInquiry(input, meta);
   return { inquiryId, createdAt };

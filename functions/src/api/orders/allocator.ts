@@ -9,5 +9,8 @@ const options = (deadlineMs?: number): SubmitOptions => ({ placedMail: orderPlac
 
 export const allocate = (op: AllocationOp, deadlineMs?: number) => submitOp(op, options(deadlineMs));
 export const allocateAll = (ops: AllocationOp[], deadlineMs?: number) => submitOps(ops, options(deadlineMs));
-/** The scheduled backstop: drains requests whose requesters died before anyone drained them. */
+/**
+ * The scheduled backstop: drains requests whose requesters died before anyone drained them.
+ * @public loaded lazily by functions/src/index.ts (require), which knip cannot follow.
+ */
 export const drainAllocations = () => drainQueue(orderPlacedMail);
