@@ -4,6 +4,7 @@ import { formatMoney } from '@contracts/format';
 import { cart } from '../cart-store';
 import type { PricedCartLine } from '../priced-lines';
 import { ConfirmDialog } from './confirm-dialog';
+import { QuantityStepper } from '@/components/quantity-stepper';
 import '../cart.css';
 
 export interface CartViewProps {
@@ -47,33 +48,16 @@ export function CartView({ lines, unavailable, stockKnown }: CartViewProps) {
                 <span className="cart-line__warn">庫存僅剩 {line.stock} 本</span>
               ) : null}
             </div>
-            <div className="qty" role="group" aria-label={`${line.name} 數量`}>
-              <button type="button" className="qty__btn" aria-label="減少一本" onClick={() => change(line, line.qty - 1)}>
-                −
-              </button>
-              <label className="visually-hidden" htmlFor={`qty-${line.productId}`}>
-                {line.name} 數量
-              </label>
-              <input
-                id={`qty-${line.productId}`}
-                className="qty__input"
-                type="number"
-                inputMode="numeric"
-                min={0}
-                max={line.maxQty}
-                value={line.qty}
-                onChange={(e) => change(line, e.target.valueAsNumber)}
-              />
-              <button
-                type="button"
-                className="qty__btn"
-                aria-label="增加一本"
-                disabled={line.qty >= line.maxQty}
-                onClick={() => change(line, line.qty + 1)}
-              >
-                +
-              </button>
-            </div>
+            <QuantityStepper
+              className="cart-line__qty"
+              value={line.qty}
+              min={0}
+              max={line.maxQty}
+              onChange={(n) => change(line, n)}
+              label={`${line.name} 數量`}
+              decreaseLabel="減少一本"
+              increaseLabel="增加一本"
+            />
             <div className="cart-line__total">{formatMoney(line.unitPrice * line.qty)}</div>
             <button type="button" className="cart-line__remove btn btn--small btn--ghost" onClick={() => setConfirming(line)}>
               刪除

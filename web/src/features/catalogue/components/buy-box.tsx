@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { AddToCart } from '../types';
 import { LineInquiry } from './line-inquiry';
 import { LiveStock } from './live-stock';
+import { QuantityStepper } from '@/components/quantity-stepper';
 import { StockAlertForm } from './stock-alert-form';
 
 /** Orders above this go through the shop by phone or LINE. */
@@ -27,11 +28,6 @@ export function BuyBox({ productId, name, stock, onAddToCart }: Props) {
   const available = known ?? 0;
   const max = Math.min(available, MAX_PER_ADD);
   const qty = Math.max(1, Math.min(wanted, max));
-
-  const setFromInput = (raw: string) => {
-    const n = Number.parseInt(raw, 10);
-    setWanted(Number.isFinite(n) ? n : 1);
-  };
 
   if (known === null) {
     return (
@@ -70,26 +66,15 @@ export function BuyBox({ productId, name, stock, onAddToCart }: Props) {
             <label htmlFor={qtyId} className="qty-picker__label">
               數量
             </label>
-            <div className="qty-picker__controls">
-              <button type="button" className="qty-picker__step" onClick={() => setWanted(qty - 1)} disabled={qty <= 1} aria-label="減少數量">
-                −
-              </button>
-              <input
-                id={qtyId}
-                className="qty-picker__input"
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={max}
-                step={1}
-                value={qty}
-                onChange={(e) => setFromInput(e.target.value)}
-                aria-describedby={`${qtyId}-hint`}
-              />
-              <button type="button" className="qty-picker__step" onClick={() => setWanted(qty + 1)} disabled={qty >= max} aria-label="增加數量">
-                +
-              </button>
-            </div>
+            <QuantityStepper
+              id={qtyId}
+              value={qty}
+              min={1}
+              max={max}
+              onChange={(n) => setWanted(Number.isFinite(n) ? Math.trunc(n) : 1)}
+              label="數量"
+              describedBy={`${qtyId}-hint`}
+            />
             <span id={`${qtyId}-hint`} className="qty-picker__hint muted">
               最多 {max} 本
             </span>

@@ -2,7 +2,7 @@ import type { GroupPlanProduct } from '@contracts/group-buying';
 import { formatMoney } from '@contracts/format';
 import { groupCart, type GroupCartLine } from '../group-cart-store';
 import { maxOrderable } from './plan-book-card';
-import { QuantityStepper } from './quantity-stepper';
+import { clampQty, QuantityStepper } from '@/components/quantity-stepper';
 
 export interface PricedLine {
   product: GroupPlanProduct;
@@ -45,7 +45,7 @@ export function CartLines({ planId, lines }: { planId: string; lines: PricedLine
               <td data-label="優惠價">{formatMoney(p.groupPrice)}</td>
               <td data-label="數量">
                 <span className="gb-lines__qty">
-                  <QuantityStepper value={qty} min={1} max={maxOrderable(p)} onChange={(n) => groupCart.setQty(planId, p.productId, n)} label={`《${p.name}》數量`} />
+                  <QuantityStepper value={qty} min={1} max={maxOrderable(p)} onChange={(n) => groupCart.setQty(planId, p.productId, clampQty(n, 1, maxOrderable(p)))} label={`《${p.name}》數量`} />
                   <button type="button" className="btn btn--small gb-lines__remove" onClick={() => groupCart.setQty(planId, p.productId, 0)}>
                     移除<span className="visually-hidden">《{p.name}》</span>
                   </button>

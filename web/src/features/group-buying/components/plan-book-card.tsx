@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { formatMoney } from '@contracts/format';
 import { notify } from '@/lib/toast';
 import { groupCart, useGroupCart } from '../group-cart-store';
-import { QuantityStepper } from './quantity-stepper';
+import { clampQty, QuantityStepper } from '@/components/quantity-stepper';
 
 export const stockLabel = (stock: number) => (stock > 100 ? '>100' : String(stock));
 
@@ -72,7 +72,7 @@ export function PlanBookCard({ cover, planId, product: p, isOpen, onCheckout }: 
             <p className="gb-book__soldout">已售完</p>
           ) : (
             <div className="gb-book__actions">
-              <QuantityStepper value={picked} max={room} onChange={setQty} label={`《${p.name}》數量`} />
+              <QuantityStepper value={picked} max={room} onChange={(n) => setQty(clampQty(n, 0, room))} label={`《${p.name}》數量`} />
               <button type="button" className="btn btn--ghost" onClick={add} disabled={picked === 0}>
                 加入購物車
               </button>
