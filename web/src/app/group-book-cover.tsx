@@ -1,5 +1,5 @@
 import type { CoverRenderer } from '@/features/group-buying/components/plan-book-card';
-import { BookPicture } from '@/features/catalogue/components/book-picture';
+import { BookPicture } from '@/components/book-picture';
 
 // The campaign pages show the catalogue's responsive covers; composed here, in the app layer,
 // so the two features do not import each other.

@@ -8,7 +8,7 @@ import { ApiError } from '@/lib/api-client';
 import { formatLongDate } from '@contracts/format';
 import { useDocumentMeta } from '@/lib/use-document-title';
 import type { AddToCart } from '../types';
-import { BookPicture } from './book-picture';
+import { BookPicture } from '@/components/book-picture';
 import { BuyBox } from './buy-box';
 import { ErrataTable } from './errata-table';
 import { GroupBuyOffers } from './group-buy-offers';

@@ -3,7 +3,7 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { q } from '@/lib/data/queries';
-import { BookPicture } from './book-picture';
+import { BookPicture } from '@/components/book-picture';
 import { Badges, Price } from './price';
 import '../catalogue.css';
 

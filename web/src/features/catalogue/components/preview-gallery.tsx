@@ -1,5 +1,5 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { BookPicture } from './book-picture';
+import { BookPicture } from '@/components/book-picture';
 
 const SIZES = '(max-width: 767px) calc(100vw - 2rem), 720px';
 

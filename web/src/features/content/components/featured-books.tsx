@@ -2,7 +2,7 @@ import type { ProductSummary } from '@contracts/products';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { q } from '@/lib/data/queries';
-import { imageSources } from '@/lib/book-image';
+import { BookPicture } from '@/components/book-picture';
 import { formatMoney } from '@contracts/format';
 
 const COVER_SIZES = '(max-width: 599px) 46vw, (max-width: 959px) 30vw, 250px';
@@ -13,27 +13,9 @@ const COVER_SIZES = '(max-width: 599px) 46vw, (max-width: 959px) 30vw, 250px';
  * first HTML; the others wait until they are near.
  */
 function Cover({ book, priority }: { book: ProductSummary; priority: boolean }) {
-  const s = imageSources(book.imgSrc, 'cover');
   return (
     <span className="featured-card__cover" data-title={book.name}>
-      <picture>
-        {s.avif && <source type="image/avif" srcSet={s.avif} sizes={COVER_SIZES} />}
-        {s.webp && <source type="image/webp" srcSet={s.webp} sizes={COVER_SIZES} />}
-        <img
-          src={s.src}
-          srcSet={s.jpeg}
-          sizes={s.jpeg ? COVER_SIZES : undefined}
-          alt=""
-          width={s.width}
-          height={s.height}
-          loading={priority ? 'eager' : 'lazy'}
-          fetchPriority={priority ? 'high' : 'auto'}
-          decoding="async"
-          onError={(e) => {
-            e.currentTarget.hidden = true;
-          }}
-        />
-      </picture>
+      <BookPicture src={book.imgSrc} alt="" kind="cover" sizes={COVER_SIZES} priority={priority} hideOnError />
     </span>
   );
 }

@@ -9,10 +9,15 @@ export interface BookPictureProps {
   /** The page's main image: loaded eagerly with high priority; every other image waits (lazy). */
   priority?: boolean;
   className?: string;
+  /** Hide the image when it fails to load (a card whose cover box shows the title instead). */
+  hideOnError?: boolean;
 }
 
-/** A book image in AVIF or WebP where the browser takes them, JPEG otherwise, at the width it needs. */
-export function BookPicture({ src, alt, kind, sizes, priority = false, className }: BookPictureProps) {
+/**
+ * A book image in AVIF or WebP where the browser takes them, JPEG otherwise, at the width it needs: the
+ * book page, the lists, the home page's featured books and a campaign's covers all show books this way.
+ */
+export function BookPicture({ src, alt, kind, sizes, priority = false, className, hideOnError = false }: BookPictureProps) {
   const s = imageSources(src, kind);
   return (
     <picture className={className}>
@@ -28,6 +33,13 @@ export function BookPicture({ src, alt, kind, sizes, priority = false, className
         loading={priority ? 'eager' : 'lazy'}
         fetchPriority={priority ? 'high' : 'auto'}
         decoding={priority ? 'sync' : 'async'}
+        onError={
+          hideOnError
+            ? (e) => {
+                e.currentTarget.hidden = true;
+              }
+            : undefined
+        }
       />
     </picture>
   );
