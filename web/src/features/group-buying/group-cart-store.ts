@@ -1,52 +1,36 @@
 import { forgetCheckoutOrderId } from '@/lib/checkout-order-id';
 import { useSyncExternalStore } from 'react';
+import { storedLines, storedState, type StoredLine } from '@/lib/stored-state';
 
 // The group cart: one per plan, kept in this browser (no login). Separate from the shop cart.
 // Prices are never stored: the server prices every line from the plan.
-export interface GroupCartLine {
-  productId: string;
-  qty: number;
-}
+export type GroupCartLine = StoredLine;
 
 type Carts = Readonly<Record<string, readonly GroupCartLine[]>>;
 
-const KEY = 'groupCart:v1';
 const EMPTY: readonly GroupCartLine[] = Object.freeze([]);
-const listeners = new Set<() => void>();
-let carts: Carts = read();
 
-function read(): Carts {
-  try {
-    const raw = typeof localStorage === 'undefined' ? null : localStorage.getItem(KEY);
-    const parsed = raw ? (JSON.parse(raw) as unknown) : {};
-    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return {};
-    const out: Record<string, GroupCartLine[]> = {};
-    for (const [planId, lines] of Object.entries(parsed as Record<string, unknown>)) {
-      if (!Array.isArray(lines)) continue;
-      const ok = lines.filter((l): l is GroupCartLine => typeof l?.productId === 'string' && Number.isInteger(l?.qty) && l.qty > 0);
-      if (ok.length) out[planId] = ok;
-    }
-    return out;
-  } catch {
-    return {};
+function parseCarts(stored: unknown): Carts {
+  if (!stored || typeof stored !== 'object' || Array.isArray(stored)) return {};
+  const out: Record<string, GroupCartLine[]> = {};
+  for (const [planId, lines] of Object.entries(stored as Record<string, unknown>)) {
+    const ok = storedLines(lines);
+    if (ok.length) out[planId] = ok;
   }
+  return out;
 }
 
+const store = storedState<Carts>('groupCart:v1', parseCarts, {});
+
 function write(planId: string, lines: GroupCartLine[]) {
-  const next: Record<string, readonly GroupCartLine[]> = { ...carts };
+  const next: Record<string, readonly GroupCartLine[]> = { ...store.get() };
   if (lines.length) next[planId] = lines;
   else delete next[planId];
-  carts = next;
-  try {
-    localStorage.setItem(KEY, JSON.stringify(carts));
-  } catch {
-    // private mode: the cart lives for this page only
-  }
-  listeners.forEach((l) => l());
+  store.set(next);
 }
 
 export const groupCart = {
-  lines: (planId: string): readonly GroupCartLine[] => carts[planId] ?? EMPTY,
+  lines: (planId: string): readonly GroupCartLine[] => store.get()[planId] ?? EMPTY,
   /** Adds copies, never above `max` in total. Returns the quantity now in the cart. */
   add(planId: string, productId: string, qty: number, max: number): number {
     const lines = groupCart.lines(planId);
@@ -63,22 +47,8 @@ export const groupCart = {
   clear(planId: string) {
     write(planId, []);
   },
-  subscribe(l: () => void) {
-    listeners.add(l);
-    return () => {
-      listeners.delete(l);
-    };
-  },
+  subscribe: store.subscribe,
 };
-
-if (typeof window !== 'undefined') {
-  window.addEventListener('storage', (e) => {
-    if (e.key === KEY) {
-      carts = read();
-      listeners.forEach((l) => l());
-    }
-  });
-}
 
 export function useGroupCart(planId: string): readonly GroupCartLine[] {
   return useSyncExternalStore(groupCart.subscribe, () => groupCart.lines(planId), () => EMPTY);
