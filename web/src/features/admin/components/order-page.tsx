@@ -7,6 +7,7 @@ import { notify } from '@/lib/toast';
 import { changeOrderStatus, correctDelivery, getOrder, getPlan } from '../api/admin-api';
 import { actorLabel } from '../lib/labels';
 import { useResource } from '../lib/use-resource';
+import { BookAmountsTable } from './tables';
 import { BusyButton, FormErrors, Loaded, PageHead, StatusBadge } from './ui';
 import { Field } from '@/components/field';
 
@@ -94,32 +95,14 @@ function OrderView({ order: o, onChange }: { order: Order; onChange: (o: Order) 
         </section>
         <section className="admin-card" aria-labelledby="o-items">
           <h3 id="o-items">訂購內容</h3>
-          <table className="admin-table admin-table--plain">
-            <thead>
-              <tr>
-                <th scope="col">書名</th>
-                <th scope="col" className="num">
-                  數量
-                </th>
-                <th scope="col" className="num">
-                  小計
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {o.items.map((i) => (
-                <tr key={i.productId}>
-                  <td data-label="書名">{i.name}</td>
-                  <td data-label="數量" className="num">
-                    {i.qty} × {formatMoney(i.unitPrice)}
-                  </td>
-                  <td data-label="小計" className="num">
-                    {formatMoney(i.totalPrice)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <BookAmountsTable
+            rows={o.items}
+            rowKey={(i) => i.productId}
+            name={(i) => i.name}
+            count={(i) => `${i.qty} × ${formatMoney(i.unitPrice)}`}
+            amount={(i) => i.totalPrice}
+            amountLabel="小計"
+          />
           <dl className="admin-dl admin-dl--totals">
             <dt>商品小計</dt>
             <dd>{formatMoney(o.itemsTotal)}</dd>

@@ -1,10 +1,10 @@
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from '@contracts/orders';
 import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { formatDateTime, formatMoney } from '@contracts/format';
+import { useSearchParams } from 'react-router';
 import { listOrders, listPlans } from '../api/admin-api';
 import { useResource } from '../lib/use-resource';
-import { Loaded, PageHead, StatusBadge } from './ui';
+import { OrdersTable } from './tables';
+import { Loaded, PageHead } from './ui';
 import { Field } from '@/components/field';
 
 const PAGE_SIZE = 20;
@@ -91,42 +91,13 @@ export default function OrdersPage() {
             {page.orders.length === 0 ? (
               <p className="admin-empty">沒有符合條件的訂單。</p>
             ) : (
-              <table className="admin-table" aria-busy={orders.loading}>
-                <caption className="visually-hidden">訂單列表</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">訂單號碼</th>
-                    <th scope="col">訂單日期</th>
-                    <th scope="col">訂購人</th>
-                    <th scope="col">類型</th>
-                    <th scope="col" className="num">
-                      總金額
-                    </th>
-                    <th scope="col">狀態</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {page.orders.map((o) => (
-                    <tr key={o.orderId}>
-                      <td data-label="訂單號碼">
-                        <Link to={`/admin/orders/${o.orderId}`}>{o.orderNo}</Link>
-                      </td>
-                      <td data-label="訂單日期">{formatDateTime(o.createdAt)}</td>
-                      <td data-label="訂購人">
-                        {o.buyer || o.receiver.name}
-                        <span className="admin-sub">{o.phone}</span>
-                      </td>
-                      <td data-label="類型">{o.planId ? `團購 ${planTitles.get(o.planId) ?? o.planId}` : '書店'}</td>
-                      <td data-label="總金額" className="num">
-                        {formatMoney(o.totalPrice)}
-                      </td>
-                      <td data-label="狀態">
-                        <StatusBadge status={o.status} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <OrdersTable
+                orders={page.orders}
+                caption="訂單列表"
+                busy={orders.loading}
+                withPhone
+                detail={{ label: '類型', cell: (o) => (o.planId ? `團購 ${planTitles.get(o.planId) ?? o.planId}` : '書店') }}
+              />
             )}
             <nav className="admin-pager" aria-label="分頁">
               <button type="button" className="btn btn--ghost btn--small" disabled={cursors.length < 2} onClick={() => setCursors((c) => c.slice(0, -1))}>

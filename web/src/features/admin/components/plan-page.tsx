@@ -7,7 +7,8 @@ import { errorText } from '../lib/labels';
 import { useResource } from '../lib/use-resource';
 import { PlanState, ProgressBar } from './plans-page';
 import { OrganizerLinks } from './organizer-links';
-import { BusyButton, Loaded, PageHead, StatusBadge } from './ui';
+import { BookAmountsTable, OrdersTable } from './tables';
+import { BusyButton, Loaded, PageHead } from './ui';
 
 /** One campaign: progress, totals per book and per pickup point, its orders and the CSV export. */
 export default function PlanPage() {
@@ -74,32 +75,7 @@ export default function PlanPage() {
                 {d.bookTotals.length === 0 ? (
                   <p className="muted">尚無有效訂單。</p>
                 ) : (
-                  <table className="admin-table admin-table--plain">
-                    <thead>
-                      <tr>
-                        <th scope="col">書名</th>
-                        <th scope="col" className="num">
-                          數量
-                        </th>
-                        <th scope="col" className="num">
-                          金額
-                        </th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {d.bookTotals.map((b) => (
-                        <tr key={b.productId}>
-                          <td data-label="書名">{b.name}</td>
-                          <td data-label="數量" className="num">
-                            {b.qty}
-                          </td>
-                          <td data-label="金額" className="num">
-                            {formatMoney(b.amount)}
-                          </td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
+                  <BookAmountsTable rows={d.bookTotals} rowKey={(b) => b.productId} name={(b) => b.name} count={(b) => b.qty} amount={(b) => b.amount} amountLabel="金額" />
                 )}
                 <h3>各取貨地點合計</h3>
                 {d.pickupTotals.length === 0 ? (
@@ -124,38 +100,7 @@ export default function PlanPage() {
               {d.orders.length === 0 ? (
                 <p className="muted">還沒有人下單。</p>
               ) : (
-                <table className="admin-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">訂單號碼</th>
-                      <th scope="col">訂單日期</th>
-                      <th scope="col">訂購人</th>
-                      <th scope="col">內容</th>
-                      <th scope="col" className="num">
-                        總金額
-                      </th>
-                      <th scope="col">狀態</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {d.orders.map((o) => (
-                      <tr key={o.orderId}>
-                        <td data-label="訂單號碼">
-                          <Link to={`/admin/orders/${o.orderId}`}>{o.orderNo}</Link>
-                        </td>
-                        <td data-label="訂單日期">{formatDateTime(o.createdAt)}</td>
-                        <td data-label="訂購人">{o.buyer || o.receiver.name}</td>
-                        <td data-label="內容">{o.items.map((i) => `${i.name} × ${i.qty}`).join('、')}</td>
-                        <td data-label="總金額" className="num">
-                          {formatMoney(o.totalPrice)}
-                        </td>
-                        <td data-label="狀態">
-                          <StatusBadge status={o.status} />
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+                <OrdersTable orders={d.orders} detail={{ label: '內容', cell: (o) => o.items.map((i) => `${i.name} × ${i.qty}`).join('、') }} />
               )}
             </section>
           </>

@@ -1,0 +1,95 @@
+import type { Order } from '@contracts/orders';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { formatDateTime, formatMoney } from '@contracts/format';
+import { StatusBadge } from './ui';
+
+// The console's two recurring tables: a list of orders (the order list, a campaign's orders) and
+// books with a count and an amount (an order's lines, a campaign's per-book totals).
+
+/** Orders, newest first as given; `detail` is the one column that differs between the pages. */
+export function OrdersTable({ orders, detail, caption, busy, withPhone = false }: {
+  orders: readonly Order[];
+  detail: { label: string; cell: (o: Order) => ReactNode };
+  caption?: string;
+  busy?: boolean;
+  withPhone?: boolean;
+}) {
+  return (
+    <table className="admin-table" aria-busy={busy}>
+      {caption ? <caption className="visually-hidden">{caption}</caption> : null}
+      <thead>
+        <tr>
+          <th scope="col">訂單號碼</th>
+          <th scope="col">訂單日期</th>
+          <th scope="col">訂購人</th>
+          <th scope="col">{detail.label}</th>
+          <th scope="col" className="num">
+            總金額
+          </th>
+          <th scope="col">狀態</th>
+        </tr>
+      </thead>
+      <tbody>
+        {orders.map((o) => (
+          <tr key={o.orderId}>
+            <td data-label="訂單號碼">
+              <Link to={`/admin/orders/${o.orderId}`}>{o.orderNo}</Link>
+            </td>
+            <td data-label="訂單日期">{formatDateTime(o.createdAt)}</td>
+            <td data-label="訂購人">
+              {o.buyer || o.receiver.name}
+              {withPhone ? <span className="admin-sub">{o.phone}</span> : null}
+            </td>
+            <td data-label={detail.label}>{detail.cell(o)}</td>
+            <td data-label="總金額" className="num">
+              {formatMoney(o.totalPrice)}
+            </td>
+            <td data-label="狀態">
+              <StatusBadge status={o.status} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** Books with a count and an amount: 書名 / 數量 / `amountLabel`. */
+export function BookAmountsTable<T>({ rows, rowKey, name, count, amount, amountLabel }: {
+  rows: readonly T[];
+  rowKey: (r: T) => string;
+  name: (r: T) => ReactNode;
+  count: (r: T) => ReactNode;
+  amount: (r: T) => number;
+  amountLabel: string;
+}) {
+  return (
+    <table className="admin-table admin-table--plain">
+      <thead>
+        <tr>
+          <th scope="col">書名</th>
+          <th scope="col" className="num">
+            數量
+          </th>
+          <th scope="col" className="num">
+            {amountLabel}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={rowKey(r)}>
+            <td data-label="書名">{name(r)}</td>
+            <td data-label="數量" className="num">
+              {count(r)}
+            </td>
+            <td data-label={amountLabel} className="num">
+              {formatMoney(amount(r))}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
