@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { formatDateTime, formatMoney } from '@contracts/format';
 import { listPayments } from '../api/admin-api';
 import { useResource } from '../lib/use-resource';
+import { Thead } from './tables';
 import { Loaded, PageHead } from './ui';
 
 /** Orders awaiting payment, oldest first: what to look for on the bank statement. */
@@ -22,21 +23,7 @@ export default function PaymentsPage() {
           ) : (
             <table className="admin-table">
               <caption className="visually-hidden">待確認匯款</caption>
-              <thead>
-                <tr>
-                  <th scope="col">訂單號碼</th>
-                  <th scope="col">訂購人</th>
-                  <th scope="col" className="num">
-                    應付金額
-                  </th>
-                  <th scope="col">帳號末五碼</th>
-                  <th scope="col">下單時間</th>
-                  <th scope="col">匯款期限</th>
-                  <th scope="col">
-                    <span className="visually-hidden">動作</span>
-                  </th>
-                </tr>
-              </thead>
+              <Thead columns={['訂單號碼', '訂購人', { label: '應付金額', num: true }, '帳號末五碼', '下單時間', '匯款期限', { label: '動作', hidden: true }]} />
               <tbody>
                 {rows.map((p) => (
                   <tr key={p.orderId} className={p.overdue ? 'is-overdue' : undefined}>

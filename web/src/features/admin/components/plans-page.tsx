@@ -6,6 +6,7 @@ import { notify } from '@/lib/toast';
 import { deletePlan, listPlans, setPlanArchived, setPlanLaunched } from '../api/admin-api';
 import { errorText } from '../lib/labels';
 import { useResource } from '../lib/use-resource';
+import { Thead } from './tables';
 import { BusyButton, Loaded, PageHead } from './ui';
 
 export function PlanState({ s }: { s: AdminPlanSummary }) {
@@ -53,18 +54,7 @@ export default function PlansPage() {
               ) : null}
               <table className="admin-table">
                 <caption className="visually-hidden">團購活動列表</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">活動</th>
-                    <th scope="col">截止時間</th>
-                    <th scope="col">狀態</th>
-                    <th scope="col">訂單數</th>
-                    <th scope="col">進度</th>
-                    <th scope="col">
-                      <span className="visually-hidden">動作</span>
-                    </th>
-                  </tr>
-                </thead>
+                <Thead columns={['活動', '截止時間', '狀態', '訂單數', '進度', { label: '動作', hidden: true }]} />
                 <tbody>
                   {shown.map((s) => (
                     <PlanRow key={s.plan.planId} s={s} onChange={replace} onDeleted={remove} />

@@ -6,6 +6,7 @@ import { notify } from '@/lib/toast';
 import { listProducts, setProductLaunched } from '../api/admin-api';
 import { errorText } from '../lib/labels';
 import { useResource } from '../lib/use-resource';
+import { Thead } from './tables';
 import { BusyButton, Loaded, PageHead } from './ui';
 
 /** Every book, launched or hidden, with its stock. */
@@ -22,21 +23,7 @@ export default function ProductsPage() {
         {(rows) => (
           <table className="admin-table">
             <caption className="visually-hidden">書籍列表</caption>
-            <thead>
-              <tr>
-                <th scope="col">書名</th>
-                <th scope="col" className="num">
-                  定價／售價
-                </th>
-                <th scope="col" className="num">
-                  庫存
-                </th>
-                <th scope="col">狀態</th>
-                <th scope="col">
-                  <span className="visually-hidden">動作</span>
-                </th>
-              </tr>
-            </thead>
+            <Thead columns={['書名', { label: '定價／售價', num: true }, { label: '庫存', num: true }, '狀態', { label: '動作', hidden: true }]} />
             <tbody>
               {rows.map((p) => (
                 <ProductRow key={p.productId} product={p} onChange={(next) => products.set(rows.map((r) => (r.productId === next.productId ? next : r)))} />

@@ -4,6 +4,27 @@ import { Link } from 'react-router';
 import { formatDateTime, formatMoney } from '@contracts/format';
 import { StatusBadge } from './ui';
 
+/** A column heading: its text, right-aligned for numbers, or read only by screen readers (an actions column). */
+export type Column = string | { label: string; num?: boolean; hidden?: boolean };
+
+/** The heading row every console table starts with. */
+export function Thead({ columns }: { columns: readonly Column[] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((c) => {
+          const col = typeof c === 'string' ? { label: c } : c;
+          return (
+            <th key={col.label} scope="col" className={col.num ? 'num' : undefined}>
+              {col.hidden ? <span className="visually-hidden">{col.label}</span> : col.label}
+            </th>
+          );
+        })}
+      </tr>
+    </thead>
+  );
+}
+
 // The console's two recurring tables: a list of orders (the order list, a campaign's orders) and
 // books with a count and an amount (an order's lines, a campaign's per-book totals).
 
@@ -18,18 +39,7 @@ export function OrdersTable({ orders, detail, caption, busy, withPhone = false }
   return (
     <table className="admin-table" aria-busy={busy}>
       {caption ? <caption className="visually-hidden">{caption}</caption> : null}
-      <thead>
-        <tr>
-          <th scope="col">訂單號碼</th>
-          <th scope="col">訂單日期</th>
-          <th scope="col">訂購人</th>
-          <th scope="col">{detail.label}</th>
-          <th scope="col" className="num">
-            總金額
-          </th>
-          <th scope="col">狀態</th>
-        </tr>
-      </thead>
+      <Thead columns={['訂單號碼', '訂單日期', '訂購人', detail.label, { label: '總金額', num: true }, '狀態']} />
       <tbody>
         {orders.map((o) => (
           <tr key={o.orderId}>
@@ -66,17 +76,7 @@ export function BookAmountsTable<T>({ rows, rowKey, name, count, amount, amountL
 }) {
   return (
     <table className="admin-table admin-table--plain">
-      <thead>
-        <tr>
-          <th scope="col">書名</th>
-          <th scope="col" className="num">
-            數量
-          </th>
-          <th scope="col" className="num">
-            {amountLabel}
-          </th>
-        </tr>
-      </thead>
+      <Thead columns={['書名', { label: '數量', num: true }, { label: amountLabel, num: true }]} />
       <tbody>
         {rows.map((r) => (
           <tr key={rowKey(r)}>
