@@ -6,6 +6,7 @@ import { confirmEmailVerification, confirmPasswordReset, verifyPasswordResetCode
 import { explain, placeError } from '../session-actions';
 import { fieldProps, setServerError, useSchemaForm } from '@/lib/form';
 import { Field, FormAlert } from '@/components/field';
+import { AccountCard } from './account-card';
 import '../account.css';
 
 // A mail link's code may be applied once only; StrictMode (and a quick re-render) must not apply it twice.
@@ -44,34 +45,29 @@ export function AuthActionPage() {
   }, [usable, mode, oobCode, navigate]);
 
   return (
-    <section className="account-page" aria-labelledby="page-title">
-      <div className="account-card">
-        <h1 id="page-title" className="account-card__title">
-          {mode === 'resetPassword' ? '重設密碼' : '帳號驗證'}
-        </h1>
-        {state.kind === 'working' && <Spinner label={mode === 'verifyEmail' ? '正在驗證您的電子郵件…' : '正在確認連結…'} />}
-        {state.kind === 'failed' && (
-          <>
-            <FormAlert>{state.message}</FormAlert>
-            <div className="account-card__actions">
-              {mode === 'resetPassword' ? (
-                <Link className="btn btn--primary" to="/user/resetPassword">
-                  重新寄送重設密碼信
-                </Link>
-              ) : (
-                <Link className="btn btn--primary" to="/user/logIn">
-                  前往登入
-                </Link>
-              )}
-              <Link className="btn btn--ghost" to="/">
-                回首頁
+    <AccountCard title={mode === 'resetPassword' ? '重設密碼' : '帳號驗證'}>
+      {state.kind === 'working' && <Spinner label={mode === 'verifyEmail' ? '正在驗證您的電子郵件…' : '正在確認連結…'} />}
+      {state.kind === 'failed' && (
+        <>
+          <FormAlert>{state.message}</FormAlert>
+          <div className="account-card__actions">
+            {mode === 'resetPassword' ? (
+              <Link className="btn btn--primary" to="/user/resetPassword">
+                重新寄送重設密碼信
               </Link>
-            </div>
-          </>
-        )}
-        {state.kind === 'newPassword' && <NewPasswordForm email={state.email} oobCode={oobCode} />}
-      </div>
-    </section>
+            ) : (
+              <Link className="btn btn--primary" to="/user/logIn">
+                前往登入
+              </Link>
+            )}
+            <Link className="btn btn--ghost" to="/">
+              回首頁
+            </Link>
+          </div>
+        </>
+      )}
+      {state.kind === 'newPassword' && <NewPasswordForm email={state.email} oobCode={oobCode} />}
+    </AccountCard>
   );
 }
 

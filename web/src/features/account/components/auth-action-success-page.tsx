@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { clearSession, refreshIdToken } from '@/lib/session';
 import { useSession } from '@/lib/use-session';
+import { AccountCard } from './account-card';
 import '../account.css';
 
 /** /user/authAction/{verifyEmail|resetPassword}-success, with links onward. */
@@ -23,30 +24,22 @@ export function AuthActionSuccessPage() {
   }, [revoked]);
 
   return (
-    <section className="account-page" aria-labelledby="page-title">
-      <div className="account-card account-card--done">
-        <p className="account-card__icon" aria-hidden="true">
-          ✓
-        </p>
-        <h1 id="page-title" className="account-card__title">
-          {mode === 'verifyEmail' ? '信箱驗證成功' : '密碼已重設'}
-        </h1>
-        <p>{mode === 'verifyEmail' ? '您的電子郵件已完成驗證，現在可以訂購書籍了。' : '您的密碼已更新，請使用新密碼登入。'}</p>
-        <div className="account-card__actions">
-          {signedIn ? (
-            <Link className="btn btn--primary" to="/bookstore">
-              開始選購書籍
-            </Link>
-          ) : (
-            <Link className="btn btn--primary" to="/user/logIn">
-              前往登入
-            </Link>
-          )}
-          <Link className="btn btn--ghost" to="/">
-            回首頁
+    <AccountCard title={mode === 'verifyEmail' ? '信箱驗證成功' : '密碼已重設'} done>
+      <p>{mode === 'verifyEmail' ? '您的電子郵件已完成驗證，現在可以訂購書籍了。' : '您的密碼已更新，請使用新密碼登入。'}</p>
+      <div className="account-card__actions">
+        {signedIn ? (
+          <Link className="btn btn--primary" to="/bookstore">
+            開始選購書籍
           </Link>
-        </div>
+        ) : (
+          <Link className="btn btn--primary" to="/user/logIn">
+            前往登入
+          </Link>
+        )}
+        <Link className="btn btn--ghost" to="/">
+          回首頁
+        </Link>
       </div>
-    </section>
+    </AccountCard>
   );
 }

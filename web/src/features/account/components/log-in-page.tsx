@@ -6,6 +6,7 @@ import { placeError, safeRedirect, startSession } from '../session-actions';
 import { fieldProps, setServerError, useSchemaForm } from '@/lib/form';
 import { Field, FormAlert } from '@/components/field';
 import { GoogleButton } from './google-button';
+import { AccountCard } from './account-card';
 import '../account.css';
 
 /** 會員登入: email and password, or Google; then on to `redirect` (same-site paths only) or /. */
@@ -35,33 +36,28 @@ export function LogInPage() {
 
   const signUpLink = redirect ? `/user/signUp?redirect=${encodeURIComponent(redirect)}` : '/user/signUp';
   return (
-    <section className="account-page" aria-labelledby="page-title">
-      <div className="account-card">
-        <h1 id="page-title" className="account-card__title">
-          會員登入
-        </h1>
-        <form className="account-form" noValidate onSubmit={(e) => {
-            setAlert(undefined);
-            void onSubmit(e);
-          }}>
-          <FormAlert>{alert}</FormAlert>
-          <Field label="電子郵件" type="email" autoComplete="email" inputMode="email" required {...fieldProps(form, 'email')} />
-          <Field label="密碼" type="password" autoComplete="current-password" required {...fieldProps(form, 'password')} />
-          <p className="account-form__aside">
-            <Link to="/user/resetPassword">忘記密碼？</Link>
-          </p>
-          <button type="submit" className="btn btn--primary account-form__submit" disabled={busy} aria-busy={busy}>
-            {busy ? '登入中…' : '登入'}
-          </button>
-        </form>
-        <p className="account-divider">
-          <span>或</span>
+    <AccountCard title="會員登入">
+      <form className="account-form" noValidate onSubmit={(e) => {
+          setAlert(undefined);
+          void onSubmit(e);
+        }}>
+        <FormAlert>{alert}</FormAlert>
+        <Field label="電子郵件" type="email" autoComplete="email" inputMode="email" required {...fieldProps(form, 'email')} />
+        <Field label="密碼" type="password" autoComplete="current-password" required {...fieldProps(form, 'password')} />
+        <p className="account-form__aside">
+          <Link to="/user/resetPassword">忘記密碼？</Link>
         </p>
-        <GoogleButton onSignedIn={goOn} />
-        <p className="account-card__footer">
-          還不是會員？<Link to={signUpLink}>立即註冊</Link>
-        </p>
-      </div>
-    </section>
+        <button type="submit" className="btn btn--primary account-form__submit" disabled={busy} aria-busy={busy}>
+          {busy ? '登入中…' : '登入'}
+        </button>
+      </form>
+      <p className="account-divider">
+        <span>或</span>
+      </p>
+      <GoogleButton onSignedIn={goOn} />
+      <p className="account-card__footer">
+        還不是會員？<Link to={signUpLink}>立即註冊</Link>
+      </p>
+    </AccountCard>
   );
 }

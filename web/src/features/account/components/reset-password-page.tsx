@@ -5,6 +5,7 @@ import { sendPasswordResetEmail } from '@/lib/api/auth';
 import { placeError } from '../session-actions';
 import { fieldProps, setServerError, useSchemaForm } from '@/lib/form';
 import { Field, FormAlert } from '@/components/field';
+import { AccountCard } from './account-card';
 import '../account.css';
 
 /** 忘記密碼: sends the reset mail, whose link opens /user/authAction?mode=resetPassword. */
@@ -31,45 +32,35 @@ export function ResetPasswordPage() {
 
   if (sentTo) {
     return (
-      <section className="account-page" aria-labelledby="page-title">
-        <div className="account-card account-card--done">
-          <h1 id="page-title" className="account-card__title">
-            重設密碼信已寄出
-          </h1>
-          <p>
-            我們已寄信至 <strong>{sentTo}</strong>，請點擊信中的連結設定新密碼。若幾分鐘內沒有收到，請檢查垃圾郵件匣。
-          </p>
-          <div className="account-card__actions">
-            <Link className="btn btn--primary" to="/user/logIn">
-              返回登入
-            </Link>
-          </div>
+      <AccountCard title="重設密碼信已寄出" done>
+        <p>
+          我們已寄信至 <strong>{sentTo}</strong>，請點擊信中的連結設定新密碼。若幾分鐘內沒有收到，請檢查垃圾郵件匣。
+        </p>
+        <div className="account-card__actions">
+          <Link className="btn btn--primary" to="/user/logIn">
+            返回登入
+          </Link>
         </div>
-      </section>
+      </AccountCard>
     );
   }
 
   return (
-    <section className="account-page" aria-labelledby="page-title">
-      <div className="account-card">
-        <h1 id="page-title" className="account-card__title">
-          忘記密碼
-        </h1>
-        <p className="muted">請輸入註冊時使用的電子郵件，我們會寄送重設密碼的連結給您。</p>
-        <form className="account-form" noValidate onSubmit={(e) => {
-            setAlert(undefined);
-            void onSubmit(e);
-          }}>
-          <FormAlert>{alert}</FormAlert>
-          <Field label="電子郵件" type="email" autoComplete="email" inputMode="email" required {...fieldProps(form, 'email')} />
-          <button type="submit" className="btn btn--primary account-form__submit" disabled={busy} aria-busy={busy}>
-            {busy ? '寄送中…' : '寄送重設密碼信'}
-          </button>
-        </form>
-        <p className="account-card__footer">
-          想起密碼了？<Link to="/user/logIn">返回登入</Link>
-        </p>
-      </div>
-    </section>
+    <AccountCard title="忘記密碼">
+      <p className="muted">請輸入註冊時使用的電子郵件，我們會寄送重設密碼的連結給您。</p>
+      <form className="account-form" noValidate onSubmit={(e) => {
+          setAlert(undefined);
+          void onSubmit(e);
+        }}>
+        <FormAlert>{alert}</FormAlert>
+        <Field label="電子郵件" type="email" autoComplete="email" inputMode="email" required {...fieldProps(form, 'email')} />
+        <button type="submit" className="btn btn--primary account-form__submit" disabled={busy} aria-busy={busy}>
+          {busy ? '寄送中…' : '寄送重設密碼信'}
+        </button>
+      </form>
+      <p className="account-card__footer">
+        想起密碼了？<Link to="/user/logIn">返回登入</Link>
+      </p>
+    </AccountCard>
   );
 }

@@ -8,6 +8,7 @@ import { explain, placeError, safeRedirect, startSession } from '../session-acti
 import { fieldProps, setServerError, useSchemaForm } from '@/lib/form';
 import { Field, FormAlert } from '@/components/field';
 import { GoogleButton } from './google-button';
+import { AccountCard } from './account-card';
 import '../account.css';
 
 /** 會員註冊: name, email, password (at least 8) and its confirmation; then the verification mail. */
@@ -44,59 +45,49 @@ export function SignUpPage() {
 
   if (done) {
     return (
-      <section className="account-page" aria-labelledby="page-title">
-        <div className="account-card account-card--done">
-          <h1 id="page-title" className="account-card__title">
-            註冊成功
-          </h1>
-          {done.mailSent ? (
-            <p>
-              驗證信已寄至 <EmailText email={done.email} />，請點擊信中的連結完成電子郵件驗證。完成驗證後即可訂購書籍。
-            </p>
-          ) : (
-            <p>您已登入。驗證信暫時無法寄出，請稍後從右上角的會員選單重新寄送。</p>
-          )}
-          <div className="account-card__actions">
-            <Link className="btn btn--primary" to={next === '/' ? '/bookstore' : next}>
-              {next === '/' ? '開始選購書籍' : '繼續'}
-            </Link>
-            <Link className="btn btn--ghost" to="/">
-              回首頁
-            </Link>
-          </div>
+      <AccountCard title="註冊成功" done>
+        {done.mailSent ? (
+          <p>
+            驗證信已寄至 <EmailText email={done.email} />，請點擊信中的連結完成電子郵件驗證。完成驗證後即可訂購書籍。
+          </p>
+        ) : (
+          <p>您已登入。驗證信暫時無法寄出，請稍後從右上角的會員選單重新寄送。</p>
+        )}
+        <div className="account-card__actions">
+          <Link className="btn btn--primary" to={next === '/' ? '/bookstore' : next}>
+            {next === '/' ? '開始選購書籍' : '繼續'}
+          </Link>
+          <Link className="btn btn--ghost" to="/">
+            回首頁
+          </Link>
         </div>
-      </section>
+      </AccountCard>
     );
   }
 
   const logInLink = params.get('redirect') ? `/user/logIn?redirect=${encodeURIComponent(params.get('redirect')!)}` : '/user/logIn';
   return (
-    <section className="account-page" aria-labelledby="page-title">
-      <div className="account-card">
-        <h1 id="page-title" className="account-card__title">
-          會員註冊
-        </h1>
-        <form className="account-form" noValidate onSubmit={(e) => {
-            setAlert(undefined);
-            void onSubmit(e);
-          }}>
-          <FormAlert>{alert}</FormAlert>
-          <Field label="姓名" autoComplete="name" required maxLength={50} {...fieldProps(form, 'userName')} />
-          <Field label="電子郵件" type="email" autoComplete="email" inputMode="email" required {...fieldProps(form, 'email')} />
-          <Field label="密碼" type="password" autoComplete="new-password" required hint="至少 8 個字元" {...fieldProps(form, 'password')} />
-          <Field label="確認密碼" type="password" autoComplete="new-password" required {...fieldProps(form, 'confirmPassword')} />
-          <button type="submit" className="btn btn--primary account-form__submit" disabled={busy} aria-busy={busy}>
-            {busy ? '註冊中…' : '註冊'}
-          </button>
-        </form>
-        <p className="account-divider">
-          <span>或</span>
-        </p>
-        <GoogleButton onSignedIn={() => void navigate(next, { replace: true })} />
-        <p className="account-card__footer">
-          已經是會員？<Link to={logInLink}>登入</Link>
-        </p>
-      </div>
-    </section>
+    <AccountCard title="會員註冊">
+      <form className="account-form" noValidate onSubmit={(e) => {
+          setAlert(undefined);
+          void onSubmit(e);
+        }}>
+        <FormAlert>{alert}</FormAlert>
+        <Field label="姓名" autoComplete="name" required maxLength={50} {...fieldProps(form, 'userName')} />
+        <Field label="電子郵件" type="email" autoComplete="email" inputMode="email" required {...fieldProps(form, 'email')} />
+        <Field label="密碼" type="password" autoComplete="new-password" required hint="至少 8 個字元" {...fieldProps(form, 'password')} />
+        <Field label="確認密碼" type="password" autoComplete="new-password" required {...fieldProps(form, 'confirmPassword')} />
+        <button type="submit" className="btn btn--primary account-form__submit" disabled={busy} aria-busy={busy}>
+          {busy ? '註冊中…' : '註冊'}
+        </button>
+      </form>
+      <p className="account-divider">
+        <span>或</span>
+      </p>
+      <GoogleButton onSignedIn={() => void navigate(next, { replace: true })} />
+      <p className="account-card__footer">
+        已經是會員？<Link to={logInLink}>登入</Link>
+      </p>
+    </AccountCard>
   );
 }
