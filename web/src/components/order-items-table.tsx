@@ -26,7 +26,7 @@ export interface OrderItemsTableProps {
 export function OrderItemsTable({ items, priceLabel = '單價', shippingFee, itemsTotal, totalPrice, totalLabel = '總金額' }: OrderItemsTableProps) {
   return (
     <div className="order-items__wrap">
-      <table className="order-items">
+      <table className="data-table order-items">
         <caption className="visually-hidden">訂購內容</caption>
         <thead>
           <tr>

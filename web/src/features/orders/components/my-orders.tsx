@@ -31,7 +31,7 @@ export function MyOrders({ userId }: { userId: string }) {
       {orders.length > 0 && (
         <>
           <div className="orders-table__wrap">
-            <table className="orders-table">
+            <table className="data-table orders-table">
               <caption className="visually-hidden">我的訂單，由新到舊</caption>
               <thead>
                 <tr>
