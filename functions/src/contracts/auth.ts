@@ -78,3 +78,16 @@ export interface Member {
   createdAt: string;
   updatedAt: string;
 }
+
+/** What /api/auth/signUp and /api/auth/signIn answer: Identity Toolkit's own tokens, passed through. */
+export interface AuthTokens {
+  kind?: string;
+  idToken: string;
+  refreshToken: string;
+  /** Seconds, as a string. */
+  expiresIn: string;
+  localId: string;
+  email: string;
+  displayName?: string;
+  registered?: boolean;
+}

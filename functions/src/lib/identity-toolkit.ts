@@ -1,6 +1,7 @@
 // A small client for the Identity Toolkit REST API (accounts:*), the API that Firebase Auth's
 // email/password flows run on. Locally it talks to the Auth emulator (any key works there); in
 // production it uses the project's Web API key from the WEB_API_KEY parameter.
+import type { AuthTokens } from '../contracts/auth';
 import { Failure, invalid, unavailable } from './failure';
 import { logger } from './logger';
 
@@ -87,16 +88,7 @@ export async function callToolkit<T>(method: string, body: Record<string, unknow
 
 // The calls the API makes, with Identity Toolkit's own response shapes (passed through to the client).
 
-export interface TokenResponse {
-  kind?: string;
-  idToken: string;
-  refreshToken: string;
-  expiresIn: string;
-  localId: string;
-  email: string;
-  displayName?: string;
-  registered?: boolean;
-}
+export type TokenResponse = AuthTokens;
 
 export const identityToolkit = {
   signUp: (email: string, password: string, displayName: string) =>

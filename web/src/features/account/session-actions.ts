@@ -1,7 +1,8 @@
 import { isApiError } from '@/lib/api-client';
 import { describeError, UNKNOWN_ERROR } from '@contracts/errors';
 import { freshIdToken, sessionFromTokens, setSession, type Session } from '@/lib/session';
-import { sendEmailVerify, type AuthTokens } from '@/lib/api/auth';
+import type { AuthTokens } from '@contracts/auth';
+import { sendEmailVerify } from '@/lib/api/auth';
 
 /** After any sign-in: decode the ID token, fill the session, write the cookies. */
 export function startSession(tokens: Pick<AuthTokens, 'idToken' | 'refreshToken'>, fallback: Partial<Pick<Session, 'name' | 'provider' | 'picture'>> = {}): Session {

@@ -1,17 +1,8 @@
-import type { ConfirmPasswordResetInput, SignInInput, SignUpInput } from '@contracts/auth';
+import type { AuthTokens, ConfirmPasswordResetInput, SignInInput, SignUpInput } from '@contracts/auth';
 import { apiRequest } from '@/lib/api-client';
 
 // Fetchers of /api/auth/* (inputs: functions/src/contracts/auth.ts); the answers are Identity Toolkit's own. Shared: the
 // account pages sign in with them, and the checkout sends and rechecks the verification mail.
-
-export interface AuthTokens {
-  idToken: string;
-  refreshToken: string;
-  expiresIn: string;
-  localId: string;
-  email: string;
-  displayName?: string;
-}
 
 const post = <T>(path: string, body: unknown) => apiRequest<T>(`/auth/${path}`, { method: 'POST', body, auth: false });
 
