@@ -3,7 +3,7 @@ import { taiwanDay } from '../../functions/src/contracts/format';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../functions/src/lib/firebase';
 import { createTestUser, uniq, type TestUser } from '../helpers/emulators';
-import { app, contact, doc, newOrderId, shopOrder as placeShopOrder } from '../helpers/owner-fixtures';
+import { app, bookInput as sharedBookInput, contact, doc, newOrderId, shopOrder as placeShopOrder } from '../helpers/owner-fixtures';
 import { expectCatalogueBody } from '../helpers/catalogue-body';
 
 // The shop owner's console: every /api/admin call for anonymous (401), member (403) and
@@ -30,31 +30,15 @@ const patch = (path: string, body: unknown) => asOwner(request(app).patch(`/api/
 
 const stockOf = async (productId: string) => (await doc(`stock/${productId}`))?.qty as number | undefined;
 
-function bookInput(productId: string, extra: Record<string, unknown> = {}) {
-  return {
-    productId,
-    name: `後台測試書 ${productId}`,
-    subtitle: '副標題',
-    author: '測試作者',
-    publisher: '青嶼書房',
-    isbn: '9786269999999',
-    publishedAt: '2026-03-01',
-    pages: 320,
-    format: '平裝 17×23 cm',
-    imgSrc: '/images/books/test.jpg',
+/** The shared fixture book with what this suite checks on the way: a preview image, notices, an erratum. */
+const bookInput = (productId: string, extra: Record<string, unknown> = {}) =>
+  sharedBookInput(productId, {
     previewImages: ['/images/books/test-1.jpg'],
-    listPrice: 1000,
-    salePrice: 850,
     isNew: true,
-    launched: true,
-    sortOrder: 990,
-    content: ['重點一'],
     notice: ['注意事項'],
-    bookIntroduction: { primaryColor: '#2f5d62', slogan: '標語', overview: '簡介', summary: ['摘要'], detail: ['詳細'] },
     erratum: [{ chapter: '第一章', title: '錯字', content: ['第 3 頁'], postDate: '2026-04-01' }],
     ...extra,
-  };
-}
+  });
 
 /** A book with stock, created through the console itself. */
 async function fixtureBook(qty: number, extra: Record<string, unknown> = {}) {
