@@ -1,7 +1,7 @@
 import { expect, test, type Page } from './support/test';
 import { waitForMail } from './support/inbox';
 import { getAuth } from 'firebase-admin/auth';
-import { adminApp, adminDb, createMember, fixtureBook, HOSTING_URL, shoot as shootTo, signInByCookies, signInWithPassword, uniq } from './support/shop';
+import { adminApp, adminDb, createMember, fixtureBook, HOSTING_URL, shoot as shootTo, signInByCookies, signInWithPassword, uniq, waitUntilListed } from './support/shop';
 
 // A member buys two books, follows the order to its success page and into the order list; a second
 // member cannot see it; a guest finds it with the lookup form. The books are this test's own
@@ -11,19 +11,10 @@ const shoot = (page: Page, name: string) => shootTo(page, 'test-output/screens',
 
 test('a member buys two books, sees the success page and the order; others cannot; a guest looks it up', async ({ page, browser }) => {
   test.setTimeout(150_000);
+  const madeAt = Date.now();
   const a = await fixtureBook('測試用：公司登記實務', 880, { qty: 5 });
   const b = await fixtureBook('測試用：營業稅申報手冊', 650, { qty: 5 });
-
-  // The catalogue is cached per instance for up to 30 s: wait until the new books are listed.
-  await expect
-    .poll(
-      async () => {
-        const list = (await (await fetch(`${HOSTING_URL}/api/products/simple`)).json()) as { productId: string }[];
-        return [a, b].every((id) => list.some((p) => p.productId === id));
-      },
-      { timeout: 45_000, intervals: [1000] },
-    )
-    .toBe(true);
+  await waitUntilListed([a, b], madeAt);
 
   await signInByCookies(page.context(), 'demo@example.com', 'demo1234', '王小明');
   await page.goto('/');

@@ -85,3 +85,22 @@ export async function signUpThroughForm(page: Page, who: { name: string; email: 
   await page.getByRole('button', { name: '註冊', exact: true }).click();
   await page.getByRole('heading', { name: '註冊成功' }).waitFor();
 }
+
+/**
+ * Waits until books made at `madeAt` are in every instance's catalogue. Each Functions worker keeps the
+ * catalogue for 30 s (CATALOGUE_TTL_MS in functions/src/data/products.ts), and the cart drops lines the
+ * catalogue does not list, so one fresh answer is not enough: the books must be listed and every cache
+ * older than they are must have expired.
+ */
+export async function waitUntilListed(productIds: string[], madeAt: number) {
+  const listed = async () => {
+    const list = (await (await fetch(`${HOSTING_URL}/api/products/simple`)).json()) as { productId: string }[];
+    return productIds.every((id) => list.some((p) => p.productId === id));
+  };
+  const deadline = Date.now() + 45_000;
+  while (!(await listed())) {
+    if (Date.now() > deadline) throw new Error(`not listed after 45 s: ${productIds.join(', ')}`);
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  await new Promise((r) => setTimeout(r, Math.max(0, madeAt + 31_000 - Date.now())));
+}
