@@ -1,5 +1,6 @@
 /* eslint-disable @typescript-eslint/no-require-imports */
 import { unsubscribeSecret } from './api/content/secrets';
+import { MAIL, ORDERS } from './data/collections';
 import { smtpConnectionUri } from './mail/config';
 import type { Express } from 'express';
 import { onDocumentCreated, onDocumentWritten } from 'firebase-functions/firestore';
@@ -42,7 +43,7 @@ export const drainStockQueue = onSchedule({ schedule: 'every 1 minutes', region:
  * (functions/src/mail/send-mail.ts). Never retried by the platform: failed sends are retried inside.
  */
 export const sendMail = onDocumentCreated(
-  { document: 'mail/{mailId}', region: 'asia-east1', secrets: [smtpConnectionUri], timeoutSeconds: 120 },
+  { document: `${MAIL}/{mailId}`, region: 'asia-east1', secrets: [smtpConnectionUri], timeoutSeconds: 120 },
   async (event) => {
     const { onMailCreated } = require('./mail/mail-trigger') as typeof import('./mail/mail-trigger');
     await onMailCreated(event.params.mailId);
@@ -54,7 +55,7 @@ export const sendMail = onDocumentCreated(
  * adds its before/after difference, once per event. Off the order path: placing and status changes
  * never wait for it. Retried by the platform on failure; the event's marker makes a retry harmless.
  */
-export const orderStats = onDocumentWritten({ document: 'orders/{orderId}', region: 'asia-east1', retry: true }, async (event) => {
+export const orderStats = onDocumentWritten({ document: `${ORDERS}/{orderId}`, region: 'asia-east1', retry: true }, async (event) => {
   const { applyOrderWrite } = require('./data/stats') as typeof import('./data/stats');
   await applyOrderWrite(event.id, event.data?.before.data(), event.data?.after.data(), new Date(event.time));
 });

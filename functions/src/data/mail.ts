@@ -1,12 +1,13 @@
 import type { DocumentReference, Timestamp } from 'firebase-admin/firestore';
 import { db, firestoreNs } from '../lib/firebase';
+import { MAIL } from './collections';
 import type { DeliveryState, MailDocument } from '../mail/mail-doc';
 
 // mail/{id}: the outbox, in the "Trigger Email" extension's shape (functions/src/mail/mail-doc.ts).
 // Written with the change it reports (an order, a status change, a subscription); sent by the sendMail
 // trigger (functions/src/mail/send-mail.ts), which claims a document here before sending it.
 
-export const MAIL = 'mail';
+export { MAIL };
 
 interface StoredDelivery {
   state: DeliveryState;

@@ -2,9 +2,9 @@ import { ORDER_STATUS_LABELS, type Order, type OrderSummary } from '../contracts
 import type { AdminOrdersQuery } from '../contracts/admin';
 import { db, firestoreNs } from '../lib/firebase';
 import type { ComposedMail } from '../mail/mail-doc';
-import { MAIL } from './mail';
+import { MAIL, ORDERS } from './collections';
 
-export const ORDERS = 'orders';
+export { ORDERS };
 /** orderNumbers/{orderNo} -> {orderId}: keeps order numbers unique and finds an order by its number. */
 export const ORDER_NUMBERS = 'orderNumbers';
 
