@@ -8,7 +8,8 @@ import { changeOrderStatus, correctDelivery, getOrder, getPlan } from '../api/ad
 import { actorLabel } from '../lib/labels';
 import { useResource } from '../lib/use-resource';
 import { BookAmountsTable } from './tables';
-import { BusyButton, FormErrors, Loaded, PageHead, StatusBadge } from './ui';
+import { BusyButton, FormErrors, Loaded, PageHead } from './ui';
+import { OrderStatusBadge } from '@/components/order-status-badge';
 import { Field } from '@/components/field';
 
 /** One order: details, history, and the actions its status allows. */
@@ -37,7 +38,7 @@ function OrderView({ order: o, onChange }: { order: Order; onChange: (o: Order) 
   return (
     <>
       <PageHead title={`訂單 ${o.orderNo}`}>
-        <StatusBadge status={o.status} />
+        <OrderStatusBadge status={o.status} />
       </PageHead>
       <div className="admin-grid">
         <section className="admin-card" aria-labelledby="o-buyer">
@@ -146,7 +147,7 @@ function OrderView({ order: o, onChange }: { order: Order; onChange: (o: Order) 
           {o.statusHistory.map((h, i) => (
             <li key={i}>
               <time dateTime={h.at}>{formatDateTime(h.at)}</time>
-              <StatusBadge status={h.status} />
+              <OrderStatusBadge status={h.status} />
               <span>{actorLabel(h.by)}</span>
               {h.note ? <span className="admin-sub">{h.note}</span> : null}
             </li>

@@ -63,7 +63,7 @@ function ProductRow({ product: p, onChange }: { product: AdminProduct; onChange:
         {p.stock === null ? '—' : p.stock}
         {p.waitingAlerts ? <span className="admin-sub">{p.waitingAlerts} 人等到貨通知</span> : null}
       </td>
-      <td data-label="狀態">{p.launched ? <span className="admin-badge admin-badge--preparing">上架中</span> : <span className="admin-badge">已隱藏</span>}</td>
+      <td data-label="狀態">{p.launched ? <span className="status-badge">上架中</span> : <span className="admin-badge">已隱藏</span>}</td>
       <td className="admin-row-actions">
         <Link className="btn btn--ghost btn--small" to={`/admin/products/${p.productId}`} aria-label={`編輯「${p.name}」與庫存`}>
           編輯／庫存

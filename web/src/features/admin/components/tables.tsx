@@ -1,8 +1,8 @@
 import type { Order } from '@contracts/orders';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { OrderStatusBadge } from '@/components/order-status-badge';
 import { formatDateTime, formatMoney } from '@contracts/format';
-import { StatusBadge } from './ui';
 
 /** A column heading: its text, right-aligned for numbers, or read only by screen readers (an actions column). */
 export type Column = string | { label: string; num?: boolean; hidden?: boolean };
@@ -56,7 +56,7 @@ export function OrdersTable({ orders, detail, caption, busy, withPhone = false }
               {formatMoney(o.totalPrice)}
             </td>
             <td data-label="狀態">
-              <StatusBadge status={o.status} />
+              <OrderStatusBadge status={o.status} />
             </td>
           </tr>
         ))}

@@ -1,12 +1,8 @@
-import { ORDER_STATUS_LABELS, type OrderStatus } from '@contracts/orders';
 import type { ReactNode } from 'react';
 import { Spinner } from '@/components/page-status';
 import { errorText } from '../lib/labels';
 import type { Resource } from '../lib/use-resource';
 
-export function StatusBadge({ status }: { status: OrderStatus }) {
-  return <span className={`admin-badge admin-badge--${status}`}>{ORDER_STATUS_LABELS[status]}</span>;
-}
 
 /** Loading, failure (with a retry) or the page itself. */
 export function Loaded<T>({ resource, children }: { resource: Resource<T>; children: (data: T) => ReactNode }) {

@@ -9,7 +9,7 @@ import { isApiError } from '@/lib/api-client';
 import { fieldProps, useSchemaForm } from '@/lib/form';
 import { formatDateTime } from '@contracts/format';
 import { lookupOrder } from '../api';
-import { StatusBadge } from './order-parts';
+import { OrderStatusBadge } from '@/components/order-status-badge';
 import '../orders.css';
 
 // The API's lookup body (orderLookupInputSchema) is a union of {orderNo, email} and {orderNo, phone};
@@ -76,7 +76,7 @@ export function LookupForm({ initialOrderNo = '' }: { initialOrderNo?: string })
             訂單 <span className="order-no">{found.orderNo}</span>
           </h3>
           <p>
-            訂單狀態：<StatusBadge status={found.status} />
+            訂單狀態：<OrderStatusBadge status={found.status} />
           </p>
           <p className="muted">
             訂單日期 {formatDateTime(found.createdAt)}

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatDate, formatMoney } from '@contracts/format';
 import { useMyOrders } from '../api';
-import { LoadState, StatusBadge } from './order-parts';
+import { LoadState } from './order-parts';
+import { OrderStatusBadge } from '@/components/order-status-badge';
 import '../orders.css';
 
 const PAGE_SIZES = [5, 10, 20] as const;
@@ -67,7 +68,7 @@ export function MyOrders({ userId }: { userId: string }) {
                     </td>
                     <td data-label="總金額">{formatMoney(o.totalPrice)}</td>
                     <td data-label="訂單狀態">
-                      <StatusBadge status={o.status} />
+                      <OrderStatusBadge status={o.status} />
                     </td>
                     <td data-label="查看詳情">
                       <Link className="btn btn--small btn--ghost" to={`/order/${o.orderId}`} aria-label={`查看訂單 ${o.orderNo} 詳情`}>

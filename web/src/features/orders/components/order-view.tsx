@@ -5,7 +5,8 @@ import { formatDateTime } from '@contracts/format';
 import { useShopSettings } from '@/lib/shop-settings';
 import { useOrder } from '../api';
 import { BankDetails } from './bank-details';
-import { LoadState, StatusBadge } from './order-parts';
+import { LoadState } from './order-parts';
+import { OrderStatusBadge } from '@/components/order-status-badge';
 import '../orders.css';
 
 /** /order/{orderId}: the whole order, its status and its history. */
@@ -24,7 +25,7 @@ export function OrderView({ userId, orderId }: { userId: string; orderId: string
       {order && (
         <>
           <p className="order-detail__status">
-            訂單狀態：<StatusBadge status={order.status} />
+            訂單狀態：<OrderStatusBadge status={order.status} />
           </p>
           <dl className="order-facts">
             <dt>訂單日期</dt>
