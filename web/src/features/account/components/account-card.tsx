@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
+import { FormAlert } from '@/components/field';
 
 /**
  * The frame of every account page (sign-in, sign-up, password reset, the email links): one card, its h1;
@@ -19,5 +20,27 @@ export function AccountCard({ title, done = false, children }: { title: ReactNod
         {children}
       </div>
     </section>
+  );
+}
+
+/** An account page's form: the form-wide message on top, cleared when the form is sent again. */
+export function AccountForm({ alert, clearAlert, onSubmit, children }: {
+  alert?: string;
+  clearAlert: () => void;
+  onSubmit: (e: FormEvent<HTMLFormElement>) => Promise<void>;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      className="account-form"
+      noValidate
+      onSubmit={(e) => {
+        clearAlert();
+        void onSubmit(e);
+      }}
+    >
+      <FormAlert>{alert}</FormAlert>
+      {children}
+    </form>
   );
 }

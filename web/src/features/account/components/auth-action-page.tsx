@@ -6,7 +6,7 @@ import { confirmEmailVerification, confirmPasswordReset, verifyPasswordResetCode
 import { explain, placeError } from '../session-actions';
 import { fieldProps, setServerError, useSchemaForm } from '@/lib/form';
 import { Field, FormAlert } from '@/components/field';
-import { AccountCard } from './account-card';
+import { AccountCard, AccountForm } from './account-card';
 import '../account.css';
 
 // A mail link's code may be applied once only; StrictMode (and a quick re-render) must not apply it twice.
@@ -90,22 +90,17 @@ function NewPasswordForm({ email, oobCode }: { email: string; oobCode: string })
     }
   });
 
-
   return (
-    <form className="account-form" noValidate onSubmit={(e) => {
-            setAlert(undefined);
-            void onSubmit(e);
-          }}>
+    <AccountForm alert={alert} clearAlert={() => setAlert(undefined)} onSubmit={onSubmit}>
       <p>
         請為 <strong>{email}</strong> 設定新密碼。
       </p>
-      <FormAlert>{alert}</FormAlert>
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
       <Field label="新密碼" type="password" autoComplete="new-password" required hint="至少 8 個字元" {...fieldProps(form, 'password')} />
       <Field label="確認新密碼" type="password" autoComplete="new-password" required {...fieldProps(form, 'confirmPassword')} />
       <button type="submit" className="btn btn--primary account-form__submit" disabled={busy} aria-busy={busy}>
         {busy ? '儲存中…' : '設定新密碼'}
       </button>
-    </form>
+    </AccountForm>
   );
 }

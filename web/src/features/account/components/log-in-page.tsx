@@ -4,9 +4,9 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { signIn } from '@/lib/api/auth';
 import { placeError, safeRedirect, startSession } from '../session-actions';
 import { fieldProps, setServerError, useSchemaForm } from '@/lib/form';
-import { Field, FormAlert } from '@/components/field';
+import { Field } from '@/components/field';
 import { GoogleButton } from './google-button';
-import { AccountCard } from './account-card';
+import { AccountCard, AccountForm } from './account-card';
 import '../account.css';
 
 /** 會員登入: email and password, or Google; then on to `redirect` (same-site paths only) or /. */
@@ -33,15 +33,10 @@ export function LogInPage() {
     }
   });
 
-
   const signUpLink = redirect ? `/user/signUp?redirect=${encodeURIComponent(redirect)}` : '/user/signUp';
   return (
     <AccountCard title="會員登入">
-      <form className="account-form" noValidate onSubmit={(e) => {
-          setAlert(undefined);
-          void onSubmit(e);
-        }}>
-        <FormAlert>{alert}</FormAlert>
+      <AccountForm alert={alert} clearAlert={() => setAlert(undefined)} onSubmit={onSubmit}>
         <Field label="電子郵件" type="email" autoComplete="email" inputMode="email" required {...fieldProps(form, 'email')} />
         <Field label="密碼" type="password" autoComplete="current-password" required {...fieldProps(form, 'password')} />
         <p className="account-form__aside">
@@ -50,7 +45,7 @@ export function LogInPage() {
         <button type="submit" className="btn btn--primary account-form__submit" disabled={busy} aria-busy={busy}>
           {busy ? '登入中…' : '登入'}
         </button>
-      </form>
+      </AccountForm>
       <p className="account-divider">
         <span>或</span>
       </p>

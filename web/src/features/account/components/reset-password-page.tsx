@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import { sendPasswordResetEmail } from '@/lib/api/auth';
 import { placeError } from '../session-actions';
 import { fieldProps, setServerError, useSchemaForm } from '@/lib/form';
-import { Field, FormAlert } from '@/components/field';
-import { AccountCard } from './account-card';
+import { Field } from '@/components/field';
+import { AccountCard, AccountForm } from './account-card';
 import '../account.css';
 
 /** 忘記密碼: sends the reset mail, whose link opens /user/authAction?mode=resetPassword. */
@@ -29,7 +29,6 @@ export function ResetPasswordPage() {
     }
   });
 
-
   if (sentTo) {
     return (
       <AccountCard title="重設密碼信已寄出" done>
@@ -48,16 +47,12 @@ export function ResetPasswordPage() {
   return (
     <AccountCard title="忘記密碼">
       <p className="muted">請輸入註冊時使用的電子郵件，我們會寄送重設密碼的連結給您。</p>
-      <form className="account-form" noValidate onSubmit={(e) => {
-          setAlert(undefined);
-          void onSubmit(e);
-        }}>
-        <FormAlert>{alert}</FormAlert>
+      <AccountForm alert={alert} clearAlert={() => setAlert(undefined)} onSubmit={onSubmit}>
         <Field label="電子郵件" type="email" autoComplete="email" inputMode="email" required {...fieldProps(form, 'email')} />
         <button type="submit" className="btn btn--primary account-form__submit" disabled={busy} aria-busy={busy}>
           {busy ? '寄送中…' : '寄送重設密碼信'}
         </button>
-      </form>
+      </AccountForm>
       <p className="account-card__footer">
         想起密碼了？<Link to="/user/logIn">返回登入</Link>
       </p>

@@ -6,9 +6,9 @@ import { notify } from '@/lib/toast';
 import { sendEmailVerify, signUp } from '@/lib/api/auth';
 import { explain, placeError, safeRedirect, startSession } from '../session-actions';
 import { fieldProps, setServerError, useSchemaForm } from '@/lib/form';
-import { Field, FormAlert } from '@/components/field';
+import { Field } from '@/components/field';
 import { GoogleButton } from './google-button';
-import { AccountCard } from './account-card';
+import { AccountCard, AccountForm } from './account-card';
 import '../account.css';
 
 /** 會員註冊: name, email, password (at least 8) and its confirmation; then the verification mail. */
@@ -42,7 +42,6 @@ export function SignUpPage() {
     }
   });
 
-
   if (done) {
     return (
       <AccountCard title="註冊成功" done>
@@ -68,11 +67,7 @@ export function SignUpPage() {
   const logInLink = params.get('redirect') ? `/user/logIn?redirect=${encodeURIComponent(params.get('redirect')!)}` : '/user/logIn';
   return (
     <AccountCard title="會員註冊">
-      <form className="account-form" noValidate onSubmit={(e) => {
-          setAlert(undefined);
-          void onSubmit(e);
-        }}>
-        <FormAlert>{alert}</FormAlert>
+      <AccountForm alert={alert} clearAlert={() => setAlert(undefined)} onSubmit={onSubmit}>
         <Field label="姓名" autoComplete="name" required maxLength={50} {...fieldProps(form, 'userName')} />
         <Field label="電子郵件" type="email" autoComplete="email" inputMode="email" required {...fieldProps(form, 'email')} />
         <Field label="密碼" type="password" autoComplete="new-password" required hint="至少 8 個字元" {...fieldProps(form, 'password')} />
@@ -80,7 +75,7 @@ export function SignUpPage() {
         <button type="submit" className="btn btn--primary account-form__submit" disabled={busy} aria-busy={busy}>
           {busy ? '註冊中…' : '註冊'}
         </button>
-      </form>
+      </AccountForm>
       <p className="account-divider">
         <span>或</span>
       </p>
