@@ -41,7 +41,7 @@ export function ErrorView({ statusCode, statusMessage }: ErrorView) {
         <p className="error-screen__raw" data-testid="error-status-message">
           {statusMessage}
         </p>
-        <div className="error-screen__actions">
+        <div className="button-row button-row--center">
           <button type="button" className="btn btn--primary" onClick={() => navigate('/', { replace: true })}>
             返回首頁
           </button>

@@ -67,7 +67,7 @@ export function Component() {
       </div>
       <section className="admin-card" aria-labelledby="org-list">
         <h2 id="org-list">交書名單（{v.orders.length}）</h2>
-        <table className="admin-table" data-testid="organizer-orders">
+        <table className="stacked-table admin-table" data-testid="organizer-orders">
           <thead>
             <tr>
               <th scope="col">訂購人</th>

@@ -1,12 +1,13 @@
 import { newPasswordFormSchema } from '@contracts/auth';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { Spinner } from '@/components/page-status';
 import { confirmEmailVerification, confirmPasswordReset, verifyPasswordResetCode } from '@/lib/api/auth';
 import { explain, placeError } from '../session-actions';
 import { fieldProps, setServerError, useSchemaForm } from '@/lib/form';
 import { Field, FormAlert } from '@/components/field';
 import { AccountCard, AccountForm } from './account-card';
+import { NextSteps } from '@/components/next-steps';
 import '../account.css';
 
 // A mail link's code may be applied once only; StrictMode (and a quick re-render) must not apply it twice.
@@ -50,20 +51,13 @@ export function AuthActionPage() {
       {state.kind === 'failed' && (
         <>
           <FormAlert>{state.message}</FormAlert>
-          <div className="account-card__actions">
-            {mode === 'resetPassword' ? (
-              <Link className="btn btn--primary" to="/user/resetPassword">
-                重新寄送重設密碼信
-              </Link>
-            ) : (
-              <Link className="btn btn--primary" to="/user/logIn">
-                前往登入
-              </Link>
-            )}
-            <Link className="btn btn--ghost" to="/">
-              回首頁
-            </Link>
-          </div>
+          <NextSteps
+            center
+            steps={[
+              mode === 'resetPassword' ? { to: '/user/resetPassword', label: '重新寄送重設密碼信' } : { to: '/user/logIn', label: '前往登入' },
+              { to: '/', label: '回首頁' },
+            ]}
+          />
         </>
       )}
       {state.kind === 'newPassword' && <NewPasswordForm email={state.email} oobCode={oobCode} />}

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { NextSteps } from '@/components/next-steps';
 import { clearSession, refreshIdToken } from '@/lib/session';
 import { useSession } from '@/lib/use-session';
 import { AccountCard } from './account-card';
@@ -26,20 +27,10 @@ export function AuthActionSuccessPage() {
   return (
     <AccountCard title={mode === 'verifyEmail' ? '信箱驗證成功' : '密碼已重設'} done>
       <p>{mode === 'verifyEmail' ? '您的電子郵件已完成驗證，現在可以訂購書籍了。' : '您的密碼已更新，請使用新密碼登入。'}</p>
-      <div className="account-card__actions">
-        {signedIn ? (
-          <Link className="btn btn--primary" to="/bookstore">
-            開始選購書籍
-          </Link>
-        ) : (
-          <Link className="btn btn--primary" to="/user/logIn">
-            前往登入
-          </Link>
-        )}
-        <Link className="btn btn--ghost" to="/">
-          回首頁
-        </Link>
-      </div>
+      <NextSteps
+        center
+        steps={[signedIn ? { to: '/bookstore', label: '開始選購書籍' } : { to: '/user/logIn', label: '前往登入' }, { to: '/', label: '回首頁' }]}
+      />
     </AccountCard>
   );
 }

@@ -6,6 +6,7 @@ import { placeError } from '../session-actions';
 import { fieldProps, setServerError, useSchemaForm } from '@/lib/form';
 import { Field } from '@/components/field';
 import { AccountCard, AccountForm } from './account-card';
+import { NextSteps } from '@/components/next-steps';
 import '../account.css';
 
 /** 忘記密碼: sends the reset mail, whose link opens /user/authAction?mode=resetPassword. */
@@ -35,11 +36,7 @@ export function ResetPasswordPage() {
         <p>
           我們已寄信至 <strong>{sentTo}</strong>，請點擊信中的連結設定新密碼。若幾分鐘內沒有收到，請檢查垃圾郵件匣。
         </p>
-        <div className="account-card__actions">
-          <Link className="btn btn--primary" to="/user/logIn">
-            返回登入
-          </Link>
-        </div>
+        <NextSteps center steps={[{ to: '/user/logIn', label: '返回登入' }]} />
       </AccountCard>
     );
   }

@@ -9,6 +9,7 @@ import { fieldProps, setServerError, useSchemaForm } from '@/lib/form';
 import { Field } from '@/components/field';
 import { GoogleButton } from './google-button';
 import { AccountCard, AccountForm } from './account-card';
+import { NextSteps } from '@/components/next-steps';
 import '../account.css';
 
 /** 會員註冊: name, email, password (at least 8) and its confirmation; then the verification mail. */
@@ -52,14 +53,10 @@ export function SignUpPage() {
         ) : (
           <p>您已登入。驗證信暫時無法寄出，請稍後從右上角的會員選單重新寄送。</p>
         )}
-        <div className="account-card__actions">
-          <Link className="btn btn--primary" to={next === '/' ? '/bookstore' : next}>
-            {next === '/' ? '開始選購書籍' : '繼續'}
-          </Link>
-          <Link className="btn btn--ghost" to="/">
-            回首頁
-          </Link>
-        </div>
+        <NextSteps
+          center
+          steps={[next === '/' ? { to: '/bookstore', label: '開始選購書籍' } : { to: next, label: '繼續' }, { to: '/', label: '回首頁' }]}
+        />
       </AccountCard>
     );
   }

@@ -145,7 +145,7 @@ function MappingForm({ stage, busy, onChange, onMatch }: { stage: Extract<Stage,
         {select('account', '對方帳號／備註（含帳號末五碼）')}
       </div>
       <div className="admin-scroll">
-        <table className="admin-table admin-table--plain admin-table--compact">
+        <table className="stacked-table admin-table admin-table--compact">
           <caption className="visually-hidden">對帳單前幾列</caption>
           <thead>
             <tr>

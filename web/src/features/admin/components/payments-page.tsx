@@ -21,7 +21,7 @@ export default function PaymentsPage() {
           rows.length === 0 ? (
             <p className="admin-empty">目前沒有待確認的匯款。</p>
           ) : (
-            <table className="admin-table">
+            <table className="stacked-table admin-table">
               <caption className="visually-hidden">待確認匯款</caption>
               <Thead columns={['訂單號碼', '訂購人', { label: '應付金額', num: true }, '帳號末五碼', '下單時間', '匯款期限', { label: '動作', hidden: true }]} />
               <tbody>

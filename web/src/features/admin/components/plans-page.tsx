@@ -52,7 +52,7 @@ export default function PlansPage() {
                   <input type="checkbox" checked={showArchived} onChange={(e) => setShowArchived(e.target.checked)} /> 顯示已封存的活動（{archived}）
                 </label>
               ) : null}
-              <table className="admin-table">
+              <table className="stacked-table admin-table">
                 <caption className="visually-hidden">團購活動列表</caption>
                 <Thead columns={['活動', '截止時間', '狀態', '訂單數', '進度', { label: '動作', hidden: true }]} />
                 <tbody>

@@ -270,7 +270,7 @@ function StockPanel({ product, onChange }: { product: AdminProduct; onChange: (q
           rows.length === 0 ? (
             <p className="muted">尚無庫存異動紀錄。</p>
           ) : (
-            <table className="admin-table admin-table--plain">
+            <table className="stacked-table admin-table">
               <caption>庫存異動紀錄（最近 50 筆）</caption>
               <thead>
                 <tr>

@@ -21,7 +21,7 @@ export default function ProductsPage() {
       </PageHead>
       <Loaded resource={products}>
         {(rows) => (
-          <table className="admin-table">
+          <table className="stacked-table admin-table">
             <caption className="visually-hidden">書籍列表</caption>
             <Thead columns={['書名', { label: '定價／售價', num: true }, { label: '庫存', num: true }, '狀態', { label: '動作', hidden: true }]} />
             <tbody>

@@ -37,7 +37,7 @@ export function OrdersTable({ orders, detail, caption, busy, withPhone = false }
   withPhone?: boolean;
 }) {
   return (
-    <table className="admin-table" aria-busy={busy}>
+    <table className="stacked-table admin-table" aria-busy={busy}>
       {caption ? <caption className="visually-hidden">{caption}</caption> : null}
       <Thead columns={['訂單號碼', '訂單日期', '訂購人', detail.label, { label: '總金額', num: true }, '狀態']} />
       <tbody>
@@ -75,7 +75,7 @@ export function BookAmountsTable<T>({ rows, rowKey, name, count, amount, amountL
   amountLabel: string;
 }) {
   return (
-    <table className="admin-table admin-table--plain">
+    <table className="stacked-table admin-table">
       <Thead columns={['書名', { label: '數量', num: true }, { label: amountLabel, num: true }]} />
       <tbody>
         {rows.map((r) => (

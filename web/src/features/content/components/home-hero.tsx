@@ -12,7 +12,7 @@ export function HomeHero() {
           專業書房
         </h1>
         <p className="lead">公司登記、營業稅、會計與契約，一本一本為實務現場而寫。匯款付款，臺灣全區郵寄免運。</p>
-        <div className="home-hero__actions">
+        <div className="button-row">
           <Link className="btn btn--primary" to="/bookstore">
             瀏覽書籍
           </Link>

@@ -46,7 +46,7 @@ export function UnsubscribePanel({ token }: { token: string }) {
             確定要讓 <strong className="unsubscribe__email">{email}</strong> 不再收到青嶼書房電子報嗎？
           </p>
           <p className="muted small">取消後不會再收到新書與團購通知；訂單相關的通知信不受影響。</p>
-          <div className="unsubscribe__actions">
+          <div className="button-row">
             <button type="button" className="btn btn--primary" onClick={() => void confirm()} disabled={state.kind === 'sending'}>
               {state.kind === 'sending' ? '處理中…' : '確認取消訂閱'}
             </button>

@@ -1,12 +1,28 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDate, formatMoney } from '@contracts/format';
+import type { Order } from '@contracts/orders';
 import { useMyOrders } from '../api';
 import { LoadState } from './order-parts';
 import { OrderStatusBadge } from '@/components/order-status-badge';
 import '../orders.css';
 
 const PAGE_SIZES = [5, 10, 20] as const;
+
+type OrderLine = Order['items'][number];
+
+/** One fact of each of an order's lines, a line a row, so names and counts line up across two cells. */
+function ItemsCell({ label, items, show }: { label: string; items: OrderLine[]; show: (line: OrderLine) => ReactNode }) {
+  return (
+    <td data-label={label}>
+      <ul className="orders-table__list">
+        {items.map((i) => (
+          <li key={i.productId}>{show(i)}</li>
+        ))}
+      </ul>
+    </td>
+  );
+}
 
 /** The member's orders, newest first, in pages of 5, 10 or 20. */
 export function MyOrders({ userId }: { userId: string }) {
@@ -32,7 +48,7 @@ export function MyOrders({ userId }: { userId: string }) {
       {orders.length > 0 && (
         <>
           <div className="orders-table__wrap">
-            <table className="data-table orders-table">
+            <table className="data-table stacked-table orders-table">
               <caption className="visually-hidden">我的訂單，由新到舊</caption>
               <thead>
                 <tr>
@@ -52,20 +68,8 @@ export function MyOrders({ userId }: { userId: string }) {
                       {o.orderNo}
                     </td>
                     <td data-label="訂單日期">{formatDate(o.createdAt)}</td>
-                    <td data-label="產品名稱">
-                      <ul className="orders-table__list">
-                        {o.items.map((i) => (
-                          <li key={i.productId}>{i.name}</li>
-                        ))}
-                      </ul>
-                    </td>
-                    <td data-label="訂購數">
-                      <ul className="orders-table__list">
-                        {o.items.map((i) => (
-                          <li key={i.productId}>{i.qty}</li>
-                        ))}
-                      </ul>
-                    </td>
+                    <ItemsCell label="產品名稱" items={o.items} show={(i) => i.name} />
+                    <ItemsCell label="訂購數" items={o.items} show={(i) => i.qty} />
                     <td data-label="總金額">{formatMoney(o.totalPrice)}</td>
                     <td data-label="訂單狀態">
                       <OrderStatusBadge status={o.status} />

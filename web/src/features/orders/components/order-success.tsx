@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { NextSteps } from '@/components/next-steps';
 import { formatMoney } from '@contracts/format';
 import { useShopSettings } from '@/lib/shop-settings';
 import { useOrder } from '../api';
@@ -21,17 +21,13 @@ export function OrderSuccess({ userId, orderId }: { userId: string; orderId: str
             <strong data-testid="order-total">{formatMoney(order.totalPrice)}</strong>。確認信已寄到 {order.email}。
           </p>
           {settings ? <BankDetails settings={settings} amount={order.totalPrice} dueAt={order.paymentDueAt} /> : <LoadState loading error={null} label="載入匯款資訊…" />}
-          <div className="order-success__actions">
-            <Link className="btn btn--primary" to={`/order/${order.orderId}`}>
-              查看訂單詳情
-            </Link>
-            <Link className="btn btn--ghost" to="/order">
-              我的訂單
-            </Link>
-            <Link className="btn btn--ghost" to="/bookstore">
-              繼續購物
-            </Link>
-          </div>
+          <NextSteps
+            steps={[
+              { to: `/order/${order.orderId}`, label: '查看訂單詳情' },
+              { to: '/order', label: '我的訂單' },
+              { to: '/bookstore', label: '繼續購物' },
+            ]}
+          />
         </>
       )}
     </section>
