@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { FieldErrors, FieldPath, FieldValues, SubmitHandler, UseFormReturn } from 'react-hook-form';
+import { FormAlert } from './field';
 import './checkout-stepper.css';
 
 // The one checkout stepper, for the shop's cart (features/checkout) and a campaign's group cart
@@ -85,8 +86,44 @@ export function CheckoutSteps({ step }: { step: number }) {
   );
 }
 
+/**
+ * The checkout's form around a step's fields: the step's name first (where focus goes), then the fields,
+ * the refusal of the last try, progress while the order is on its way, and 上一步 / 下一步 / 訂單送出.
+ */
+export function StepForm({
+  stepper,
+  onSubmit,
+  submitting,
+  problem,
+  canSubmit,
+  className = 'form',
+  children,
+}: {
+  stepper: Stepper;
+  onSubmit: (e: FormEvent) => void;
+  submitting: boolean;
+  problem?: ReactNode;
+  canSubmit?: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <form className={className} noValidate onSubmit={onSubmit}>
+      <StepHeading step={stepper.step} headingRef={stepper.headingRef} />
+      {children}
+      <FormAlert>{problem}</FormAlert>
+      {submitting && (
+        <p className="checkout__sending" role="status">
+          <span className="spinner__dot" aria-hidden="true" /> 訂單送出中，請稍候…
+        </p>
+      )}
+      <StepButtons step={stepper.step} goTo={stepper.goTo} submitting={submitting} canSubmit={canSubmit} />
+    </form>
+  );
+}
+
 /** The current step's name, where focus goes when the step changes (the stepper's headingRef). */
-export function StepHeading({ step, headingRef }: { step: number; headingRef: Stepper['headingRef'] }) {
+function StepHeading({ step, headingRef }: { step: number; headingRef: Stepper['headingRef'] }) {
   return (
     <h2 ref={headingRef} tabIndex={-1} className="checkout-step-title">
       {CHECKOUT_STEPS[Math.min(step, CONFIRM_STEP)]}
@@ -95,7 +132,7 @@ export function StepHeading({ step, headingRef }: { step: number; headingRef: St
 }
 
 /** 上一步 / 下一步：… / 訂單送出, as the step needs; the form's submit runs next() or the order. */
-export function StepButtons({ step, goTo, submitting, canSubmit = true }: Pick<Stepper, 'step' | 'goTo'> & { submitting: boolean; canSubmit?: boolean }) {
+function StepButtons({ step, goTo, submitting, canSubmit = true }: Pick<Stepper, 'step' | 'goTo'> & { submitting: boolean; canSubmit?: boolean }) {
   return (
     <div className="checkout__actions">
       {step > 0 && step <= CONFIRM_STEP && (

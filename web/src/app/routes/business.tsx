@@ -1,19 +1,18 @@
 import { BusinessOffer } from '@/features/content/components/business-offer';
 import { InquiryForm } from '@/components/inquiry-form';
-import { PageHeader } from '@/features/content/components/page-header';
+import { ContentPage } from '@/features/content/components/content-page';
 import '@/features/content/content.css';
-import { useDocumentMeta } from '@/lib/use-document-title';
 
 export function Component() {
-  useDocumentMeta('團體與企業採購', '公會、學校、讀書會與企業的大量訂購與團購：數量優惠、專屬團購頁、統一開立發票與免運寄送。');
   return (
-    <div className="page business">
-      <PageHeader
-        eyebrow="Business"
-        title="團體與企業採購"
-        lead="會計師公會、記帳士聯誼會、學校與企業內訓，都可以用團體價訂購青嶼出版的實務書。"
-        image={{ src: '/images/business/bulk-order.svg', width: 400, height: 260 }}
-      />
+    <ContentPage
+      className="page business"
+      title="團體與企業採購"
+      description="公會、學校、讀書會與企業的大量訂購與團購：數量優惠、專屬團購頁、統一開立發票與免運寄送。"
+      eyebrow="Business"
+      lead="會計師公會、記帳士聯誼會、學校與企業內訓，都可以用團體價訂購青嶼出版的實務書。"
+      image={{ src: '/images/business/bulk-order.svg', width: 400, height: 260 }}
+    >
       <BusinessOffer />
       <InquiryForm
         topic="business"
@@ -22,6 +21,6 @@ export function Component() {
         messageLabel="需求說明"
         messagePlaceholder="書目、預計數量、希望到貨日期，以及是否需要開設團購頁。"
       />
-    </div>
+    </ContentPage>
   );
 }

@@ -35,6 +35,11 @@ export function MemberMenu() {
     }
   };
 
+  const logOut = () => {
+    close();
+    logout();
+  };
+
   const name = session.name || session.email || '會員';
   return (
     <div className="dropdown member-menu" ref={menuRef} onBlur={onBlur}>
@@ -71,14 +76,7 @@ export function MemberMenu() {
         <Link className="dropdown__item" to="/order">
           我的訂單
         </Link>
-        <button
-          type="button"
-          className="dropdown__item"
-          onClick={() => {
-            close();
-            logout();
-          }}
-        >
+        <button type="button" className="dropdown__item" onClick={logOut}>
           登出
         </button>
       </div>

@@ -1,5 +1,9 @@
-import type { FormEvent, ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import type { DefaultValues, FieldPath, FieldValues } from 'react-hook-form';
+import type { z } from 'zod';
 import { FormAlert } from '@/components/field';
+import { setServerError, useSchemaForm } from '@/lib/form';
+import { placeError } from '../session-actions';
 
 /**
  * The frame of every account page (sign-in, sign-up, password reset, the email links): one card, its h1;
@@ -23,24 +27,53 @@ export function AccountCard({ title, done = false, children }: { title: ReactNod
   );
 }
 
-/** An account page's form: the form-wide message on top, cleared when the form is sent again. */
-export function AccountForm({ alert, clearAlert, onSubmit, children }: {
-  alert?: string;
-  clearAlert: () => void;
-  onSubmit: (e: FormEvent<HTMLFormElement>) => Promise<void>;
-  children: ReactNode;
-}) {
+/**
+ * An account page's form over a shared schema. `send` runs with the checked input; the form goes away
+ * when it succeeds (a new page, or the card's next state), so the button stays busy until then. A
+ * refusal that names one of the form's fields (`aliases` maps the server's other names for them) is
+ * shown beside it, anything else on top of the form.
+ */
+export function useAccountForm<S extends z.ZodType<unknown, FieldValues>>(
+  schema: S,
+  defaultValues: DefaultValues<z.input<S>>,
+  send: (input: z.output<S>) => Promise<void>,
+  aliases: Record<string, FieldPath<z.input<S>>> = {},
+) {
+  const form = useSchemaForm(schema, defaultValues);
+  const [busy, setBusy] = useState(false);
+  const [alert, setAlert] = useState<string>();
+  const onSubmit = form.handleSubmit(async (input) => {
+    setAlert(undefined);
+    setBusy(true);
+    try {
+      await send(input);
+    } catch (err) {
+      const placed = placeError(err);
+      const field = placed.field && (aliases[placed.field] ?? (placed.field in defaultValues ? (placed.field as FieldPath<z.input<S>>) : undefined));
+      if (field) setServerError(form, field, placed.message);
+      else setAlert(placed.message);
+      setBusy(false);
+    }
+  });
+  return { form, busy, alert, onSubmit };
+}
+
+/** The form of useAccountForm: the form-wide message on top, the fields, then the submit button. */
+export function AccountForm({ account, submit, busyLabel, children }: { account: { busy: boolean; alert?: string; onSubmit: () => Promise<void> }; submit: string; busyLabel: string; children: ReactNode }) {
   return (
     <form
       className="account-form"
       noValidate
       onSubmit={(e) => {
-        clearAlert();
-        void onSubmit(e);
+        e.preventDefault();
+        void account.onSubmit();
       }}
     >
-      <FormAlert>{alert}</FormAlert>
+      <FormAlert>{account.alert}</FormAlert>
       {children}
+      <button type="submit" className="btn btn--primary account-form__submit" disabled={account.busy} aria-busy={account.busy}>
+        {account.busy ? busyLabel : submit}
+      </button>
     </form>
   );
 }

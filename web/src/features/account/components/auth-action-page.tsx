@@ -3,10 +3,10 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Spinner } from '@/components/page-status';
 import { confirmEmailVerification, confirmPasswordReset, verifyPasswordResetCode } from '@/lib/api/auth';
-import { explain, placeError } from '../session-actions';
-import { fieldProps, setServerError, useSchemaForm } from '@/lib/form';
+import { explain } from '../session-actions';
+import { fieldProps } from '@/lib/form';
 import { Field, FormAlert } from '@/components/field';
-import { AccountCard, AccountForm } from './account-card';
+import { AccountCard, AccountForm, useAccountForm } from './account-card';
 import { NextSteps } from '@/components/next-steps';
 import '../account.css';
 
@@ -67,34 +67,25 @@ export function AuthActionPage() {
 
 function NewPasswordForm({ email, oobCode }: { email: string; oobCode: string }) {
   const navigate = useNavigate();
-  const form = useSchemaForm(newPasswordFormSchema, { password: '', confirmPassword: '' });
-  const [busy, setBusy] = useState(false);
-  const [alert, setAlert] = useState<string>();
-
-  const onSubmit = form.handleSubmit(async (input) => {
-    setBusy(true);
-    try {
+  const account = useAccountForm(
+    newPasswordFormSchema,
+    { password: '', confirmPassword: '' },
+    async (input) => {
       await confirmPasswordReset({ oobCode, newPassword: input.password });
       void navigate('/user/authAction/resetPassword-success', { replace: true });
-    } catch (err) {
-      const placed = placeError(err);
-      if (placed.field === 'password' || placed.field === 'newPassword') setServerError(form, 'password', placed.message);
-      else setAlert(placed.message);
-      setBusy(false);
-    }
-  });
+    },
+    { newPassword: 'password' },
+  );
+  const { form } = account;
 
   return (
-    <AccountForm alert={alert} clearAlert={() => setAlert(undefined)} onSubmit={onSubmit}>
+    <AccountForm account={account} submit="設定新密碼" busyLabel="儲存中…">
       <p>
         請為 <strong>{email}</strong> 設定新密碼。
       </p>
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
       <Field label="新密碼" type="password" autoComplete="new-password" required hint="至少 8 個字元" {...fieldProps(form, 'password')} />
       <Field label="確認新密碼" type="password" autoComplete="new-password" required {...fieldProps(form, 'confirmPassword')} />
-      <button type="submit" className="btn btn--primary account-form__submit" disabled={busy} aria-busy={busy}>
-        {busy ? '儲存中…' : '設定新密碼'}
-      </button>
     </AccountForm>
   );
 }

@@ -9,8 +9,20 @@ const FIREBASE_ERRORS: Record<string, string> = {
   'auth/account-exists-with-different-credential': '此電子郵件已用其他方式註冊，請改用電子郵件登入',
 };
 
+/** Under the sign-in and sign-up forms: 或, then 使用 Google 帳號登入. */
+export function OrGoogle({ onSignedIn }: { onSignedIn: (s: Session) => void }) {
+  return (
+    <>
+      <p className="account-divider">
+        <span>或</span>
+      </p>
+      <GoogleButton onSignedIn={onSignedIn} />
+    </>
+  );
+}
+
 /** 使用 Google 帳號登入: loads the Firebase SDK only when clicked. */
-export function GoogleButton({ onSignedIn }: { onSignedIn: (s: Session) => void }) {
+function GoogleButton({ onSignedIn }: { onSignedIn: (s: Session) => void }) {
   const [busy, setBusy] = useState(false);
   const onClick = async () => {
     setBusy(true);

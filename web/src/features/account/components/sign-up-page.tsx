@@ -4,11 +4,11 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { notify } from '@/lib/toast';
 import { sendEmailVerify, signUp } from '@/lib/api/auth';
-import { explain, placeError, safeRedirect, startSession } from '../session-actions';
-import { fieldProps, setServerError, useSchemaForm } from '@/lib/form';
+import { explain, safeRedirect, startSession } from '../session-actions';
+import { fieldProps } from '@/lib/form';
 import { Field } from '@/components/field';
-import { GoogleButton } from './google-button';
-import { AccountCard, AccountForm } from './account-card';
+import { OrGoogle } from './google-button';
+import { AccountCard, AccountForm, useAccountForm } from './account-card';
 import { NextSteps } from '@/components/next-steps';
 import '../account.css';
 
@@ -17,31 +17,20 @@ export function SignUpPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const next = safeRedirect(params.get('redirect'));
-  const form = useSchemaForm(signUpFormSchema, { userName: '', email: '', password: '', confirmPassword: '' });
-  const [busy, setBusy] = useState(false);
-  const [alert, setAlert] = useState<string>();
   const [done, setDone] = useState<{ email: string; mailSent: boolean } | null>(null);
-
-  const onSubmit = form.handleSubmit(async (input) => {
-    setBusy(true);
+  const account = useAccountForm(signUpFormSchema, { userName: '', email: '', password: '', confirmPassword: '' }, async (input) => {
+    const tokens = await signUp({ userName: input.userName, email: input.email, password: input.password });
+    startSession(tokens, { name: input.userName, provider: 'password' });
+    let mailSent = true;
     try {
-      const tokens = await signUp({ userName: input.userName, email: input.email, password: input.password });
-      startSession(tokens, { name: input.userName, provider: 'password' });
-      let mailSent = true;
-      try {
-        await sendEmailVerify(tokens.idToken);
-      } catch (err) {
-        mailSent = false;
-        notify('warning', `驗證信寄送失敗：${explain(err)}`);
-      }
-      setDone({ email: tokens.email, mailSent });
+      await sendEmailVerify(tokens.idToken);
     } catch (err) {
-      const placed = placeError(err);
-      if (placed.field === 'email' || placed.field === 'password' || placed.field === 'userName') setServerError(form, placed.field, placed.message);
-      else setAlert(placed.message);
-      setBusy(false);
+      mailSent = false;
+      notify('warning', `驗證信寄送失敗：${explain(err)}`);
     }
+    setDone({ email: tokens.email, mailSent });
   });
+  const { form } = account;
 
   if (done) {
     return (
@@ -64,19 +53,13 @@ export function SignUpPage() {
   const logInLink = params.get('redirect') ? `/user/logIn?redirect=${encodeURIComponent(params.get('redirect')!)}` : '/user/logIn';
   return (
     <AccountCard title="會員註冊">
-      <AccountForm alert={alert} clearAlert={() => setAlert(undefined)} onSubmit={onSubmit}>
+      <AccountForm account={account} submit="註冊" busyLabel="註冊中…">
         <Field label="姓名" autoComplete="name" required maxLength={50} {...fieldProps(form, 'userName')} />
         <Field label="電子郵件" type="email" autoComplete="email" inputMode="email" required {...fieldProps(form, 'email')} />
         <Field label="密碼" type="password" autoComplete="new-password" required hint="至少 8 個字元" {...fieldProps(form, 'password')} />
         <Field label="確認密碼" type="password" autoComplete="new-password" required {...fieldProps(form, 'confirmPassword')} />
-        <button type="submit" className="btn btn--primary account-form__submit" disabled={busy} aria-busy={busy}>
-          {busy ? '註冊中…' : '註冊'}
-        </button>
       </AccountForm>
-      <p className="account-divider">
-        <span>或</span>
-      </p>
-      <GoogleButton onSignedIn={() => void navigate(next, { replace: true })} />
+      <OrGoogle onSignedIn={() => void navigate(next, { replace: true })} />
       <p className="account-card__footer">
         已經是會員？<Link to={logInLink}>登入</Link>
       </p>

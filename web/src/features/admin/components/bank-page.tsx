@@ -1,5 +1,5 @@
 import type { BankConfirmResult, BankDeposit, BankLayout, BankProposal } from '@contracts/bank';
-import { useState, type ChangeEvent } from 'react';
+import { useState, type ChangeEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDateTime, formatMoney } from '@contracts/format';
 import { notify } from '@/lib/toast';
@@ -185,88 +185,58 @@ function Review({ read, proposals, busy, onConfirm }: { read: DepositsResult; pr
   const [chosen, setChosen] = useState<Record<number, string>>({});
   return (
     <>
-      <section className="admin-card" aria-labelledby="bank-exact">
-        <h3 id="bank-exact">可直接確認（{exact.length}）</h3>
-        {exact.length ? (
-          <>
-            <ul className="admin-list" data-testid="bank-exact">
-              {exact.map((p) => {
-                const o = p.candidates[0]!;
-                return (
-                  <li key={p.deposit.row}>
-                    <span>{depositLabel(p.deposit)}</span>
-                    <span>
-                      → <Link to={`/admin/orders/${o.orderId}`}>{o.orderNo}</Link> {o.buyer}（末五碼 {o.bankAccountNo}，{formatDateTime(o.createdAt)} 下單）
-                    </span>
-                  </li>
-                );
-              })}
-            </ul>
-            <BusyButton busy={busy} type="button" onClick={() => onConfirm(exact.map((p) => ({ deposit: p.deposit, orderId: p.candidates[0]!.orderId })))}>
-              確認這 {exact.length} 筆匯款
+      <ProposalGroup
+        id="exact"
+        title="可直接確認"
+        proposals={exact}
+        empty="沒有可直接確認的匯款。"
+        row={(p) => {
+          const o = p.candidates[0]!;
+          return (
+            <>
+              <span>{depositLabel(p.deposit)}</span>
+              <span>
+                → <Link to={`/admin/orders/${o.orderId}`}>{o.orderNo}</Link> {o.buyer}（末五碼 {o.bankAccountNo}，{formatDateTime(o.createdAt)} 下單）
+              </span>
+            </>
+          );
+        }}
+      >
+        {exact.length > 0 && (
+          <BusyButton busy={busy} type="button" onClick={() => onConfirm(exact.map((p) => ({ deposit: p.deposit, orderId: p.candidates[0]!.orderId })))}>
+            確認這 {exact.length} 筆匯款
+          </BusyButton>
+        )}
+      </ProposalGroup>
+
+      <ProposalGroup
+        id="ambiguous"
+        title="需要您決定"
+        proposals={ambiguous}
+        empty="沒有。"
+        row={(p) => (
+          <fieldset className="admin-choice">
+            <legend>
+              {depositLabel(p.deposit)}・{p.deposit.account || '（無帳號）'}
+            </legend>
+            {p.candidates.map((o) => (
+              <label key={o.orderId} className="admin-check">
+                <input type="radio" name={`pick-${p.deposit.row}`} checked={chosen[p.deposit.row] === o.orderId} onChange={() => setChosen({ ...chosen, [p.deposit.row]: o.orderId })} />
+                {o.orderNo} {o.buyer}（末五碼 {o.bankAccountNo === '00000' ? '未填' : o.bankAccountNo}）
+              </label>
+            ))}
+            <BusyButton busy={busy} type="button" className="btn btn--ghost btn--small" disabled={!chosen[p.deposit.row]} onClick={() => onConfirm([{ deposit: p.deposit, orderId: chosen[p.deposit.row]! }])}>
+              確認這筆
             </BusyButton>
-          </>
-        ) : (
-          <p className="muted">沒有可直接確認的匯款。</p>
+          </fieldset>
         )}
-      </section>
+      />
 
-      <section className="admin-card" aria-labelledby="bank-ambiguous">
-        <h3 id="bank-ambiguous">需要您決定（{ambiguous.length}）</h3>
-        {ambiguous.length ? (
-          <ul className="admin-list" data-testid="bank-ambiguous">
-            {ambiguous.map((p) => (
-              <li key={p.deposit.row}>
-                <fieldset className="admin-choice">
-                  <legend>
-                    {depositLabel(p.deposit)}・{p.deposit.account || '（無帳號）'}
-                  </legend>
-                  {p.candidates.map((o) => (
-                    <label key={o.orderId} className="admin-check">
-                      <input type="radio" name={`pick-${p.deposit.row}`} checked={chosen[p.deposit.row] === o.orderId} onChange={() => setChosen({ ...chosen, [p.deposit.row]: o.orderId })} />
-                      {o.orderNo} {o.buyer}（末五碼 {o.bankAccountNo === '00000' ? '未填' : o.bankAccountNo}）
-                    </label>
-                  ))}
-                  <BusyButton busy={busy} type="button" className="btn btn--ghost btn--small" disabled={!chosen[p.deposit.row]} onClick={() => onConfirm([{ deposit: p.deposit, orderId: chosen[p.deposit.row]! }])}>
-                    確認這筆
-                  </BusyButton>
-                </fieldset>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="muted">沒有。</p>
-        )}
-      </section>
-
-      <section className="admin-card" aria-labelledby="bank-unmatched">
-        <h3 id="bank-unmatched">找不到訂單（{unmatched.length}）</h3>
-        {unmatched.length ? (
-          <ul className="admin-list" data-testid="bank-unmatched">
-            {unmatched.map((p) => (
-              <li key={p.deposit.row}>
-                {depositLabel(p.deposit)}・{p.deposit.account || '（無帳號）'}
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="muted">沒有。</p>
-        )}
+      <ProposalGroup id="unmatched" title="找不到訂單" proposals={unmatched} empty="沒有。" row={(p) => `${depositLabel(p.deposit)}・${p.deposit.account || '（無帳號）'}`}>
         <p className="admin-sub">金額或帳號對不上的匯款，請到「待確認匯款」逐筆核對，或聯絡匯款人。</p>
-      </section>
+      </ProposalGroup>
 
-      {done.length ? (
-        <section className="admin-card" aria-labelledby="bank-done">
-          <h3 id="bank-done">先前已確認（{done.length}）</h3>
-          <ul className="admin-list" data-testid="bank-done">
-            {done.map((p) => (
-              <li key={p.deposit.row}>
-                {depositLabel(p.deposit)} → {p.confirmedOrderNo}
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      {done.length > 0 && <ProposalGroup id="done" title="先前已確認" proposals={done} row={(p) => `${depositLabel(p.deposit)} → ${p.confirmedOrderNo}`} />}
 
       {read.errors.length || read.skipped ? (
         <section className="admin-card" aria-labelledby="bank-errors">
@@ -280,6 +250,41 @@ function Review({ read, proposals, busy, onConfirm }: { read: DepositsResult; pr
         </section>
       ) : null}
     </>
+  );
+}
+
+/** One kind of the file's deposits: a heading with the count, a row each (or a note that there are none), then what the owner can do. */
+function ProposalGroup({
+  id,
+  title,
+  proposals,
+  empty,
+  row,
+  children,
+}: {
+  id: string;
+  title: string;
+  proposals: BankProposal[];
+  empty?: string;
+  row: (p: BankProposal) => ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <section className="admin-card" aria-labelledby={`bank-${id}`}>
+      <h3 id={`bank-${id}`}>
+        {title}（{proposals.length}）
+      </h3>
+      {proposals.length ? (
+        <ul className="admin-list" data-testid={`bank-${id}`}>
+          {proposals.map((p) => (
+            <li key={p.deposit.row}>{row(p)}</li>
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">{empty}</p>
+      )}
+      {children}
+    </section>
   );
 }
 

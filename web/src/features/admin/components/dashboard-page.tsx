@@ -195,7 +195,7 @@ function Figures({ f }: { f: DashboardFigures }) {
           {f.topBooks.length ? (
             <>
               <ChartCanvas config={books} label={f.topBooks.map((b) => `${b.name} 已付款 ${b.paidCopies} 冊`).join('，')} />
-              <table className="dash-table" data-testid="dash-books">
+              <table className="admin-table dash-table" data-testid="dash-books">
                 <caption className="visually-hidden">暢銷書籍</caption>
                 <thead>
                   <tr>

@@ -10,6 +10,7 @@ import { useResource } from '../lib/use-resource';
 import { BookAmountsTable } from './tables';
 import { BusyButton, FormErrors, Loaded, PageHead } from './ui';
 import { OrderStatusBadge } from '@/components/order-status-badge';
+import { Fact } from '@/components/fact';
 import { Field } from '@/components/field';
 
 /** One order: details, history, and the actions its status allows. */
@@ -54,18 +55,15 @@ function OrderView({ order: o, onChange }: { order: Order; onChange: (o: Order) 
                 '書店訂單'
               )}
             </dd>
-            {o.pickup ? (
-              <>
-                <dt>取貨方式</dt>
-                <dd>
-                  自取：{o.pickup.name}
-                  <span className="admin-sub">
-                    {o.pickup.address}
-                    {o.pickup.hours ? `（${o.pickup.hours}）` : ''}
-                  </span>
-                </dd>
-              </>
-            ) : null}
+            {o.pickup && (
+              <Fact term="取貨方式">
+                自取：{o.pickup.name}
+                <span className="admin-sub">
+                  {o.pickup.address}
+                  {o.pickup.hours ? `（${o.pickup.hours}）` : ''}
+                </span>
+              </Fact>
+            )}
             <dt>訂購人</dt>
             <dd>{o.buyer || '—'}</dd>
             <dt>Email</dt>
@@ -86,12 +84,7 @@ function OrderView({ order: o, onChange }: { order: Order; onChange: (o: Order) 
             <dd>{formatDateTime(o.createdAt)}</dd>
             <dt>匯款期限</dt>
             <dd>{formatDateTime(o.paymentDueAt)}</dd>
-            {o.remark ? (
-              <>
-                <dt>備註</dt>
-                <dd>{o.remark}</dd>
-              </>
-            ) : null}
+            <Fact term="備註">{o.remark}</Fact>
           </dl>
         </section>
         <section className="admin-card" aria-labelledby="o-items">

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { FieldErrors } from 'react-hook-form';
 import { describeError } from '@contracts/errors';
 import { placeOrderInputSchema, type Order, type PlaceOrderInput as Input } from '@contracts/orders';
-import { CheckoutSteps, CheckoutSummary, CONFIRM_STEP, SENDING_STEP, StepButtons, StepHeading, useCheckoutStepper } from '@/components/checkout-stepper';
+import { CheckoutSteps, CheckoutSummary, CONFIRM_STEP, SENDING_STEP, StepForm, useCheckoutStepper } from '@/components/checkout-stepper';
 import { Field, FormAlert } from '@/components/field';
 import { OrderItemsTable } from '@/components/order-items-table';
 import { getUserData, sendEmailVerify } from '@/lib/api/auth';
@@ -123,7 +123,8 @@ function CheckoutForm({ lines, ready, onPlaced, name, userId }: CheckoutProps & 
     remark: '',
   });
   useEffect(() => form.setValue('items', items), [form, items]);
-  const { step, goTo, headingRef, submitWith } = useCheckoutStepper(form, STEP_FIELDS, { focusOnMount: true });
+  const stepper = useCheckoutStepper(form, STEP_FIELDS, { focusOnMount: true });
+  const { step, goTo, submitWith } = stepper;
   const [problem, setProblem] = useState<string | null>(null);
   const submitting = step === SENDING_STEP;
 
@@ -158,12 +159,7 @@ function CheckoutForm({ lines, ready, onPlaced, name, userId }: CheckoutProps & 
   return (
     <section className="checkout" aria-label="結帳">
       <CheckoutSteps step={step} />
-      <form
-        className="form checkout__form"
-        noValidate
-        onSubmit={submitWith(place, refused)}
-      >
-        <StepHeading step={step} headingRef={headingRef} />
+      <StepForm stepper={stepper} onSubmit={submitWith(place, refused)} submitting={submitting} problem={problem} canSubmit={ready} className="form checkout__form">
         {step === 0 && (
           <>
             <Field label="收件人姓名" autoComplete="name" maxLength={50} required {...fieldProps(form, 'receiver.name')} />
@@ -213,15 +209,8 @@ function CheckoutForm({ lines, ready, onPlaced, name, userId }: CheckoutProps & 
             </p>
           </>
         )}
-        <FormAlert>{problem}</FormAlert>
         {!ready && step >= CONFIRM_STEP && <FormAlert>購物車內有商品數量超過庫存，請先調整。</FormAlert>}
-        {submitting && (
-          <p role="status" className="muted">
-            訂單送出中，請稍候…
-          </p>
-        )}
-        <StepButtons step={step} goTo={goTo} submitting={submitting} canSubmit={ready} />
-      </form>
+      </StepForm>
     </section>
   );
 }

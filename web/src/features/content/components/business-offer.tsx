@@ -12,7 +12,7 @@ export function BusinessOffer() {
     <>
       <section aria-labelledby="biz-offer">
         <h2 id="biz-offer">我們提供</h2>
-        <ul className="offer-grid">
+        <ul className="card-grid offer-grid">
           {OFFERS.map((o) => (
             <li key={o.title} className="offer-card">
               <h3>{o.title}</h3>

@@ -74,7 +74,7 @@ export function ContactChannels() {
       </section>
       <section aria-labelledby="contact-qr-title">
         <h2 id="contact-qr-title">掃描 QR Code 找到我們</h2>
-        <ul className="qr-grid">
+        <ul className="card-grid qr-grid">
           {CHANNELS.map((ch) => (
             <li key={ch.key} className="qr-card">
               <div className="qr-card__code">

@@ -9,7 +9,7 @@ export function WhyUs() {
   return (
     <section className="home-section" aria-labelledby="why-title">
       <h2 id="why-title">為什麼在青嶼買書</h2>
-      <ul className="why-grid">
+      <ul className="card-grid why-grid">
         {REASONS.map((r) => (
           <li key={r.title} className="why-card">
             <img src={r.icon} alt="" width="56" height="56" loading="lazy" />

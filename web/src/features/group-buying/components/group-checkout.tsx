@@ -5,8 +5,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { FieldErrors } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { CheckoutSteps, CheckoutSummary, CONFIRM_STEP, SENDING_STEP, StepButtons, StepHeading, useCheckoutStepper } from '@/components/checkout-stepper';
-import { Field, FormAlert } from '@/components/field';
+import { CheckoutSteps, CheckoutSummary, CONFIRM_STEP, SENDING_STEP, StepForm, useCheckoutStepper } from '@/components/checkout-stepper';
+import { Field } from '@/components/field';
 import { OrderItemsTable } from '@/components/order-items-table';
 import { isApiError } from '@/lib/api-client';
 import { checkoutOrderId, forgetCheckoutOrderId } from '@/lib/checkout-order-id';
@@ -71,7 +71,8 @@ export function GroupCheckout({ plan, embedded = false }: Props) {
   );
   useEffect(() => form.setValue('items', items), [form, items]);
   // Embedded under the books: the page does not jump to the form on load.
-  const { step, goTo, headingRef, submitWith } = useCheckoutStepper(form, STEP_FIELDS, { focusOnMount: !embedded });
+  const stepper = useCheckoutStepper(form, STEP_FIELDS, { focusOnMount: !embedded });
+  const { step, goTo, submitWith } = stepper;
   const [submitError, setSubmitError] = useState<ReactNode>(null);
   const submitting = step === SENDING_STEP;
   const values = form.watch();
@@ -139,12 +140,7 @@ export function GroupCheckout({ plan, embedded = false }: Props) {
     <section className="gb-checkout" aria-label="結帳">
       <CheckoutSteps step={step} />
       {step === 0 && <CartLines planId={plan.planId} lines={lines} />}
-      <form
-        className="form"
-        noValidate
-        onSubmit={submitWith(place, refused)}
-      >
-        <StepHeading step={step} headingRef={headingRef} />
+      <StepForm stepper={stepper} onSubmit={submitWith(place, refused)} submitting={submitting} problem={submitError}>
         {step === 0 && (
           <div className="gb-fields">
             <Field label="訂購人姓名" autoComplete="name" maxLength={50} required {...buyer} />
@@ -225,14 +221,7 @@ export function GroupCheckout({ plan, embedded = false }: Props) {
             <p className="muted">金額以團購優惠價計算，實際金額以訂單成立時為準；訂單成立後請於 3 日內匯款。</p>
           </div>
         )}
-        <FormAlert>{submitError}</FormAlert>
-        {submitting && (
-          <p className="gb-submitting" role="status">
-            <span className="spinner__dot" aria-hidden="true" /> 訂單送出中，請稍候…
-          </p>
-        )}
-        <StepButtons step={step} goTo={goTo} submitting={submitting} />
-      </form>
+      </StepForm>
     </section>
   );
 }

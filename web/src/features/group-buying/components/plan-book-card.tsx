@@ -36,6 +36,11 @@ export function PlanBookCard({ cover, planId, product: p, isOpen, onCheckout }: 
     notify('success', `已將《${p.name}》加入購物車（共 ${now} 本）`);
     return true;
   };
+  // 前往結帳 takes what is picked along, then goes to the form (the cart may already hold this book).
+  const addAndCheckout = () => {
+    add();
+    onCheckout();
+  };
 
   return (
     <article className="gb-book" aria-labelledby={titleId} style={p.primaryColor ? { ['--book-color' as string]: p.primaryColor } : undefined}>
@@ -76,15 +81,7 @@ export function PlanBookCard({ cover, planId, product: p, isOpen, onCheckout }: 
               <button type="button" className="btn btn--ghost" onClick={add} disabled={picked === 0}>
                 加入購物車
               </button>
-              <button
-                type="button"
-                className="btn btn--primary"
-                onClick={() => {
-                  add();
-                  onCheckout();
-                }}
-                disabled={picked === 0 && inCart === 0}
-              >
+              <button type="button" className="btn btn--primary" onClick={addAndCheckout} disabled={picked === 0 && inCart === 0}>
                 前往結帳
               </button>
             </div>

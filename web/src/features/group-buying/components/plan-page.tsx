@@ -11,6 +11,7 @@ import { useGroupCart } from '../group-cart-store';
 import { priceLines } from './cart-lines';
 import { PlanBookCard, type CoverRenderer } from './plan-book-card';
 import { PlanProgressPanel } from './plan-progress';
+import { Fact } from '@/components/fact';
 import '../group-buying.css';
 
 // The forms carry zod (the shared schemas): loaded after the plan has rendered, only where needed.
@@ -144,18 +145,8 @@ function PlanView({ plan, landing, cover }: { plan: GroupPlanView; landing?: Lan
         <section className="gb-notes" aria-labelledby="notes-title">
           <h2 id="notes-title">取書與付款</h2>
           <dl>
-            {plan.pickupNotes && (
-              <>
-                <dt>取書方式</dt>
-                <dd>{plan.pickupNotes}</dd>
-              </>
-            )}
-            {plan.paymentNotes && (
-              <>
-                <dt>付款方式</dt>
-                <dd>{plan.paymentNotes}</dd>
-              </>
-            )}
+            <Fact term="取書方式">{plan.pickupNotes}</Fact>
+            <Fact term="付款方式">{plan.paymentNotes}</Fact>
           </dl>
         </section>
       )}

@@ -7,6 +7,7 @@ import { useOrder } from '../api';
 import { BankDetails } from './bank-details';
 import { LoadState } from './order-parts';
 import { OrderStatusBadge } from '@/components/order-status-badge';
+import { Fact } from '@/components/fact';
 import '../orders.css';
 
 /** /order/{orderId}: the whole order, its status and its history. */
@@ -30,12 +31,7 @@ export function OrderView({ userId, orderId }: { userId: string; orderId: string
           <dl className="order-facts">
             <dt>訂單日期</dt>
             <dd>{formatDateTime(order.createdAt)}</dd>
-            {order.status === 'awaitingPayment' && (
-              <>
-                <dt>匯款期限</dt>
-                <dd>{formatDateTime(order.paymentDueAt)}</dd>
-              </>
-            )}
+            <Fact term="匯款期限">{order.status === 'awaitingPayment' && formatDateTime(order.paymentDueAt)}</Fact>
             <dt>收件人</dt>
             <dd>{order.receiver.name}</dd>
             <dt>{order.pickup ? '取貨地點' : '收件地址'}</dt>
@@ -44,38 +40,20 @@ export function OrderView({ userId, orderId }: { userId: string; orderId: string
             <dd>{order.phone}</dd>
             <dt>匯款帳號末 5 碼</dt>
             <dd>{order.bankAccountNo}</dd>
-            {order.invoiceTitle && (
-              <>
-                <dt>發票抬頭</dt>
-                <dd>{order.invoiceTitle}</dd>
-              </>
-            )}
-            {order.taxId && (
-              <>
-                <dt>統一編號</dt>
-                <dd>{order.taxId}</dd>
-              </>
-            )}
-            {order.remark && (
-              <>
-                <dt>備註</dt>
-                <dd>{order.remark}</dd>
-              </>
-            )}
+            <Fact term="發票抬頭">{order.invoiceTitle}</Fact>
+            <Fact term="統一編號">{order.taxId}</Fact>
+            <Fact term="備註">{order.remark}</Fact>
             {order.delivery?.trackingNo && (
-              <>
-                <dt>物流</dt>
-                <dd>
-                  {order.delivery.company}{' '}
-                  {order.delivery.trackingUrl ? (
-                    <a href={order.delivery.trackingUrl} target="_blank" rel="noreferrer">
-                      {order.delivery.trackingNo}
-                    </a>
-                  ) : (
-                    order.delivery.trackingNo
-                  )}
-                </dd>
-              </>
+              <Fact term="物流">
+                {order.delivery.company}{' '}
+                {order.delivery.trackingUrl ? (
+                  <a href={order.delivery.trackingUrl} target="_blank" rel="noreferrer">
+                    {order.delivery.trackingNo}
+                  </a>
+                ) : (
+                  order.delivery.trackingNo
+                )}
+              </Fact>
             )}
           </dl>
           <h2 className="orders__heading">訂購內容</h2>
