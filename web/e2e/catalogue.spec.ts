@@ -1,6 +1,7 @@
 import { expect, test, type Page } from './support/test';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { FieldValue, getFirestore } from 'firebase-admin/firestore';
+import { createMember, fixtureBook, HOSTING_URL, signInByCookies } from './support/shop';
 
 // The book list, the book page, the sold-out state and the live stock count, in Chromium.
 
@@ -170,4 +171,39 @@ test.describe('the book page', () => {
       await expect(page.getByRole('button', { name: '返回首頁' })).toBeVisible();
     });
   }
+});
+
+test.describe('the cart', () => {
+  // The book list is cached (the browser keeps it a minute, the CDN and each Functions worker longer),
+  // so right after a launch a shopper can buy a book from its own page while the list the cart reads
+  // does not name it yet. The cart must keep that line, not drop it as 已下架.
+  test('keeps a book launched a moment ago although the cached book list does not show it yet', async ({ page, context }) => {
+    test.setTimeout(90_000);
+    const { email, password } = await createMember('新書讀者', 'e2e-cart');
+    await signInByCookies(context, email, password, '新書讀者');
+    await page.goto('/bookstore');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+    const id = await fixtureBook('剛上架的新書', 555);
+    // The book's own record: fresh once no worker's catalogue predates it (30 s at the most).
+    await expect
+      .poll(async () => (await fetch(`${HOSTING_URL}/api/products/detail/${id}`)).status, { timeout: 45_000, intervals: [1000] })
+      .toBe(200);
+
+    // Into the book page without a reload, as a tap on a link shared in the shop would: the list stays
+    // the one loaded above.
+    await page.evaluate((path) => {
+      history.pushState(null, '', path);
+      dispatchEvent(new PopStateEvent('popstate'));
+    }, `/bookstore/${id}`);
+    await expect(page.getByRole('heading', { level: 1, name: '剛上架的新書' })).toBeVisible();
+    await page.getByRole('button', { name: '加入購物車' }).click();
+    await expect(page.getByText('已加入購物車')).toBeVisible();
+    await page.getByRole('link', { name: /^購物車/ }).click();
+
+    await expect(page.getByRole('link', { name: '剛上架的新書' })).toBeVisible();
+    await expect(page.getByText(/已下架/)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: '前往結帳' })).toBeEnabled();
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('cart:v1') ?? '[]'))).toEqual([{ productId: id, qty: 1 }]);
+  });
 });

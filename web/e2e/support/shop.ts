@@ -88,9 +88,9 @@ export async function signUpThroughForm(page: Page, who: { name: string; email: 
 
 /**
  * Waits until books made at `madeAt` are in every instance's catalogue. Each Functions worker keeps the
- * catalogue for 30 s (CATALOGUE_TTL_MS in functions/src/data/products.ts), and the cart drops lines the
- * catalogue does not list, so one fresh answer is not enough: the books must be listed and every cache
- * older than they are must have expired.
+ * catalogue for 30 s (CATALOGUE_TTL_MS in functions/src/data/products.ts), and the book list, a book's
+ * page and the cart's check of a book all read it, so one fresh answer is not enough: the books must be
+ * listed and every cache older than they are must have expired.
  */
 export async function waitUntilListed(productIds: string[], madeAt: number) {
   const listed = async () => {

@@ -12,12 +12,17 @@ const Checkout = lazy(() => import('@/features/checkout/components/checkout').th
 export function Component() {
   useDocumentMeta('購物車');
   const navigate = useNavigate();
-  const { loading, error, lines, unavailable, stockKnown, purchasable } = usePricedCart();
+  const { loading, error, lines, removed, stockKnown, purchasable } = usePricedCart();
   const [checkingOut, setCheckingOut] = useState(false);
 
   return (
     <section className="page" aria-labelledby="page-title">
       <h1 id="page-title">購物車</h1>
+      {removed > 0 && (
+        <p className="cart__notice" role="status">
+          有 {removed} 項商品已下架，已自購物車移除。
+        </p>
+      )}
       {loading && <Spinner label="載入購物車…" />}
       {Boolean(error) && (
         <p role="alert" className="muted">
@@ -31,7 +36,7 @@ export function Component() {
       )}
       {lines.length > 0 && (
         <>
-          <CartView lines={lines} unavailable={unavailable} stockKnown={stockKnown} />
+          <CartView lines={lines} stockKnown={stockKnown} />
           {!checkingOut ? (
             <div className="cart__checkout">
               <Link className="btn btn--ghost" to="/bookstore">

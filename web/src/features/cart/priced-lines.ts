@@ -16,7 +16,10 @@ export interface PricedCartLine {
   maxQty: number;
 }
 
-export function priceLines(lines: CartLine[], products: Map<string, ProductSummary>, stock: StockMap | null) {
+/** What the cart shows of a book: from the book list, or from the book's own record when the list is behind. */
+export type PricedBook = Pick<ProductSummary, 'name' | 'imgSrc' | 'salePrice'>;
+
+export function priceLines(lines: CartLine[], products: Map<string, PricedBook>, stock: StockMap | null) {
   const priced: PricedCartLine[] = [];
   const unavailable: string[] = [];
   for (const l of lines) {

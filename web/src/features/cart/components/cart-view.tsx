@@ -9,13 +9,11 @@ import '../cart.css';
 
 export interface CartViewProps {
   lines: PricedCartLine[];
-  /** Lines whose book is no longer sold. */
-  unavailable: string[];
   stockKnown: boolean;
 }
 
 /** The cart table: quantities capped at the live stock; going below 1 asks before removing. */
-export function CartView({ lines, unavailable, stockKnown }: CartViewProps) {
+export function CartView({ lines, stockKnown }: CartViewProps) {
   const [confirming, setConfirming] = useState<PricedCartLine | null>(null);
   const cancel = useCallback(() => setConfirming(null), []);
   const itemsTotal = lines.reduce((n, l) => n + l.unitPrice * l.qty, 0);
@@ -28,11 +26,6 @@ export function CartView({ lines, unavailable, stockKnown }: CartViewProps) {
 
   return (
     <div className="cart">
-      {unavailable.length > 0 && (
-        <p className="cart__notice" role="status">
-          有 {unavailable.length} 項商品已下架，已自購物車移除。
-        </p>
-      )}
       <ul className="cart__lines" aria-label="購物車內容">
         {lines.map((line) => (
           <li key={line.productId} className="cart-line">
