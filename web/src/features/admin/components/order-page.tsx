@@ -7,11 +7,13 @@ import { notify } from '@/lib/toast';
 import { changeOrderStatus, correctDelivery, getOrder, getPlan } from '../api/admin-api';
 import { actorLabel } from '../lib/labels';
 import { useResource } from '../lib/use-resource';
+import { useOwnerAction } from '../lib/use-owner-action';
 import { BookAmountsTable } from './tables';
 import { BusyButton, FormErrors, Loaded, PageHead } from './ui';
 import { OrderStatusBadge } from '@/components/order-status-badge';
 import { Fact } from '@/components/fact';
 import { Field } from '@/components/field';
+import { BackLink } from '@/components/back-link';
 
 /** One order: details, history, and the actions its status allows. */
 export default function OrderPage() {
@@ -19,9 +21,7 @@ export default function OrderPage() {
   const order = useResource((signal) => getOrder(orderId, signal), `order:${orderId}`);
   return (
     <div>
-      <p>
-        <Link to="/admin/orders">← 返回訂單列表</Link>
-      </p>
+      <BackLink to="/admin/orders">返回訂單列表</BackLink>
       <Loaded resource={order}>{(o) => <OrderView order={o} onChange={order.set} />}</Loaded>
     </div>
   );
@@ -152,23 +152,14 @@ function OrderView({ order: o, onChange }: { order: Order; onChange: (o: Order) 
 }
 
 function useChange(order: Order, onChange: (o: Order) => void) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  async function run(change: OrderStatusChange) {
-    setBusy(true);
-    setError(null);
-    try {
+  const action = useOwnerAction('更新失敗，請檢查下方訊息');
+  const run = (change: OrderStatusChange) =>
+    action.run(async () => {
       const next = await changeOrderStatus(order.orderId, change);
       onChange(next);
       notify('success', `訂單 ${next.orderNo} 已更新為「${ORDER_STATUS_LABELS[next.status]}」，並已寄信通知顧客`);
-    } catch (e) {
-      setError(e);
-      notify('error', '更新失敗，請檢查下方訊息');
-    } finally {
-      setBusy(false);
-    }
-  }
-  return { busy, error, run };
+    });
+  return { busy: action.busy, error: action.error, run };
 }
 
 function MarkPaid({ order, onChange }: { order: Order; onChange: (o: Order) => void }) {
@@ -271,26 +262,18 @@ function DeliveryFields({ initial }: { initial?: Order['delivery'] }) {
 /** A shipped order's tracking details, corrected; the customer gets the corrected details by mail. */
 function CorrectDelivery({ order, onChange }: { order: Order; onChange: (o: Order) => void }) {
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  async function submit(e: FormEvent<HTMLFormElement>) {
+  const { busy, error, run } = useOwnerAction('更正失敗，請檢查下方訊息');
+  const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const d = new FormData(e.currentTarget);
     const s = (k: string) => String(d.get(k) ?? '').trim();
-    setBusy(true);
-    setError(null);
-    try {
+    return run(async () => {
       const next = await correctDelivery(order.orderId, { delivery: { company: s('company'), trackingNo: s('trackingNo'), trackingUrl: s('trackingUrl') } });
       onChange(next);
       setOpen(false);
       notify('success', '貨件資訊已更正，並已寄信通知顧客');
-    } catch (err) {
-      setError(err);
-      notify('error', '更正失敗，請檢查下方訊息');
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
+  };
   return (
     <section className="admin-card" aria-labelledby="o-fix">
       <h3 id="o-fix">貨件資訊</h3>

@@ -1,6 +1,6 @@
 import { adminPlanInputSchema, adminPlanUpdateSchema, type AdminPlanSummary } from '@contracts/admin';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import { createPlan, getPlan, listProducts, updatePlan, type PlanInput } from '../api/admin-api';
@@ -9,6 +9,7 @@ import { useResource } from '../lib/use-resource';
 import { fromTaipeiLocal, toTaipeiLocal } from '@contracts/format';
 import { BusyButton, fieldErrors, FormErrors, fromLines, Loaded, PageHead, toLines } from './ui';
 import { Field } from '@/components/field';
+import { BackLink } from '@/components/back-link';
 
 interface PickupDraft {
   id: string;
@@ -122,9 +123,7 @@ export default function PlanFormPage() {
   const products = useResource((signal) => listProducts(signal), 'products');
   return (
     <div>
-      <p>
-        <Link to={planId ? `/admin/plans/${planId}` : '/admin/plans'}>← 返回</Link>
-      </p>
+      <BackLink to={planId ? `/admin/plans/${planId}` : '/admin/plans'}>返回</BackLink>
       <Loaded resource={plan}>
         {(p) => (
           <>

@@ -1,38 +1,29 @@
-import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { formatDateTime, formatMoney } from '@contracts/format';
 import { notify } from '@/lib/toast';
 import { downloadPlanCsv, getPlan } from '../api/admin-api';
-import { errorText } from '../lib/labels';
+import { useOwnerAction } from '../lib/use-owner-action';
 import { useResource } from '../lib/use-resource';
 import { PlanState, ProgressBar } from './plans-page';
 import { OrganizerLinks } from './organizer-links';
 import { BookAmountsTable, OrdersTable } from './tables';
 import { BusyButton, Loaded, PageHead } from './ui';
+import { BackLink } from '@/components/back-link';
 
 /** One campaign: progress, totals per book and per pickup point, its orders and the CSV export. */
 export default function PlanPage() {
   const { planId = '' } = useParams();
   const plan = useResource((signal) => getPlan(planId, signal), `plan:${planId}`);
-  const [busy, setBusy] = useState(false);
-
-  async function exportCsv() {
-    setBusy(true);
-    try {
+  const { busy, run } = useOwnerAction();
+  const exportCsv = () =>
+    run(async () => {
       await downloadPlanCsv(planId);
       notify('success', 'CSV 已下載');
-    } catch (e) {
-      notify('error', errorText(e));
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
 
   return (
     <div>
-      <p>
-        <Link to="/admin/plans">← 返回團購活動</Link>
-      </p>
+      <BackLink to="/admin/plans">返回團購活動</BackLink>
       <Loaded resource={plan}>
         {(d) => (
           <>

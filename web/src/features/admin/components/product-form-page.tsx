@@ -1,14 +1,15 @@
 import type { AdminProduct } from '@contracts/admin';
 import type { Erratum, Product } from '@contracts/products';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { formatDateTime } from '@contracts/format';
 import { notify } from '@/lib/toast';
 import { createProduct, getProduct, listMovements, setStock, updateProduct } from '../api/admin-api';
-import { errorText } from '../lib/labels';
+import { useOwnerAction } from '../lib/use-owner-action';
 import { useResource } from '../lib/use-resource';
 import { BusyButton, FormErrors, fromLines, Loaded, PageHead, toLines } from './ui';
 import { Field } from '@/components/field';
+import { BackLink } from '@/components/back-link';
 
 const EMPTY: Product = {
   productId: '',
@@ -39,9 +40,7 @@ export default function ProductFormPage() {
   const product = useResource((signal) => (productId ? getProduct(productId, signal) : Promise.resolve(null)), `product:${productId ?? 'new'}`);
   return (
     <div>
-      <p>
-        <Link to="/admin/products">← 返回書籍列表</Link>
-      </p>
+      <BackLink to="/admin/products">返回書籍列表</BackLink>
       <Loaded resource={product}>
         {(p) => (
           <>
@@ -62,19 +61,16 @@ function ProductForm({ initial }: { initial: AdminProduct | null }) {
     const { stock: _stock, ...rest } = initial;
     return { ...EMPTY, ...rest };
   });
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const { busy, error, run } = useOwnerAction();
   const set = <K extends keyof Product>(k: K, v: Product[K]) => setP((x) => ({ ...x, [k]: v }));
   const setIntro = <K extends keyof Product['bookIntroduction']>(k: K, v: Product['bookIntroduction'][K]) =>
     setP((x) => ({ ...x, bookIntroduction: { ...x.bookIntroduction, [k]: v } }));
   const setErratum = (i: number, e: Partial<Erratum>) => setP((x) => ({ ...x, erratum: x.erratum.map((old, j) => (j === i ? { ...old, ...e } : old)) }));
   const num = (v: string) => (v === '' ? 0 : Number(v));
 
-  async function submit(e: FormEvent) {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
+    return run(async () => {
       const erratum = p.erratum.map((er) => ({ ...er, file: er.file?.trim() || undefined }));
       if (initial) {
         const { productId: _id, ...fields } = p;
@@ -85,13 +81,8 @@ function ProductForm({ initial }: { initial: AdminProduct | null }) {
         notify('success', `已新增「${created.name}」`);
         void navigate(`/admin/products/${created.productId}`, { replace: true });
       }
-    } catch (err) {
-      setError(err);
-      notify('error', errorText(err));
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
+  };
 
   return (
     <form className="admin-form" onSubmit={(e) => void submit(e)} noValidate aria-label="書籍資料">
@@ -225,28 +216,20 @@ function ProductForm({ initial }: { initial: AdminProduct | null }) {
 
 function StockPanel({ product, onChange }: { product: AdminProduct; onChange: (qty: number) => void }) {
   const movements = useResource((signal) => listMovements(product.productId, signal), `movements:${product.productId}`);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const { busy, error, run } = useOwnerAction();
 
-  async function submit(e: FormEvent<HTMLFormElement>) {
+  const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const form = e.currentTarget;
     const d = new FormData(form);
-    setBusy(true);
-    setError(null);
-    try {
+    return run(async () => {
       const r = await setStock(product.productId, Number(d.get('qty')), String(d.get('reason') ?? '').trim());
       onChange(r.qty);
       movements.set(r.movements);
       form.reset();
       notify('success', `庫存已設為 ${r.qty} 本`);
-    } catch (err) {
-      setError(err);
-      notify('error', errorText(err));
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
+  };
 
   return (
     <section className="admin-card" aria-labelledby="stock-title">

@@ -1,10 +1,9 @@
 import type { AdminProduct } from '@contracts/admin';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatMoney } from '@contracts/format';
 import { notify } from '@/lib/toast';
 import { listProducts, setProductLaunched } from '../api/admin-api';
-import { errorText } from '../lib/labels';
+import { useOwnerAction } from '../lib/use-owner-action';
 import { useResource } from '../lib/use-resource';
 import { Thead } from './tables';
 import { BusyButton, Loaded, PageHead } from './ui';
@@ -37,19 +36,13 @@ export default function ProductsPage() {
 }
 
 function ProductRow({ product: p, onChange }: { product: AdminProduct; onChange: (p: AdminProduct) => void }) {
-  const [busy, setBusy] = useState(false);
-  async function toggle() {
-    setBusy(true);
-    try {
+  const { busy, run } = useOwnerAction();
+  const toggle = () =>
+    run(async () => {
       const next = await setProductLaunched(p.productId, !p.launched);
       onChange(next);
       notify('success', next.launched ? `「${next.name}」已上架` : `「${next.name}」已隱藏`);
-    } catch (e) {
-      notify('error', errorText(e));
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
   return (
     <tr>
       <td data-label="書名">

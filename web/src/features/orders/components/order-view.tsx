@@ -1,5 +1,4 @@
 import { ORDER_STATUS_LABELS } from '@contracts/orders';
-import { Link } from 'react-router';
 import { OrderItemsTable } from '@/components/order-items-table';
 import { formatDateTime } from '@contracts/format';
 import { useShopSettings } from '@/lib/shop-settings';
@@ -9,6 +8,7 @@ import { LoadState } from './order-parts';
 import { OrderStatusBadge } from '@/components/order-status-badge';
 import { Fact } from '@/components/fact';
 import '../orders.css';
+import { BackLink } from '@/components/back-link';
 
 /** /order/{orderId}: the whole order, its status and its history. */
 export function OrderView({ userId, orderId }: { userId: string; orderId: string }) {
@@ -16,9 +16,7 @@ export function OrderView({ userId, orderId }: { userId: string; orderId: string
   const settings = useShopSettings();
   return (
     <section aria-labelledby="order-title" className="order-detail">
-      <p>
-        <Link to="/order">← 返回訂單列表</Link>
-      </p>
+      <BackLink to="/order">返回訂單列表</BackLink>
       <h1 id="order-title">
         訂單詳情{order && <span className="order-no"> {order.orderNo}</span>}
       </h1>
