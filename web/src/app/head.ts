@@ -199,24 +199,28 @@ export function renderHead(head: Head, origin: string): string {
   const abs = (p: string) => (p.startsWith('/') ? `${origin}${p}` : p);
   const title = documentTitle(head.title);
   const url = abs(head.path);
+  const image = abs(head.image.path);
+  // Open Graph tags take `property`, the others `name`; every value is escaped here, once.
+  const meta = (key: string, content: string | number) =>
+    `<meta ${key.startsWith('og:') ? 'property' : 'name'}="${key}" content="${escapeAttr(String(content))}" />`;
   const tags = [
     `<title>${escapeAttr(title)}</title>`,
-    `<meta name="description" content="${escapeAttr(head.description)}" />`,
+    meta('description', head.description),
     `<link rel="canonical" href="${escapeAttr(url)}" />`,
-    `<meta property="og:type" content="${head.type === 'website' ? 'website' : head.type === 'book' ? 'book' : 'product'}" />`,
-    `<meta property="og:site_name" content="${SHOP.name}" />`,
-    `<meta property="og:locale" content="zh_TW" />`,
-    `<meta property="og:url" content="${escapeAttr(url)}" />`,
-    `<meta property="og:title" content="${escapeAttr(title)}" />`,
-    `<meta property="og:description" content="${escapeAttr(head.description)}" />`,
-    `<meta property="og:image" content="${escapeAttr(abs(head.image.path))}" />`,
-    ...(head.image.width ? [`<meta property="og:image:width" content="${head.image.width}" />`, `<meta property="og:image:height" content="${head.image.height}" />`] : []),
-    `<meta property="og:image:alt" content="${escapeAttr(head.image.alt)}" />`,
-    `<meta name="twitter:card" content="summary_large_image" />`,
-    `<meta name="twitter:title" content="${escapeAttr(title)}" />`,
-    `<meta name="twitter:description" content="${escapeAttr(head.description)}" />`,
-    `<meta name="twitter:image" content="${escapeAttr(abs(head.image.path))}" />`,
-    `<meta name="twitter:image:alt" content="${escapeAttr(head.image.alt)}" />`,
+    meta('og:type', head.type === 'website' ? 'website' : head.type === 'book' ? 'book' : 'product'),
+    meta('og:site_name', SHOP.name),
+    meta('og:locale', 'zh_TW'),
+    meta('og:url', url),
+    meta('og:title', title),
+    meta('og:description', head.description),
+    meta('og:image', image),
+    ...(head.image.width ? [meta('og:image:width', head.image.width), meta('og:image:height', head.image.height ?? '')] : []),
+    meta('og:image:alt', head.image.alt),
+    meta('twitter:card', 'summary_large_image'),
+    meta('twitter:title', title),
+    meta('twitter:description', head.description),
+    meta('twitter:image', image),
+    meta('twitter:image:alt', head.image.alt),
   ];
   if (head.jsonLd.length) {
     const graph = { '@context': 'https://schema.org', '@graph': absolutize(head.jsonLd, origin) };

@@ -1,7 +1,0 @@
-export function SkipLink() {
-  return (
-    <a className="skip-link" href="#main">
-      跳到主要內容
-    </a>
-  );
-}
