@@ -3,7 +3,7 @@ import { taiwanDay } from '../../functions/src/contracts/format';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../functions/src/lib/firebase';
 import { createTestUser, uniq, type TestUser } from '../helpers/emulators';
-import { app, bookInput as sharedBookInput, contact, doc, newOrderId, shopOrder as placeShopOrder } from '../helpers/owner-fixtures';
+import { app, bookInput as sharedBookInput, contact, doc, newOrderId, planInput as sharedPlanInput, shopOrder as placeShopOrder } from '../helpers/owner-fixtures';
 import { expectCatalogueBody } from '../helpers/catalogue-body';
 
 // The shop owner's console: every /api/admin call for anonymous (401), member (403) and
@@ -52,22 +52,15 @@ async function fixtureBook(qty: number, extra: Record<string, unknown> = {}) {
 
 const shopOrder = (productId: string, qty = 1, extra: Record<string, unknown> = {}) => placeShopOrder(member, productId, qty, extra);
 
-function planInput(planId: string, products: { productId: string; groupPrice: number; maxPerOrder?: number }[], extra: Record<string, unknown> = {}) {
-  return {
-    planId,
+/** The shared fixture plan with every optional field filled in (a real banner, pickup and payment notes), as the owner writes one. */
+const planInput = (planId: string, products: Parameters<typeof sharedPlanInput>[1], extra: Record<string, unknown> = {}) =>
+  sharedPlanInput(planId, products, {
     title: '後台測試團購',
-    organizer: '測試協會',
-    closingDate: new Date(Date.now() + 7 * 86_400_000).toISOString(),
-    launched: true,
     bannerImg: { pc: '/images/banner/cpa-south-pc.svg', mobile: '/images/banner/cpa-south-mobile.svg' },
-    content: ['第一段'],
-    products,
-    minQuantity: 5,
     pickupNotes: '公會辦公室自取',
     paymentNotes: '三日內匯款',
     ...extra,
-  };
-}
+  });
 
 async function groupOrder(planId: string, items: { productId: string; qty: number }[], extra: Record<string, unknown> = {}) {
   const orderId = newOrderId();
