@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { createApp } from '../../functions/src/app';
 import { validate } from '../../functions/src/http/middleware/validate';
 import { HOSTING_URL } from '../helpers/emulators';
-import { expectCatalogueBody } from '../helpers/catalogue-body';
+import { expectBadRequestAt, expectCatalogueBody } from '../helpers/catalogue-body';
 
 // The cross-cutting contract (docs/api.md: body limits, content types, error bodies, headers), against the app directly (where the app parses
 // bodies itself) and through Hosting -> the Functions emulator (where the platform parses them).
@@ -51,10 +51,7 @@ describe('the app directly', () => {
   // Through a test route of its own, so that this stays about the mechanism; the catalogue's ids have
   // their own cases in tests/api/catalogue.test.ts.
   it('answers a schema violation with 400 Bad Request and details', async () => {
-    const res = await request(app).post('/api/__test/validate').send({ qty: 1.5 });
-    expect(res.status).toBe(400);
-    expectCatalogueBody(res.body, 400, 'Bad Request');
-    expect(res.body.details[0].path).toBe('body.qty');
+    expectBadRequestAt(await request(app).post('/api/__test/validate').send({ qty: 1.5 }), 'body.qty');
   });
 
   it('hides an unexpected exception behind a plain 500', async () => {
