@@ -2,7 +2,7 @@
 // Firestore emulator), next to a bare Express app answering the same JSON in the same run:
 // the catalogue detail route (served from the in-memory catalogue) and the stock route (always a
 // Firestore read, so it is measured on its own).
-import { bareTwin, blast, BLAST_CONNECTIONS, blastRow, startApiServer } from './lib.mjs';
+import { blast, BLAST_CONNECTIONS, blastRow, fullVsBare, startApiServer } from './lib.mjs';
 
 export const title = 'Catalogue API: GET /api/products/detail/{id} vs bare Express, and GET /api/stock/{id} (autocannon)';
 
@@ -12,19 +12,13 @@ const BOOK = 'company-registration-guide';
 export async function run(say) {
   const api = await startApiServer();
   try {
-    const detailPath = `/api/products/detail/${BOOK}`;
-    const body = await (await fetch(`${api.url}${detailPath}`)).json();
-    const bare = await bareTwin(detailPath, body);
-    await blast(`${api.url}${detailPath}`, 3); // warm-up
-    const full = await blast(`${api.url}${detailPath}`, DURATION);
-    const plain = await blast(bare.url, DURATION);
-    bare.close();
+    const { body, full, plain, ratio } = await fullVsBare(api.url, `/api/products/detail/${BOOK}`, { duration: DURATION, warmUp: 3 });
     const stock = await blast(`${api.url}/api/stock/${BOOK}`, DURATION);
     const row = blastRow(say, 22);
     say(`   ${BLAST_CONNECTIONS} connections, ${DURATION} s each, ${JSON.stringify(body).length} B body`);
     row('detail, full stack', full);
     row('detail, bare Express', plain);
-    say(`   ratio full/bare: ${(full.rps / plain.rps).toFixed(2)}x   (aim >= 0.5x with p99 <= 20 ms)`);
+    say(ratio);
     row('stock, full stack', stock);
     say('   (stock is never cached: overlapping requests share one Firestore read; the emulator bounds it)');
   } finally {

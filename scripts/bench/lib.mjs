@@ -43,13 +43,32 @@ export async function blast(url, duration = 8) {
 export const BLAST_CONNECTIONS = 50;
 
 /** A bare Express app answering `body` at `path`: the floor the full stack is compared with. */
-export async function bareTwin(path, body) {
+async function bareTwin(path, body) {
   const { default: express } = await import('express');
   const bare = express();
   bare.get(path, (_req, res) => res.json(body));
   const server = bare.listen(0, '127.0.0.1');
   await once(server, 'listening');
   return { url: `http://127.0.0.1:${server.address().port}${path}`, close: () => server.close() };
+}
+
+/**
+ * One route of the API server blasted through the full stack (after a warm-up of `warmUp` seconds) and
+ * then through a bare Express twin answering the same JSON, `duration` seconds each: the comparison of
+ * 20-api.mjs and 21-catalogue.mjs. `ratio` is the line both print under the two rows.
+ */
+export async function fullVsBare(apiUrl, path, { duration, warmUp }) {
+  const body = await (await fetch(`${apiUrl}${path}`)).json();
+  const bare = await bareTwin(path, body);
+  try {
+    await blast(`${apiUrl}${path}`, warmUp);
+    const full = await blast(`${apiUrl}${path}`, duration);
+    const plain = await blast(bare.url, duration);
+    const ratio = `   ratio full/bare: ${(full.rps / plain.rps).toFixed(2)}x   (aim >= 0.5x with p99 <= 20 ms)`;
+    return { body, full, plain, ratio };
+  } finally {
+    bare.close();
+  }
 }
 
 /** One line of a throughput table. */

@@ -5,6 +5,7 @@ import { conflict } from '../../functions/src/lib/failure';
 import { db } from '../../functions/src/lib/firebase';
 import { changeOrderStatus, sweepUnpaidOrders } from '../../functions/src/api/orders/order-status';
 import { placeOrder, type Pricing } from '../../functions/src/api/orders/place-order';
+import { sampleContact } from '../../functions/src/contracts/__tests__/sample-order';
 import { waitForMail } from '../../web/e2e/support/inbox';
 import { adminDb, createTestUser, HOSTING_URL, seedBook, type TestUser, uniq } from '../helpers/emulators';
 import { expectCatalogueBody } from '../helpers/catalogue-body';
@@ -23,18 +24,7 @@ const stockOf = async (productId: string) => (await adminDb().doc(`stock/${produ
 const orderExists = async (orderId: string) => (await adminDb().doc(`orders/${orderId}`).get()).exists;
 const newOrderId = () => `${uniq('o').replace(/[^A-Za-z0-9_-]/g, '')}${Math.random().toString(36).slice(2, 10)}`;
 
-function body(items: { productId: string; qty: number }[], extra: Record<string, unknown> = {}) {
-  return {
-    items,
-    receiver: { name: '王小明', address: '臺南市中西區民族路二段 100 號' },
-    phone: '0912-345-678',
-    bankAccountNo: '12345',
-    taxId: '',
-    invoiceTitle: '',
-    remark: '',
-    ...extra,
-  };
-}
+const body = (items: { productId: string; qty: number }[], extra: Record<string, unknown> = {}) => ({ items, ...sampleContact, ...extra });
 
 const place = (user: TestUser, orderId: string, payload: unknown, userId = user.uid) =>
   request(app).patch(`/api/order/${userId}/${orderId}`).set('Authorization', `Bearer ${user.idToken}`).send(payload as object);

@@ -10,7 +10,9 @@ type Claims = Record<string, unknown>;
  * the suite's own (so clearing it never touches the demo shop in demo-bookstore or another suite's
  * documents), cleared and seeded with `seed` (path -> data, written with the rules off) before each test.
  * `rules.env` is set once `beforeAll` has run; the shortcuts give a browser's Firestore as a visitor,
- * a signed-in uid with its token claims, or the shop owner (custom claim `admin: true`).
+ * a signed-in uid with its token claims, or the shop owner (custom claim `admin: true`), and
+ * `everyone()` all three kinds of caller at once (a visitor, a verified member, the owner) for the
+ * rules that must hold whoever asks.
  */
 export function rulesTestEnv(projectId: string, seed: Record<string, DocumentData>) {
   const rules = {
@@ -18,6 +20,7 @@ export function rulesTestEnv(projectId: string, seed: Record<string, DocumentDat
     anon: () => rules.env.unauthenticatedContext().firestore(),
     as: (uid: string, claims?: Claims) => rules.env.authenticatedContext(uid, claims).firestore(),
     owner: () => rules.env.authenticatedContext('boss', { admin: true, email: 'boss@example.com' }).firestore(),
+    everyone: () => [rules.anon(), rules.as('alice', { email_verified: true }), rules.owner()],
   };
   beforeAll(async () => {
     const [host, port] = (process.env.FIRESTORE_EMULATOR_HOST ?? '127.0.0.1:8080').split(':');

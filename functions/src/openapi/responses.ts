@@ -167,14 +167,15 @@ export const planProgressSchema = z
   .object({ planId: z.string(), orders: count, copies: count, minQuantity: z.number().int().nullable(), updatedAt: z.string() })
   .meta({ id: 'PlanProgress' });
 
+/** How a campaign is named wherever it is shown: the plan page, the home page and the organiser's view. */
+const planHeading = { planId: z.string(), title: z.string(), organizer: z.string(), closingDate: isoInstant };
+const bannerImg = z.object({ pc: z.string(), mobile: z.string() });
+
 export const groupPlanViewSchema = z
   .object({
-    planId: z.string(),
-    title: z.string(),
-    organizer: z.string(),
-    closingDate: isoInstant,
+    ...planHeading,
     isOpen: z.boolean(),
-    bannerImg: z.object({ pc: z.string(), mobile: z.string() }),
+    bannerImg,
     content: z.array(z.string()),
     products: z.array(
       z.object({
@@ -227,7 +228,7 @@ export const shopSettingsSchema = z
 export const homeContentSchema = z
   .object({
     campaigns: z.array(
-      z.object({ planId: z.string(), title: z.string(), organizer: z.string(), closingDate: isoInstant, bannerImg: z.object({ pc: z.string(), mobile: z.string() }) }),
+      z.object({ ...planHeading, bannerImg }),
     ),
   })
   .meta({ id: 'HomeContent' });
@@ -370,10 +371,7 @@ export const organizerLinkSchema = z
 
 export const organizerViewSchema = z
   .object({
-    planId: z.string(),
-    title: z.string(),
-    organizer: z.string(),
-    closingDate: isoInstant,
+    ...planHeading,
     expiresAt: isoInstant,
     bookTotals: z.array(bookTotal),
     pickupTotals: z.array(pickupTotal),

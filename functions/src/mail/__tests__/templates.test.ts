@@ -1,47 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { cancelledByShopMail, shippedMail } from '../../api/admin/order-mails';
 import { newsletterWelcomeMail } from '../../api/content/mail';
-import type { Order } from '../../contracts/orders';
 import type { ShopSettings } from '../../contracts/settings';
 import { orderCancelledMail, orderPlacedMail } from '../../api/orders/order-mails';
 import { formatMoney } from '../../contracts/format';
 import { formatTaipeiTime } from '../layout';
 import { invalidMail } from '../send-mail';
+import { sampleOrder } from '../../contracts/__tests__/sample-order';
+import { DEFAULT_SHOP_SETTINGS } from '../../data/settings';
 
+// The shop's defaults with the bank account and the contacts that the mails print.
 const settings: ShopSettings = {
-  shopName: '青嶼書房',
+  ...DEFAULT_SHOP_SETTINGS,
   bank: { name: '臺灣銀行', code: '004', branch: '府城分行', accountName: '青嶼出版有限公司', account: '0120-0012-3456' },
-  shipping: { freeWithinTaiwan: true, fee: 0, carrier: '中華郵政', notes: '' },
-  paymentDueDays: 3,
-  contact: { email: 'service@example.com', phone: '06-234-5678', address: '', hours: '', line: '', facebook: '', instagram: '' },
-  company: { name: '', taxId: '' },
+  contact: { ...DEFAULT_SHOP_SETTINGS.contact, email: 'service@example.com', phone: '06-234-5678' },
 };
 
-const order: Order = {
-  orderId: 'o1',
-  orderNo: 'QY261123ABCD',
-  userId: null,
-  planId: 'cpaSouth',
-  buyer: '<b>王</b>小明',
-  email: 'ming@example.com',
-  phone: '0912-345-678',
-  receiver: { name: '王小明', address: '臺南市 & "中西區"' },
-  taxId: '',
-  invoiceTitle: '',
-  bankAccountNo: '12345',
-  items: [{ productId: 'p1', name: '公司登記實務', qty: 2, unitPrice: 940, totalPrice: 1880 }],
-  itemsTotal: 1880,
-  shippingFee: 60,
-  totalPrice: 1940,
-  status: 'awaitingPayment',
-  statusHistory: [],
-  delivery: null,
-  remark: '',
-  // 23:59 on 26 November in Taiwan.
-  paymentDueAt: '2026-11-26T15:59:00.000Z',
-  createdAt: '2026-11-23T07:12:00.000Z',
-  updatedAt: '2026-11-23T07:12:00.000Z',
-};
+// Markup in the buyer's name and address, which the HTML part must escape.
+const order = sampleOrder({ buyer: '<b>王</b>小明', receiver: { name: '王小明', address: '臺南市 & "中西區"' } });
 
 describe('mail formatting', () => {
   it('writes NT$ as the storefront does and times in Taiwan time', () => {

@@ -6,23 +6,28 @@ describe('csv', () => {
     expect(csvRow(['公司登記', 'QY260315AB3K', 3, 1200, null, undefined, ''])).toBe('公司登記,QY260315AB3K,3,1200,,,');
   });
 
-  it('quotes commas, quotes and newlines, doubling quotes', () => {
-    expect(csvCell('a,b')).toBe('"a,b"');
-    expect(csvCell('他說"好"')).toBe('"他說""好"""');
-    expect(csvCell('第一行\n第二行')).toBe('"第一行\n第二行"');
-    expect(csvCell('x\r\ny')).toBe('"x\r\ny"');
-    expect(csvCell(' 前後空白 ')).toBe('" 前後空白 "');
+  it.each([
+    ['a,b', '"a,b"'],
+    ['他說"好"', '"他說""好"""'],
+    ['第一行\n第二行', '"第一行\n第二行"'],
+    ['x\r\ny', '"x\r\ny"'],
+    [' 前後空白 ', '" 前後空白 "'],
+  ])('quotes commas, quotes, newlines and edge spaces, doubling quotes: %j -> %j', (cell, written) => {
+    expect(csvCell(cell)).toBe(written);
   });
 
-  it('defuses cells a spreadsheet would run as formulas', () => {
-    expect(csvCell('=1+1')).toBe("'=1+1");
-    expect(csvCell('+886 912')).toBe("'+886 912");
-    expect(csvCell('-5')).toBe("'-5");
-    expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
-    expect(csvCell('\tcmd')).toBe("'\tcmd");
-    expect(csvCell('=HYPERLINK("http://x","y")')).toBe(`"'=HYPERLINK(""http://x"",""y"")"`);
-    expect(csvCell(-5)).toBe('-5');
-    expect(csvCell('a=b')).toBe('a=b');
+  it.each([
+    ['=1+1', "'=1+1"],
+    ['+886 912', "'+886 912"],
+    ['-5', "'-5"],
+    ['@SUM(A1)', "'@SUM(A1)"],
+    ['\tcmd', "'\tcmd"],
+    ['=HYPERLINK("http://x","y")', `"'=HYPERLINK(""http://x"",""y"")"`],
+    // A number is a value, not a formula; an = inside a cell starts nothing.
+    [-5, '-5'],
+    ['a=b', 'a=b'],
+  ])('defuses cells a spreadsheet would run as formulas: %j -> %j', (cell, written) => {
+    expect(csvCell(cell)).toBe(written);
   });
 
   it('starts with a BOM and ends every row with CRLF', () => {

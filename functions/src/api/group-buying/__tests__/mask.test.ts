@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { copiesToThreshold, isPlanOpen } from '../../../contracts/group-buying';
-import type { Order } from '../../../contracts/orders';
+import { sampleOrder } from '../../../contracts/__tests__/sample-order';
 import { maskAddress, maskEmail, maskName, maskPhone, toGroupOrderView } from '../mask';
 
 describe('masking a group order for strangers', () => {
@@ -18,34 +18,24 @@ describe('masking a group order for strangers', () => {
     expect(maskEmail('broken')).toBe('***');
   });
   it('hides every personal field, the uid and who changed the status, and keeps the order itself', () => {
-    const order = {
+    // A signed-in buyer's group order with every personal field filled in.
+    const order = sampleOrder({
       orderId: 'g-0123456789abcdef',
       orderNo: 'QY261122AB3K',
       userId: 'uid-123',
-      planId: 'cpaSouth',
       buyer: '陳美玲',
       email: 'meiling@example.com',
-      phone: '0912-345-678',
       receiver: { name: '陳美玲', address: '高雄市前金區中正四路 211 號' },
       taxId: '24536806',
       invoiceTitle: '青嶼出版有限公司',
       bankAccountNo: '54321',
-      items: [{ productId: 'b', name: '書', qty: 1, unitPrice: 780, totalPrice: 780 }],
-      itemsTotal: 780,
-      shippingFee: 0,
-      totalPrice: 780,
-      status: 'awaitingPayment',
       statusHistory: [{ status: 'awaitingPayment', at: '2026-11-22T00:00:00.000Z', by: 'member:uid-123' }],
-      delivery: null,
       remark: '請放管理室',
-      paymentDueAt: '2026-11-25T00:00:00.000Z',
-      createdAt: '2026-11-22T00:00:00.000Z',
-      updatedAt: '2026-11-22T00:00:00.000Z',
-    } satisfies Order;
+    });
     const masked = toGroupOrderView(order, false);
     const text = JSON.stringify(masked);
     for (const secret of ['uid-123', '美玲', '345-678', '中正四路', '54321', '青嶼出版', '管理室', 'meiling@']) expect(text).not.toContain(secret);
-    expect(masked).toMatchObject({ masked: true, orderNo: 'QY261122AB3K', totalPrice: 780, items: order.items, paymentDueAt: order.paymentDueAt });
+    expect(masked).toMatchObject({ masked: true, orderNo: 'QY261122AB3K', totalPrice: order.totalPrice, items: order.items, paymentDueAt: order.paymentDueAt });
     expect(toGroupOrderView(order, true)).toEqual({ ...order, masked: false });
   });
 });

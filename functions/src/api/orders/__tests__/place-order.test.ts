@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { orderNoSchema } from '../../../contracts/orders';
+import { sampleContact } from '../../../contracts/__tests__/sample-order';
 import { newOrderNo } from '../../../data/order-number';
 import { placementHash } from '../place-order';
 
@@ -8,12 +9,7 @@ const input = {
     { productId: 'b', qty: 2 },
     { productId: 'a', qty: 1 },
   ],
-  receiver: { name: '王小明', address: '臺南市中西區民族路二段 100 號' },
-  phone: '0912-345-678',
-  bankAccountNo: '12345',
-  taxId: '',
-  invoiceTitle: '',
-  remark: '',
+  ...sampleContact,
 };
 
 describe('placementHash', () => {
