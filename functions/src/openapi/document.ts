@@ -46,16 +46,18 @@ function operation(route: RouteDoc): ZodOpenApiOperationObject {
             : { 'application/json': { schema: ok.schema ?? z.unknown() } },
     };
   }
-  const errors = new Map<number, string[]>(Object.entries(route.errors ?? {}).map(([s, keys]) => [Number(s), [...(keys ?? [])]]));
+  const errors = new Map<number, string[]>();
   const add = (status: number, key: string) => {
     const keys = errors.get(status) ?? [];
     if (!keys.includes(key)) keys.push(key);
     errors.set(status, keys);
   };
-  if (route.access !== 'public') add(401, ERROR_KEYS.unauthorized);
+  // What the access and the validation imply comes first, then the route's own refusals.
   if (route.access === 'owner' || route.access === 'member') add(403, ERROR_KEYS.permissionDenied);
+  if (route.body || route.params || route.query) add(400, ERROR_KEYS.badRequest);
+  for (const [status, keys] of Object.entries(route.errors ?? {})) for (const key of keys ?? []) add(Number(status), key);
+  if (route.access !== 'public') add(401, ERROR_KEYS.unauthorized);
   if (route.body) {
-    add(400, ERROR_KEYS.badRequest);
     add(413, ERROR_KEYS.payloadTooLarge);
     add(415, 'Unsupported Media Type');
   }

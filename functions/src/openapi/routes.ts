@@ -51,7 +51,11 @@ export interface RouteDoc {
   query?: z.ZodObject;
   body?: z.ZodType;
   responses: Partial<Record<200 | 201 | 204, SuccessDoc>>;
-  /** The errors this route answers on purpose, by status, with their catalogue keys. */
+  /**
+   * The refusals of this route's own rules, by status, with their catalogue keys. What its access and its
+   * validation imply (401, 403 for members and the owner, 400 for a schema, 413 and 415 for a body) and
+   * 500/503 are added by document.ts.
+   */
   errors?: Partial<Record<number, string[]>>;
   /** The route's Cache-Control, when it is not the API's default `no-store`. */
   cache?: string;
@@ -76,7 +80,7 @@ const auth = (name: string, summary: string, description: string, body: z.ZodTyp
   access: 'public',
   body,
   responses: { 200: { description: "Identity Toolkit's own answer", schema } },
-  errors: { 400: [K.badRequest, TOOLKIT], 429: [K.tooManyAttempts], ...errors },
+  errors: { 400: [TOOLKIT], 429: [K.tooManyAttempts], ...errors },
 });
 
 export const ROUTES: RouteDoc[] = [
@@ -87,7 +91,7 @@ export const ROUTES: RouteDoc[] = [
   auth('confirmEmailVerification', 'Apply a verification link', 'Applies the `oobCode` of a verification mail: the account becomes verified.', oobCodeInputSchema, res.toolkitEmailResponseSchema),
   {
     ...auth('getUserData', 'Read the signed-in account', "Identity Toolkit's accounts:lookup for the ID token (verified first).", idTokenInputSchema, res.toolkitLookupResponseSchema),
-    errors: { 400: [K.badRequest, TOOLKIT] },
+    errors: { 400: [TOOLKIT] },
   },
   auth('sendPasswordResetEmail', 'Send a password-reset mail', 'Mails a reset link; limited per address and per account.', emailInputSchema, res.toolkitEmailResponseSchema),
   auth('verifyPasswordResetCode', 'Check a password-reset link', 'Answers the email of a valid reset `oobCode` without using it.', oobCodeInputSchema, res.toolkitEmailResponseSchema),
@@ -104,7 +108,7 @@ export const ROUTES: RouteDoc[] = [
     access: 'member',
     params: uidParams,
     responses: { 200: { description: 'The member record', schema: res.memberSchema } },
-    errors: { 400: [K.badRequest], 403: [K.permissionDenied], 404: [K.notFound] },
+    errors: { 404: [K.notFound] },
   },
   {
     method: 'patch',
@@ -117,7 +121,6 @@ export const ROUTES: RouteDoc[] = [
     params: uidParams,
     body: patchMemberInputSchema,
     responses: { 200: { description: 'The stored member record', schema: res.memberSchema } },
-    errors: { 400: [K.badRequest], 403: [K.permissionDenied] },
   },
 
   // --- Catalogue ---
@@ -153,7 +156,7 @@ export const ROUTES: RouteDoc[] = [
     access: 'public',
     params: productParams,
     responses: { 200: { description: 'The book', schema: res.productResponseSchema } },
-    errors: { 400: [K.badRequest], 404: [K.notFound] },
+    errors: { 404: [K.notFound] },
     cache: CATALOGUE,
   },
   {
@@ -166,7 +169,6 @@ export const ROUTES: RouteDoc[] = [
     access: 'public',
     params: productParams,
     responses: { 200: { description: 'The open plans (possibly none)', schema: z.array(res.productPlanOfferSchema) } },
-    errors: { 400: [K.badRequest] },
     cache: 'public, max-age=60, s-maxage=60',
   },
 
@@ -192,7 +194,7 @@ export const ROUTES: RouteDoc[] = [
     access: 'public',
     params: productParams,
     responses: { 200: { description: 'The count', schema: res.stockRecordSchema } },
-    errors: { 400: [K.badRequest], 404: [K.stockNotFound] },
+    errors: { 404: [K.stockNotFound] },
     cache: 'public, max-age=0, s-maxage=2, must-revalidate',
   },
   {
@@ -205,7 +207,7 @@ export const ROUTES: RouteDoc[] = [
     access: 'owner',
     body: stockMapSchema,
     responses: { 200: { description: 'The counts as written', schema: res.stockMapResponseSchema } },
-    errors: { 400: [K.badRequest], 403: [K.permissionDenied], 404: [K.notFound] },
+    errors: { 404: [K.notFound] },
   },
   {
     method: 'patch',
@@ -218,7 +220,7 @@ export const ROUTES: RouteDoc[] = [
     params: productParams,
     body: stockQtyInputSchema,
     responses: { 200: { description: 'The count as written', schema: res.stockRecordSchema } },
-    errors: { 400: [K.badRequest], 403: [K.permissionDenied], 404: [K.notFound] },
+    errors: { 404: [K.notFound] },
   },
 
   // --- Group buying ---
@@ -232,7 +234,7 @@ export const ROUTES: RouteDoc[] = [
     access: 'optional',
     params: planParamsSchema,
     responses: { 200: { description: 'The plan', schema: res.groupPlanViewSchema } },
-    errors: { 400: [K.badRequest], 404: [K.notFound] },
+    errors: { 404: [K.notFound] },
     cache: 'public, max-age=0, s-maxage=10 (private, no-store for the owner)',
   },
   {
@@ -245,7 +247,7 @@ export const ROUTES: RouteDoc[] = [
     access: 'owner',
     params: planParamsSchema,
     responses: { 200: { description: 'The orders', schema: z.array(res.orderSchema) } },
-    errors: { 400: [K.badRequest], 403: [K.permissionDenied], 404: [K.notFound] },
+    errors: { 404: [K.notFound] },
   },
   {
     method: 'get',
@@ -257,7 +259,7 @@ export const ROUTES: RouteDoc[] = [
     access: 'optional',
     params: groupOrderParamsSchema,
     responses: { 200: { description: 'The order', schema: res.groupOrderViewSchema } },
-    errors: { 400: [K.badRequest], 404: [K.notFound] },
+    errors: { 404: [K.notFound] },
   },
   {
     method: 'patch',
@@ -274,7 +276,7 @@ export const ROUTES: RouteDoc[] = [
       201: { description: 'The order was placed', schema: res.groupOrderViewSchema },
       200: { description: 'The same request again: the order placed before', schema: res.groupOrderViewSchema },
     },
-    errors: { 400: [K.badRequest], 404: [K.notFound], 409: [K.outOfStock, K.planClosed, K.orderConflict] },
+    errors: { 404: [K.notFound], 409: [K.outOfStock, K.planClosed, K.orderConflict] },
   },
 
   // --- Shop orders ---
@@ -288,7 +290,7 @@ export const ROUTES: RouteDoc[] = [
     access: 'public',
     body: orderLookupInputSchema,
     responses: { 200: { description: 'The order summary', schema: res.orderSummarySchema } },
-    errors: { 400: [K.badRequest], 404: [K.notFound], 429: [K.tooManyAttempts] },
+    errors: { 404: [K.notFound], 429: [K.tooManyAttempts] },
   },
   {
     method: 'get',
@@ -300,7 +302,6 @@ export const ROUTES: RouteDoc[] = [
     access: 'member',
     params: userParams,
     responses: { 200: { description: 'The orders', schema: z.array(res.orderSchema) } },
-    errors: { 400: [K.badRequest], 403: [K.permissionDenied] },
   },
   {
     method: 'get',
@@ -312,7 +313,7 @@ export const ROUTES: RouteDoc[] = [
     access: 'member',
     params: userOrderParams,
     responses: { 200: { description: 'The order', schema: res.orderSchema } },
-    errors: { 400: [K.badRequest], 403: [K.permissionDenied], 404: [K.notFound] },
+    errors: { 404: [K.notFound] },
   },
   {
     method: 'patch',
@@ -329,7 +330,7 @@ export const ROUTES: RouteDoc[] = [
       201: { description: 'The order was placed', schema: res.orderSchema },
       200: { description: 'The same request again: the order placed before', schema: res.orderSchema },
     },
-    errors: { 400: [K.badRequest], 403: [K.permissionDenied, K.emailNotVerified], 404: [K.notFound], 409: [K.outOfStock, K.orderConflict] },
+    errors: { 403: [K.emailNotVerified], 404: [K.notFound], 409: [K.outOfStock, K.orderConflict] },
   },
 
   // --- Settings and content ---
@@ -376,7 +377,7 @@ export const ROUTES: RouteDoc[] = [
     access: 'public',
     body: inquiryInputSchema,
     responses: { 201: { description: 'The inquiry was stored', schema: res.inquiryCreatedSchema } },
-    errors: { 400: [K.badRequest], 429: [K.tooManyAttempts] },
+    errors: { 429: [K.tooManyAttempts] },
   },
   {
     method: 'post',
@@ -391,7 +392,7 @@ export const ROUTES: RouteDoc[] = [
       201: { description: 'Subscribed', schema: res.subscriptionResultSchema },
       200: { description: 'Already subscribed', schema: res.subscriptionResultSchema },
     },
-    errors: { 400: [K.badRequest], 429: [K.tooManyAttempts] },
+    errors: { 429: [K.tooManyAttempts] },
   },
   {
     method: 'post',
@@ -403,7 +404,7 @@ export const ROUTES: RouteDoc[] = [
     access: 'public',
     body: unsubscribeInputSchema,
     responses: { 200: { description: 'Unsubscribed', schema: res.unsubscribeResultSchema } },
-    errors: { 400: [K.badRequest, 'INVALID_UNSUBSCRIBE_LINK', 'UNSUBSCRIBE_LINK_EXPIRED', 'UNSUBSCRIBE_LINK_USED'] },
+    errors: { 400: ['INVALID_UNSUBSCRIBE_LINK', 'UNSUBSCRIBE_LINK_EXPIRED', 'UNSUBSCRIBE_LINK_USED'] },
   },
   {
     method: 'post',
@@ -416,7 +417,7 @@ export const ROUTES: RouteDoc[] = [
     access: 'public',
     query: unsubscribeInputSchema,
     responses: { 200: { description: 'Unsubscribed', schema: res.unsubscribeResultSchema } },
-    errors: { 400: [K.badRequest, 'INVALID_UNSUBSCRIBE_LINK', 'UNSUBSCRIBE_LINK_EXPIRED', 'UNSUBSCRIBE_LINK_USED'] },
+    errors: { 400: ['INVALID_UNSUBSCRIBE_LINK', 'UNSUBSCRIBE_LINK_EXPIRED', 'UNSUBSCRIBE_LINK_USED'] },
   },
 
   // --- The owner's console ---
@@ -430,7 +431,6 @@ export const ROUTES: RouteDoc[] = [
     access: 'owner',
     query: admin.adminOrdersQuerySchema,
     responses: { 200: { description: 'One page of orders', schema: res.adminOrderPageSchema } },
-    errors: { 400: [K.badRequest], 403: [K.permissionDenied] },
   },
   {
     method: 'get',
@@ -442,7 +442,7 @@ export const ROUTES: RouteDoc[] = [
     access: 'owner',
     params: admin.adminIdParams.order,
     responses: { 200: { description: 'The order', schema: res.orderSchema } },
-    errors: { 400: [K.badRequest], 403: [K.permissionDenied], 404: [K.notFound] },
+    errors: { 404: [K.notFound] },
   },
   {
     method: 'post',
@@ -456,7 +456,7 @@ export const ROUTES: RouteDoc[] = [
     params: admin.adminIdParams.order,
     body: admin.orderStatusChangeSchema,
     responses: { 200: { description: 'The order after the change', schema: res.orderSchema } },
-    errors: { 400: [K.badRequest], 403: [K.permissionDenied], 404: [K.notFound], 409: [K.invalidTransition] },
+    errors: { 404: [K.notFound], 409: [K.invalidTransition] },
   },
   {
     method: 'get',
@@ -467,7 +467,6 @@ export const ROUTES: RouteDoc[] = [
     description: 'Orders awaiting payment, oldest deadline first, with the digits to compare with the bank statement.',
     access: 'owner',
     responses: { 200: { description: 'The queue', schema: z.array(res.paymentToCheckSchema) } },
-    errors: { 403: [K.permissionDenied] },
   },
   {
     method: 'get',
@@ -478,7 +477,6 @@ export const ROUTES: RouteDoc[] = [
     description: 'Launched and hidden books in shop order, each with its count on hand.',
     access: 'owner',
     responses: { 200: { description: 'The books', schema: z.array(res.adminProductSchema) } },
-    errors: { 403: [K.permissionDenied] },
   },
   {
     method: 'post',
@@ -490,7 +488,7 @@ export const ROUTES: RouteDoc[] = [
     access: 'owner',
     body: admin.adminProductInputSchema,
     responses: { 201: { description: 'The book', schema: res.adminProductSchema } },
-    errors: { 400: [K.badRequest], 403: [K.permissionDenied], 409: [K.alreadyExists] },
+    errors: { 409: [K.alreadyExists] },
   },
   {
     method: 'get',
@@ -502,7 +500,7 @@ export const ROUTES: RouteDoc[] = [
     access: 'owner',
     params: admin.adminIdParams.product,
     responses: { 200: { description: 'The book', schema: res.adminProductSchema } },
-    errors: { 400: [K.badRequest], 403: [K.permissionDenied], 404: [K.notFound] },
+    errors: { 404: [K.notFound] },
   },
   {
     method: 'put',
@@ -515,7 +513,7 @@ export const ROUTES: RouteDoc[] = [
     params: admin.adminIdParams.product,
     body: admin.adminProductUpdateSchema,
     responses: { 200: { description: 'The book', schema: res.adminProductSchema } },
-    errors: { 400: [K.badRequest], 403: [K.permissionDenied], 404: [K.notFound] },
+    errors: { 404: [K.notFound] },
   },
   {
     method: 'patch',
@@ -528,7 +526,7 @@ export const ROUTES: RouteDoc[] = [
     params: admin.adminIdParams.product,
     body: admin.launchInputSchema,
     responses: { 200: { description: 'The book', schema: res.adminProductSchema } },
-    errors: { 400: [K.badRequest], 403: [K.permissionDenied], 404: [K.notFound] },
+    errors: { 404: [K.notFound] },
   },
   {
     method: 'get',
@@ -540,7 +538,6 @@ export const ROUTES: RouteDoc[] = [
     access: 'owner',
     params: admin.adminIdParams.product,
     responses: { 200: { description: 'The movements', schema: z.array(res.stockMovementSchema) } },
-    errors: { 400: [K.badRequest], 403: [K.permissionDenied] },
   },
   {
     method: 'put',
@@ -553,7 +550,7 @@ export const ROUTES: RouteDoc[] = [
     params: admin.adminIdParams.product,
     body: admin.setStockInputSchema,
     responses: { 200: { description: 'The count and the latest movements', schema: res.setStockResultSchema } },
-    errors: { 400: [K.badRequest], 403: [K.permissionDenied], 404: [K.notFound] },
+    errors: { 404: [K.notFound] },
   },
   {
     method: 'get',
@@ -564,7 +561,6 @@ export const ROUTES: RouteDoc[] = [
     description: 'Launched or not, newest closing first, with progress and `isOpen`.',
     access: 'owner',
     responses: { 200: { description: 'The plans', schema: z.array(res.adminPlanSummarySchema) } },
-    errors: { 403: [K.permissionDenied] },
   },
   {
     method: 'post',
@@ -576,7 +572,7 @@ export const ROUTES: RouteDoc[] = [
     access: 'owner',
     body: admin.adminPlanInputSchema,
     responses: { 201: { description: 'The plan', schema: res.adminPlanSummarySchema } },
-    errors: { 400: [K.badRequest], 403: [K.permissionDenied], 409: [K.alreadyExists] },
+    errors: { 409: [K.alreadyExists] },
   },
   {
     method: 'get',
@@ -588,7 +584,7 @@ export const ROUTES: RouteDoc[] = [
     access: 'owner',
     params: admin.adminIdParams.plan,
     responses: { 200: { description: 'The plan', schema: res.adminPlanDetailSchema } },
-    errors: { 400: [K.badRequest], 403: [K.permissionDenied], 404: [K.notFound] },
+    errors: { 404: [K.notFound] },
   },
   {
     method: 'put',
@@ -601,7 +597,7 @@ export const ROUTES: RouteDoc[] = [
     params: admin.adminIdParams.plan,
     body: admin.adminPlanUpdateSchema,
     responses: { 200: { description: 'The plan', schema: res.adminPlanSummarySchema } },
-    errors: { 400: [K.badRequest], 403: [K.permissionDenied], 404: [K.notFound] },
+    errors: { 404: [K.notFound] },
   },
   {
     method: 'patch',
@@ -614,7 +610,7 @@ export const ROUTES: RouteDoc[] = [
     params: admin.adminIdParams.plan,
     body: admin.launchInputSchema,
     responses: { 200: { description: 'The plan', schema: res.adminPlanSummarySchema } },
-    errors: { 400: [K.badRequest], 403: [K.permissionDenied], 404: [K.notFound] },
+    errors: { 404: [K.notFound] },
   },
   {
     method: 'get',
@@ -626,7 +622,7 @@ export const ROUTES: RouteDoc[] = [
     access: 'owner',
     params: admin.adminIdParams.plan,
     responses: { 200: { description: 'The CSV file', text: { mediaType: 'text/csv', description: 'UTF-8 CSV with BOM, as an attachment' } } },
-    errors: { 400: [K.badRequest], 403: [K.permissionDenied], 404: [K.notFound] },
+    errors: { 404: [K.notFound] },
   },
   {
     method: 'patch',
@@ -639,7 +635,7 @@ export const ROUTES: RouteDoc[] = [
     params: admin.adminIdParams.plan,
     body: admin.archiveInputSchema,
     responses: { 200: { description: 'The plan', schema: res.adminPlanSummarySchema } },
-    errors: { 400: [K.badRequest], 403: [K.permissionDenied], 404: [K.notFound] },
+    errors: { 404: [K.notFound] },
   },
   {
     method: 'delete',
@@ -651,7 +647,7 @@ export const ROUTES: RouteDoc[] = [
     access: 'owner',
     params: admin.adminIdParams.plan,
     responses: { 204: { description: 'Deleted' } },
-    errors: { 400: [K.badRequest], 403: [K.permissionDenied], 404: [K.notFound], 409: [K.planHasOrders] },
+    errors: { 404: [K.notFound], 409: [K.planHasOrders] },
   },
   {
     method: 'get',
@@ -663,7 +659,7 @@ export const ROUTES: RouteDoc[] = [
     access: 'owner',
     params: admin.adminIdParams.plan,
     responses: { 200: { description: 'The links', schema: z.array(res.organizerLinkSchema) } },
-    errors: { 400: [K.badRequest], 403: [K.permissionDenied], 404: [K.notFound] },
+    errors: { 404: [K.notFound] },
   },
   {
     method: 'post',
@@ -675,7 +671,7 @@ export const ROUTES: RouteDoc[] = [
     access: 'owner',
     params: admin.adminIdParams.plan,
     responses: { 201: { description: 'The link', schema: res.organizerLinkSchema } },
-    errors: { 400: [K.badRequest], 403: [K.permissionDenied], 404: [K.notFound] },
+    errors: { 404: [K.notFound] },
   },
   {
     method: 'delete',
@@ -687,7 +683,7 @@ export const ROUTES: RouteDoc[] = [
     access: 'owner',
     params: organizerLinkParams,
     responses: { 200: { description: 'The revoked link', schema: res.organizerLinkSchema } },
-    errors: { 400: [K.badRequest], 403: [K.permissionDenied], 404: [K.notFound] },
+    errors: { 404: [K.notFound] },
   },
   {
     method: 'put',
@@ -700,7 +696,7 @@ export const ROUTES: RouteDoc[] = [
     params: admin.adminIdParams.order,
     body: admin.deliveryCorrectionSchema,
     responses: { 200: { description: 'The order', schema: res.orderSchema } },
-    errors: { 400: [K.badRequest], 403: [K.permissionDenied], 404: [K.notFound], 409: [K.invalidTransition] },
+    errors: { 404: [K.notFound], 409: [K.invalidTransition] },
   },
   {
     method: 'get',
@@ -713,7 +709,6 @@ export const ROUTES: RouteDoc[] = [
     access: 'owner',
     query: dashboardQuerySchema,
     responses: { 200: { description: 'The figures', schema: res.dashboardFiguresSchema } },
-    errors: { 400: [K.badRequest], 403: [K.permissionDenied] },
   },
   {
     method: 'get',
@@ -724,7 +719,6 @@ export const ROUTES: RouteDoc[] = [
     description: 'The column mapping the owner chose per statement layout (keyed by a hash of the header row).',
     access: 'owner',
     responses: { 200: { description: 'The layouts', schema: z.array(res.bankLayoutResponseSchema) } },
-    errors: { 403: [K.permissionDenied] },
   },
   {
     method: 'post',
@@ -736,7 +730,6 @@ export const ROUTES: RouteDoc[] = [
     access: 'owner',
     body: bankMatchInputSchema,
     responses: { 200: { description: 'A proposal per deposit', schema: z.array(res.bankProposalSchema) } },
-    errors: { 400: [K.badRequest], 403: [K.permissionDenied] },
   },
   {
     method: 'post',
@@ -748,7 +741,6 @@ export const ROUTES: RouteDoc[] = [
     access: 'owner',
     body: bankConfirmInputSchema,
     responses: { 200: { description: 'An outcome per match', schema: z.array(res.bankConfirmResultSchema) } },
-    errors: { 400: [K.badRequest], 403: [K.permissionDenied] },
   },
 
   // --- The organiser's link and 到貨通知 (no account) ---
@@ -762,7 +754,7 @@ export const ROUTES: RouteDoc[] = [
     access: 'public',
     params: organizerTokenParams,
     responses: { 200: { description: 'The view', schema: res.organizerViewSchema } },
-    errors: { 400: [K.badRequest], 403: [K.permissionDenied], 404: [K.notFound], 429: [K.tooManyAttempts] },
+    errors: { 403: [K.permissionDenied], 404: [K.notFound], 429: [K.tooManyAttempts] },
     cache: 'private, no-store',
   },
   {
@@ -775,7 +767,7 @@ export const ROUTES: RouteDoc[] = [
     access: 'public',
     params: organizerTokenParams,
     responses: { 200: { description: 'The CSV file', text: { mediaType: 'text/csv', description: 'UTF-8 CSV with BOM, as an attachment' } } },
-    errors: { 400: [K.badRequest], 403: [K.permissionDenied], 404: [K.notFound], 429: [K.tooManyAttempts] },
+    errors: { 403: [K.permissionDenied], 404: [K.notFound], 429: [K.tooManyAttempts] },
     cache: 'private, no-store',
   },
   {
@@ -788,7 +780,7 @@ export const ROUTES: RouteDoc[] = [
     access: 'public',
     body: stockAlertInputSchema,
     responses: { 200: { description: 'The alert existed', schema: res.stockAlertAnswerSchema }, 201: { description: 'The alert', schema: res.stockAlertAnswerSchema } },
-    errors: { 400: [K.badRequest], 404: [K.notFound], 409: [K.inStock], 429: [K.tooManyAttempts] },
+    errors: { 404: [K.notFound], 409: [K.inStock], 429: [K.tooManyAttempts] },
   },
   {
     method: 'post',
@@ -800,7 +792,7 @@ export const ROUTES: RouteDoc[] = [
     access: 'public',
     body: stockAlertCancelSchema,
     responses: { 200: { description: 'The alert', schema: res.stockAlertAnswerSchema } },
-    errors: { 400: [K.badRequest], 404: [K.notFound] },
+    errors: { 404: [K.notFound] },
   },
 
   // --- This document ---
