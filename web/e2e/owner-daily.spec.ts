@@ -241,7 +241,7 @@ test('a shopper leaves an email on a sold-out book; the owner restocks; the shop
   await expect(page.getByRole('button', { name: '到貨通知我' })).toBeVisible();
   await page.getByLabel('到貨通知的電子郵件').fill('not-an-email');
   await page.getByRole('button', { name: '到貨通知我' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: '請填寫正確的電子郵件' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: '電子郵件格式錯誤' })).toBeVisible();
   await page.getByLabel('到貨通知的電子郵件').fill(email);
   await page.getByRole('button', { name: '到貨通知我' }).click();
   await expect(page.getByText(`到貨時會寄一封通知信到 ${email}`)).toBeVisible();

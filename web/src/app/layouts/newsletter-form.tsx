@@ -1,17 +1,7 @@
 import { describeError } from '@contracts/errors';
 import { useId, useState, type FormEvent } from 'react';
 import { apiRequest, isApiError } from '@/lib/api-client';
-
-// In the footer of every page, so in the first JS: validated by hand, without zod.
-const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]{2,}$/;
-
-export function checkNewsletterEmail(raw: string): string | null {
-  const email = raw.trim();
-  if (!email) return '請輸入電子郵件';
-  if (email.length > 254) return '電子郵件過長';
-  if (!EMAIL.test(email)) return '電子郵件格式錯誤';
-  return null;
-}
+import { checkEmail } from '@/lib/email';
 
 type State = { kind: 'idle' } | { kind: 'sending' } | { kind: 'ok'; text: string } | { kind: 'error'; text: string };
 
@@ -22,7 +12,7 @@ export function NewsletterForm() {
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
-    const problem = checkNewsletterEmail(email);
+    const problem = checkEmail(email);
     if (problem) return setState({ kind: 'error', text: problem });
     setState({ kind: 'sending' });
     try {

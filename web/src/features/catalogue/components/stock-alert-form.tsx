@@ -1,6 +1,7 @@
 import { describeError } from '@contracts/errors';
 import { useId, useState, type FormEvent } from 'react';
 import { apiRequest, isApiError } from '@/lib/api-client';
+import { checkEmail } from '@/lib/email';
 
 /** 到貨通知: on a sold-out book, the shopper leaves an email and gets one mail when it is back. */
 export function StockAlertForm({ productId, bookName }: { productId: string; bookName: string }) {
@@ -11,8 +12,9 @@ export function StockAlertForm({ productId, bookName }: { productId: string; boo
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) {
-      setError('請填寫正確的電子郵件');
+    const problem = checkEmail(email);
+    if (problem) {
+      setError(problem);
       return;
     }
     setError(null);
