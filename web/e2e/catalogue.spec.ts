@@ -206,4 +206,15 @@ test.describe('the cart', () => {
     await expect(page.getByRole('button', { name: '前往結帳' })).toBeEnabled();
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('cart:v1') ?? '[]'))).toEqual([{ productId: id, qty: 1 }]);
   });
+
+  test('says so when a book in the cart is no longer sold, also once the cart is left empty', async ({ page, context }) => {
+    const { email, password } = await createMember('下架讀者', 'e2e-cart');
+    await signInByCookies(context, email, password, '下架讀者');
+    await page.goto('/');
+    await page.evaluate(() => localStorage.setItem('cart:v1', JSON.stringify([{ productId: 'labor-law-qa', qty: 1 }])));
+    await page.goto('/cart');
+    await expect(page.getByRole('status').filter({ hasText: '有 1 項商品已下架，已自購物車移除。' })).toBeVisible();
+    await expect(page.getByText('購物車是空的。')).toBeVisible();
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('cart:v1') ?? '[]'))).toEqual([]);
+  });
 });
