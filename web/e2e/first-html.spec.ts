@@ -127,3 +127,32 @@ test('the book list looks the same whichever page loaded first (the home page’
   expect(afterHome?.height).toBeCloseTo(first?.height ?? 0, 0);
   expect(afterHome?.width).toBeCloseTo(first?.width ?? 0, 0);
 });
+
+// On a slow phone the rendered page is tappable seconds before its JavaScript has run. A form sent then
+// must not go out as the browser's own GET (the email in the URL, the page reloaded): web/src/boot.ts
+// holds it and sends it once the app owns the form.
+test('a form sent before the page has hydrated is held, then sent by the app, with nothing in the URL', async ({ context }) => {
+  const page = await context.newPage(); // the plain page.goto, which does not wait for hydration
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/vendor-react-dom-[\w-]+\.js$/, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  await page.goto('/bookstore', { waitUntil: 'domcontentloaded' });
+  await expect(page.getByRole('heading', { level: 1, name: '訂購書籍' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.hasAttribute('data-hydrated'))).toBe(false);
+
+  const email = `early-${Date.now().toString(36)}@example.com`;
+  const footer = page.locator('footer');
+  await footer.getByLabel('電子郵件').fill(email);
+  await footer.getByRole('button', { name: '訂閱' }).click();
+  await footer.getByRole('button', { name: '訂閱' }).click(); // an impatient second tap
+  await page.waitForTimeout(500);
+  expect(new URL(page.url()).search).toBe('');
+
+  release();
+  await expect(footer.getByText(`訂閱成功！確認信已寄到 ${email}。`)).toBeVisible({ timeout: 20_000 });
+  expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/bookstore');
+  await page.close();
+});
