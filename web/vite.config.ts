@@ -17,6 +17,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     },
   },
   ssr: { noExternal: true, target: 'node' },
+  // The renderer bundles React (noExternal), whose entry picks its development or production build from
+  // process.env.NODE_ENV at run time; fixing it here makes the function render with production React
+  // whatever NODE_ENV the emulator or the platform sets (npm run deploy:check verifies it).
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   build: isSsrBuild
     ? {
         outDir: fileURLToPath(new URL('../functions/ssr', import.meta.url)),
