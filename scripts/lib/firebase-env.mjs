@@ -107,11 +107,24 @@ export function emulatorCsp(policy, p = ports()) {
     .join('; ');
 }
 
+/**
+ * The Functions emulator's development secrets (functions/.secret.local), for the processes beside it
+ * (in-process tests, the plain server) so that a link one signs, the other verifies. The code holds no
+ * fallback value (functions/src/lib/link-secret.ts).
+ */
+function devSecrets() {
+  const file = path.join(ROOT, 'functions', '.secret.local');
+  if (!existsSync(file)) return {};
+  const m = /^UNSUBSCRIBE_SECRET=(.+)$/m.exec(readFileSync(file, 'utf8'));
+  return m ? { UNSUBSCRIBE_SECRET: m[1].trim() } : {};
+}
+
 /** Environment for the CLI and for processes that talk to the emulators. */
 export function emulatorEnv(extra = {}) {
   const p = ports();
   return {
     ...process.env,
+    ...devSecrets(),
     ...firestoreEmulatorEnv(),
     // The Functions emulator gives a new worker process this many seconds to load (default 30). The first
     // burst after start launches up to 50 workers at once on 2 cores, which can take minutes on a busy machine.

@@ -25,8 +25,8 @@ const ERROR_CACHE_CONTROL = 'public, max-age=0, s-maxage=10';
 export function siteUrl(req: Request): string {
   const configured = process.env.SITE_URL || process.env.HOSTING_URL;
   if (configured) return configured.replace(/\/+$/, '');
-  // The Hosting emulator forwards its own host; production always has SITE_URL set (README).
-  return `${req.protocol}://${req.get('x-forwarded-host') ?? req.get('host') ?? '127.0.0.1:5000'}`;
+  // The Hosting emulator forwards its own host; production always has SITE_URL set (docs/deploy.md).
+  return `${req.protocol}://${req.get('x-forwarded-host') ?? req.get('host') ?? req.hostname}`;
 }
 
 let renderer: Promise<Renderer> | null = null;

@@ -28,8 +28,10 @@ function parse(raw: Raw) {
     VITE_FIREBASE_PROJECT_ID: str('VITE_FIREBASE_PROJECT_ID', 'demo-bookstore'),
     VITE_FIREBASE_AUTH_DOMAIN: str('VITE_FIREBASE_AUTH_DOMAIN', 'demo-bookstore.firebaseapp.com'),
     VITE_USE_EMULATORS: oneOf('VITE_USE_EMULATORS', ['true', 'false'] as const),
-    VITE_AUTH_EMULATOR_HOST: matching('VITE_AUTH_EMULATOR_HOST', hostPort) ?? '127.0.0.1:9099',
-    VITE_FIRESTORE_EMULATOR_HOST: matching('VITE_FIRESTORE_EMULATOR_HOST', hostPort) ?? '127.0.0.1:8080',
+    // Set for every local build and dev server (scripts/lib/firebase-env.mjs); a deploy's build has
+    // none, so no emulator address ships (npm run deploy:check scans for one).
+    VITE_AUTH_EMULATOR_HOST: matching('VITE_AUTH_EMULATOR_HOST', hostPort),
+    VITE_FIRESTORE_EMULATOR_HOST: matching('VITE_FIRESTORE_EMULATOR_HOST', hostPort),
     VITE_GTM_ID: matching('VITE_GTM_ID', /^GTM-[A-Z0-9]+$/),
   };
   if (bad.length) throw new Error(`Invalid environment variables: ${bad.join(', ')}`);
@@ -45,10 +47,10 @@ export const env = {
     projectId: raw.VITE_FIREBASE_PROJECT_ID,
     authDomain: raw.VITE_FIREBASE_AUTH_DOMAIN,
   },
-  /** Emulators when asked, or by default when the shop is served from this machine. */
-  useEmulators: raw.VITE_USE_EMULATORS ? raw.VITE_USE_EMULATORS === 'true' : isLocalHost,
-  authEmulatorHost: raw.VITE_AUTH_EMULATOR_HOST,
-  firestoreEmulatorHost: raw.VITE_FIRESTORE_EMULATOR_HOST,
+  /** Emulators when the build knows where they are and asks, or by default when served from this machine. */
+  useEmulators: !!raw.VITE_AUTH_EMULATOR_HOST && !!raw.VITE_FIRESTORE_EMULATOR_HOST && (raw.VITE_USE_EMULATORS ? raw.VITE_USE_EMULATORS === 'true' : isLocalHost),
+  authEmulatorHost: raw.VITE_AUTH_EMULATOR_HOST ?? '',
+  firestoreEmulatorHost: raw.VITE_FIRESTORE_EMULATOR_HOST ?? '',
   gtmId: raw.VITE_GTM_ID,
   apiBase: '/api',
 };

@@ -1,19 +1,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { gone, invalid as invalidInput } from '../../lib/failure';
 import { UNSUBSCRIBE_ERRORS } from '../../contracts/content';
+import { linkSecret } from '../../lib/link-secret';
 
-/** Used only off Cloud Functions (emulators, tests, the plain server): never a production key. */
-export const DEV_UNSUBSCRIBE_SECRET = 'dev-only-unsubscribe-secret-not-for-production';
 /** A link stays valid this long; every newsletter carries a fresh one. */
 export const UNSUBSCRIBE_LINK_TTL_MS = 180 * 24 * 3600_000;
 
-function secret(): string {
-  const value = process.env.UNSUBSCRIBE_SECRET;
-  if (value) return value;
-  const deployed = !!process.env.K_SERVICE && process.env.FUNCTIONS_EMULATOR !== 'true';
-  if (deployed) throw new Error('UNSUBSCRIBE_SECRET is not set');
-  return DEV_UNSUBSCRIBE_SECRET;
-}
+const secret = linkSecret;
 
 interface Payload {
   /** email */

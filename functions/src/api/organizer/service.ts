@@ -5,17 +5,13 @@ import { forbidden, notFound } from '../../lib/failure';
 import { createLink, getLink, latestAccesses, listLinksOfPlan, recordAccess, revokeLink, type LinkDoc } from '../../data/organizer-links';
 import { toCsv, type Cell } from '../admin/csv';
 import { pickupLabel, planTotals } from '../admin/plans-service';
+import { linkSecret } from '../../lib/link-secret';
 
 // The organiser's read-only link to a plan (stored by functions/src/data/organizer-links.ts). The token
 // is linkId + HMAC(planId:linkId) with the same secret as the newsletter's links: the stored id makes it
 // revocable, the MAC makes it unguessable.
 
-function secret(): string {
-  const value = process.env.UNSUBSCRIBE_SECRET;
-  if (value) return value;
-  if (process.env.K_SERVICE && process.env.FUNCTIONS_EMULATOR !== 'true') throw new Error('UNSUBSCRIBE_SECRET is not set');
-  return 'dev-only-unsubscribe-secret-not-for-production';
-}
+const secret = linkSecret;
 const mac = (planId: string, linkId: string) => createHmac('sha256', secret()).update(`organizer:${planId}:${linkId}`).digest();
 const tokenOf = (planId: string, linkId: string) => `${linkId}.${mac(planId, linkId).toString('base64url')}`;
 const expiresAt = (closingDate: string) => new Date(Date.parse(closingDate) + ORGANIZER_LINK_DAYS_AFTER_CLOSE * 86_400_000).toISOString();

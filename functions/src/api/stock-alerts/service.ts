@@ -9,6 +9,7 @@ import { cancelAlert, countWaitingAlerts, listWaitingAlertIds, putWaitingAlert, 
 import { conflict, invalid, notFound } from '../../lib/failure';
 import { logger } from '../../lib/logger';
 import { siteUrl } from '../../lib/site-url';
+import { linkSecret } from '../../lib/link-secret';
 
 // 到貨通知: one alert per email and book (functions/src/data/stock-alerts.ts keeps them). The owner's
 // restock (api/admin/catalogue-service.ts, api/stock/service.ts) calls notifyRestocked after its stock
@@ -17,12 +18,7 @@ import { siteUrl } from '../../lib/site-url';
 export const alertId = (productId: string, email: string) => `${productId}__${createHash('sha256').update(email.toLowerCase()).digest('hex').slice(0, 32)}`;
 
 /** The same secret as the newsletter's links (UNSUBSCRIBE_SECRET), with its own purpose prefix. */
-function secret(): string {
-  const value = process.env.UNSUBSCRIBE_SECRET;
-  if (value) return value;
-  if (process.env.K_SERVICE && process.env.FUNCTIONS_EMULATOR !== 'true') throw new Error('UNSUBSCRIBE_SECRET is not set');
-  return 'dev-only-unsubscribe-secret-not-for-production';
-}
+const secret = linkSecret;
 const mac = (id: string) => createHmac('sha256', secret()).update(`stock-alert:${id}`).digest('base64url');
 
 export const signAlertToken = (id: string) => `${Buffer.from(id).toString('base64url')}.${mac(id)}`;
