@@ -3,3 +3,13 @@
 
 export const ORDERS = 'orders';
 export const MAIL = 'mail';
+
+/**
+ * Documents that carry an expiry field which Firestore's TTL policies delete (the emulator ignores TTL).
+ * firestore.indexes.json must declare one policy for each; npm run deploy:check compares the two.
+ */
+export const TTL_POLICIES = [
+  { collection: 'allocResults', field: 'expireAt' }, // data/stock-allocator.ts: results kept for late readers
+  { collection: 'rateLimits', field: 'expiresAt' }, // data/rate-limits.ts: counters of past windows
+  { collection: 'statsEvents', field: 'expireAt' }, // data/stats.ts: markers of counted trigger events
+] as const;

@@ -1,0 +1,131 @@
+// npm run deploy:check: everything about a deploy that can be known offline, without a Google account.
+// Builds the functions and the web app from clean outputs in production mode, then checks the build and
+// the config (scripts/deploy/checks.ts) and compiles the rules on the Firestore emulator. Prints one line
+// per problem and exits 1 if there is any. `--no-build` checks the outputs already there. Runs under tsx
+// (package.json) to share functions/src/data/collections.ts's TTL list with the functions.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { TTL_POLICIES } from '../functions/src/data/collections.ts';
+import {
+  checkConfig,
+  checkEngine,
+  checkHeaders,
+  checkIndexes,
+  checkReactProduction,
+  checkRewrites,
+  parseDotenv,
+  scanForDevValues,
+} from './deploy/checks.ts';
+import { configArgs, emulatorEnv, firebase, PROJECT_ID, ROOT, run } from './lib/firebase-env.mjs';
+
+const build = !process.argv.includes('--no-build');
+const problems = [];
+const passed = [];
+const section = (name, found) => {
+  if (found.length) problems.push(...found.map((p) => `[${name}] ${p}`));
+  else passed.push(name);
+};
+const read = (p) => readFileSync(path.join(ROOT, p), 'utf8');
+const json = (p) => JSON.parse(read(p));
+
+/** Files under dir (relative to the repo) whose names match re, with their text. */
+function textFiles(dir, re) {
+  const abs = path.join(ROOT, dir);
+  if (!existsSync(abs)) return [];
+  const out = [];
+  const walk = (d) => {
+    for (const name of readdirSync(d)) {
+      const p = path.join(d, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else if (re.test(name)) out.push({ path: path.relative(ROOT, p), text: readFileSync(p, 'utf8') });
+    }
+  };
+  walk(abs);
+  return out;
+}
+
+// A production build sees none of the emulators' variables (scripts/lib/firebase-env.mjs sets them for
+// every local run): no emulator address may be baked into what ships.
+const LOCAL_ONLY = /EMULATOR|^HOSTING_URL$|^FUNCTIONS_URL$|^MAILDEV|^WEB_OUT_DIR$|^GCLOUD_PROJECT$|^FIREBASE_PROJECT$|^RATE_LIMIT_TEST_SECRET$|^LOG_LEVEL$/;
+const prodEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !LOCAL_ONLY.test(k)));
+prodEnv.NODE_ENV = 'production';
+
+const dirty = spawnSync('git', ['status', '--porcelain'], { cwd: ROOT, encoding: 'utf8' }).stdout.trim();
+if (dirty) console.log(`note: the working tree has uncommitted changes; a deploy would ship them:\n${dirty.split('\n').slice(0, 10).map((l) => `  ${l}`).join('\n')}`);
+
+// 1. Build from clean outputs.
+let built = true;
+if (build) {
+  console.log('deploy:check: building functions and web from clean outputs (NODE_ENV=production)…');
+  for (const out of ['functions/lib', 'functions/ssr', 'web/dist']) rmSync(path.join(ROOT, out), { recursive: true, force: true });
+  const quiet = { env: prodEnv, stdio: ['ignore', 'ignore', 'inherit'] };
+  built = (await run('npm', ['run', 'build', '-w', 'functions'], quiet)) === 0 && (await run('npm', ['run', 'build', '-w', 'web'], quiet)) === 0;
+  section('build', built ? [] : ['npm run build failed in production mode (see the errors above)']);
+}
+const ssrFiles = textFiles('functions/ssr', /\.(mjs|js)$/);
+const webFiles = textFiles('web/dist', /\.(js|html|css|json|txt|xml|webmanifest)$/);
+const libFiles = textFiles('functions/lib', /\.js$/);
+if (built) {
+  section('react production', [...checkReactProduction(ssrFiles, 'ssr'), ...checkReactProduction(webFiles.filter((f) => f.path.endsWith('.js')), 'web')]);
+}
+
+// 2. What the functions export, read as the Firebase CLI reads it: by loading the entry.
+let endpoints = {};
+if (existsSync(path.join(ROOT, 'functions/lib/index.js'))) {
+  const probe = `const m = require('./functions/lib/index.js'); const out = {}; for (const [k, v] of Object.entries(m)) if (v && v.__endpoint) out[k] = v.__endpoint; process.stdout.write(JSON.stringify(out));`;
+  try {
+    endpoints = JSON.parse(execFileSync(process.execPath, ['-e', probe], { cwd: ROOT, env: prodEnv, encoding: 'utf8' }));
+    section('functions entry', []);
+  } catch (e) {
+    section('functions entry', [`functions/lib/index.js does not load: ${String(e.stderr || e.message).split('\n').slice(0, 3).join(' ')}`]);
+  }
+} else {
+  section('functions entry', ['functions/lib/index.js is missing (build the functions first, or run without --no-build)']);
+}
+const firebaseJson = json('firebase.json');
+section('hosting rewrites', checkRewrites(firebaseJson, endpoints));
+
+// 3. Indexes and TTL policies.
+section('indexes and TTL', checkIndexes(json('firestore.indexes.json'), [...TTL_POLICIES]));
+
+// 4. Secrets, parameters and environment variables, against the runbook.
+const sources = textFiles('functions/src', /\.ts$/).filter((f) => !f.path.includes('__tests__'));
+const deployDoc = existsSync(path.join(ROOT, 'docs/deploy.md')) ? read('docs/deploy.md') : '';
+section('secrets and params', deployDoc ? checkConfig(sources, deployDoc, endpoints) : ['docs/deploy.md is missing']);
+
+// 5. Node engine.
+section('node engine', checkEngine(json('functions/package.json'), firebaseJson, json('package.json')));
+
+// 6. Emulator addresses and dev secrets in what ships.
+const devSecrets = existsSync(path.join(ROOT, 'functions/.secret.local')) ? parseDotenv(read('functions/.secret.local')) : {};
+section('no dev values in the build', scanForDevValues([...libFiles, ...ssrFiles, ...textFiles('functions/ssr', /\.(html|json)$/), ...webFiles], devSecrets));
+section('committed headers', checkHeaders(firebaseJson, devSecrets));
+
+// 7. Rules compile, on the Firestore emulator (the compiler production uses; nothing leaves the machine).
+const rulesFound = await compileRules();
+section('rules compile', rulesFound);
+
+async function compileRules() {
+  const java = spawnSync('java', ['-version']);
+  if (java.error || java.status !== 0) return ['cannot compile firestore.rules offline: Java 17+ is needed for the Firestore emulator'];
+  const { child, done } = firebase(
+    ['emulators:exec', ...configArgs(), '--project', PROJECT_ID, '--only', 'firestore', 'node scripts/deploy/compile-rules.mjs firestore.rules'],
+    { env: emulatorEnv(), stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let out = '';
+  child.stdout.on('data', (c) => (out += c));
+  child.stderr.on('data', (c) => (out += c));
+  const code = await done;
+  if (code === 0) return [];
+  const m = /RULES-ERROR (.*)/.exec(out);
+  return [m ? `firestore.rules does not compile: ${m[1]}` : `the Firestore emulator could not check the rules (exit ${code}): ${out.trim().split('\n').slice(-3).join(' ')}`];
+}
+
+console.log(`\ndeploy:check: ${passed.length} passed (${passed.join(', ')})`);
+if (problems.length) {
+  console.log(`deploy:check: ${problems.length} problem${problems.length > 1 ? 's' : ''}; fix before deploying:`);
+  for (const p of problems) console.log(`  ✗ ${p}`);
+  process.exit(1);
+}
+console.log('deploy:check: ready to deploy (npm run deploy -- --project <alias>)');
