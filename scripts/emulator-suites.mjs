@@ -6,6 +6,8 @@ import { run } from './lib/firebase-env.mjs';
 const [list, resultFile] = process.argv.slice(2);
 const suites = {
   api: ['npx', ['vitest', 'run', '--project', 'api']],
+  // The read-only checks of a live shop (npm run smoke), here against this run's Hosting emulator.
+  smoke: ['node', ['scripts/smoke.mjs', process.env.HOSTING_URL ?? '']],
   hostile: ['npx', ['vitest', 'run', '--project', 'hostile']],
   fuzz: ['npx', ['vitest', 'run', '--project', 'fuzz']],
   rules: ['npx', ['vitest', 'run', '--project', 'rules']],

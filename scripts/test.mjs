@@ -10,7 +10,7 @@ import { startMailDev } from './lib/maildev.mjs';
 const argv = process.argv.slice(2);
 const onlyAt = argv.indexOf('--only');
 const onlyArg = argv.find((a) => a.startsWith('--only='))?.slice(7) ?? (onlyAt >= 0 ? argv[onlyAt + 1] : undefined);
-const selected = new Set((onlyArg ?? 'typecheck,lint,unit,api,hostile,fuzz,rules,e2e,faults').split(','));
+const selected = new Set((onlyArg ?? 'typecheck,lint,unit,api,smoke,hostile,fuzz,rules,e2e,faults').split(','));
 const results = [];
 const offset = Number(process.env.EMULATOR_PORT_OFFSET || 0);
 const webOut = offset ? `web/dist-${offset}` : 'web/dist';
@@ -31,7 +31,7 @@ await suite('typecheck', 'npm', ['run', 'typecheck']);
 await suite('lint', 'npm', ['run', 'lint']);
 await suite('unit', 'npx', ['vitest', 'run', '--project', 'unit']);
 
-const emulatorSuites = ['api', 'hostile', 'fuzz', 'rules', 'e2e', 'faults'].filter((s) => selected.has(s));
+const emulatorSuites = ['api', 'smoke', 'hostile', 'fuzz', 'rules', 'e2e', 'faults'].filter((s) => selected.has(s));
 if (emulatorSuites.length) {
   requireJava();
   console.log('\n━━ build ━━ functions and web');
