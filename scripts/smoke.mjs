@@ -154,6 +154,15 @@ await check('404 page and API 404', async () => {
   const body = JSON.parse(api.text);
   must(body.statusCode === 404 && body.statusMessage === 'Not Found, No record found' && typeof body.message === 'string', `/api/${missing}: not the catalogue body: ${api.text.slice(0, 200)}`);
   must(/no-store/.test(cacheControl(api)), `/api/${missing}: an error answer without Cache-Control no-store`);
+  must(body.requestId && body.requestId === header(api, 'x-request-id'), `/api/${missing}: the error body's requestId and the X-Request-Id header do not agree (docs/operations.md)`);
+});
+
+await check('/api/health', async () => {
+  const r = await get('/api/health', 'application/json');
+  statusIs(r, 200);
+  const body = JSON.parse(r.text);
+  must(body.status === 'ok' && body.firestore?.reachable === true, `/api/health: ${r.text.slice(0, 200)}`);
+  return `version ${body.version}, Firestore ${body.firestore.latencyMs} ms`;
 });
 
 await check('cache headers', async () => {

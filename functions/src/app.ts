@@ -3,12 +3,14 @@ import { jsonBody } from './http/middleware/body';
 import { deadline } from './http/middleware/deadline';
 import { errorHandler, notFoundHandler } from './http/middleware/error-handler';
 import { rateLimitSettings, type RateLimitSettings } from './http/middleware/rate-limit';
+import { requestId } from './http/middleware/request-id';
 import { requestLog } from './http/middleware/request-log';
 import { securityHeaders } from './http/middleware/security';
 import { adminRouter } from './api/admin/router';
 import { authRouter } from './api/auth/router';
 import { contentRouter, oneClickUnsubscribeRouter } from './api/content/router';
 import { groupBuyingRouter } from './api/group-buying/router';
+import { healthRouter } from './api/health/router';
 import { openApiDocument } from './api/openapi/router';
 import { memberRouter } from './api/member/router';
 import { orderRouter } from './api/orders/router';
@@ -39,6 +41,7 @@ export function createApp(options: AppOptions = {}): Express {
   const limits = rateLimitSettings(options.rateLimits);
   app.locals.rateLimits = limits;
   app.set('trust proxy', limits.clientAddress.kind === 'forwarded' ? limits.clientAddress.trustedHops : false);
+  app.use(requestId);
 
   const api = express.Router();
   api.use(requestLog);
@@ -58,6 +61,7 @@ export function createApp(options: AppOptions = {}): Express {
   api.use('/groupOrder', groupBuyingRouter().orders);
   api.use('/order', orderRouter());
   api.use('/settings', settingsRouter());
+  api.use('/health', healthRouter());
   api.use('/admin', adminRouter());
   api.use('/', contentRouter());
   api.get('/openapi.json', openApiDocument);

@@ -10,6 +10,23 @@ import { onSchedule } from 'firebase-functions/scheduler';
 
 let app: Express | undefined;
 
+/**
+ * Runs a scheduled job and logs one line when it ends, `job finished` or `job failed` with its name and
+ * outcome: the "job did not run" alerts of docs/operations.md count these lines.
+ */
+async function job(name: string, run: () => Promise<Record<string, unknown>>): Promise<void> {
+  const { logger, withLogFields } = require('./lib/logger') as typeof import('./lib/logger');
+  const start = Date.now();
+  await withLogFields({ job: name }, async () => {
+    try {
+      logger.info('job finished', { job: name, ms: Date.now() - start, ...(await run()) });
+    } catch (err) {
+      logger.error('job failed', { job: name, ms: Date.now() - start, error: err instanceof Error ? err.message : String(err) });
+      throw err;
+    }
+  });
+}
+
 /** The whole API: one Express app behind Hosting's `/api/**` rewrite. Built on the first request. */
 export const api = onRequest({ region: 'asia-east1', memory: '512MiB', concurrency: 80, secrets: [unsubscribeSecret] }, (req, res) => {
   app ??= (require('./app') as typeof import('./app')).createApp();
@@ -19,13 +36,13 @@ export const api = onRequest({ region: 'asia-east1', memory: '512MiB', concurren
 /** Cancels orders unpaid past their deadline and returns their stock; the core loads only when it runs. */
 export const sweepUnpaidOrders = onSchedule({ schedule: 'every 30 minutes', region: 'asia-east1', timeZone: 'Asia/Taipei' }, async () => {
   const { sweepUnpaidOrders: sweep } = require('./api/orders/order-status') as typeof import('./api/orders/order-status');
-  await sweep(new Date());
+  await job('sweepUnpaidOrders', async () => ({ cancelled: (await sweep(new Date())).cancelled.length }));
 });
 
 /** Judges group-buy plans that have closed (threshold met or not) without cancelling any order. */
 export const closeGroupBuyingPlans = onSchedule({ schedule: 'every 15 minutes', region: 'asia-east1', timeZone: 'Asia/Taipei' }, async () => {
   const { closeDuePlans } = require('./api/group-buying/close-plans') as typeof import('./api/group-buying/close-plans');
-  await closeDuePlans(new Date());
+  await job('closeGroupBuyingPlans', async () => ({ judged: (await closeDuePlans(new Date())).length }));
 });
 
 /**
@@ -34,7 +51,7 @@ export const closeGroupBuyingPlans = onSchedule({ schedule: 'every 15 minutes', 
  */
 export const drainStockQueue = onSchedule({ schedule: 'every 1 minutes', region: 'asia-east1', timeZone: 'Asia/Taipei' }, async () => {
   const { drainAllocations } = require('./api/orders/allocator') as typeof import('./api/orders/allocator');
-  await drainAllocations();
+  await job('drainStockQueue', drainAllocations);
 });
 
 /**

@@ -7,6 +7,8 @@ export interface ErrorBody {
   statusMessage: string;
   message: string;
   details?: { path: string; message: string }[];
+  /** The request's id, also in the X-Request-Id header: it finds the request's log lines (docs/operations.md). */
+  requestId?: string;
 }
 
 export const ERROR_KEYS = {

@@ -5,6 +5,7 @@ import type { Order } from '../contracts/orders';
 import type { ShopSettings } from '../contracts/settings';
 import { ALLOC_DEADLINE_MS } from '../lib/deadlines';
 import { db, firestoreNs } from '../lib/firebase';
+import { logger } from '../lib/logger';
 import { planBatch, productsOf, writesOf, type AllocationOp, type AllocationResult, type BatchPlan, type MailDoc } from './allocation-plan';
 import { MAIL } from './mail';
 import { newOrderNo } from './order-number';
@@ -357,6 +358,9 @@ async function commitRequests(
     try {
       const writes = await batch.commit();
       allocatorStats.batches++;
+      // The queue's age, for the alert on a stuck allocator (docs/operations.md).
+      const oldest = Math.min(...batchDocs.map((d) => (d.data() as QueuedDoc).createdAt));
+      logger.info('allocator batch', { requests: take, oldestQueuedMs: Date.now() - oldest, redos: attempt });
       for (const [id, r] of results) applied.set(id, r);
       const renewed = writes[0]!.writeTime;
       if (take < docs.length) return commitRequests(firestore, leaseRef, renewed, docs.slice(take), applied, placedMail);
@@ -416,11 +420,14 @@ async function rejectRequest(
  * Drains whatever is queued, if no one else is: the scheduled backstop for requests whose requester
  * died before anyone drained them (a later request drains them anyway; this bounds the wait when none comes).
  */
-export async function drainQueue(placedMail: PlacedMail): Promise<void> {
+export async function drainQueue(placedMail: PlacedMail): Promise<{ oldestQueuedMs: number; drained: number }> {
   const firestore = await db();
   const leaseRef = firestore.collection(LEASE).doc(LEASE_DOC);
-  const lease = await leaseRef.get();
-  if (!leaseIsFree(lease)) return;
+  const [lease, oldest] = await Promise.all([leaseRef.get(), firestore.collection(QUEUE).orderBy('createdAt').limit(1).get()]);
+  // How long the oldest request has waited (0: the queue is empty), logged by the scheduled job.
+  const createdAt = oldest.empty ? Date.now() : (oldest.docs[0]!.data() as QueuedDoc).createdAt;
+  const oldestQueuedMs = Date.now() - createdAt;
+  if (oldest.empty || !leaseIsFree(lease)) return { oldestQueuedMs, drained: 0 };
   const held = await acquireLease(firestore, leaseRef, lease);
-  if (held) await drain(firestore, leaseRef, held, placedMail);
+  return { oldestQueuedMs, drained: held ? (await drain(firestore, leaseRef, held, placedMail)).size : 0 };
 }

@@ -13,9 +13,11 @@ export class HttpError extends Error {
     this.name = 'HttpError';
   }
 
-  toBody(): ErrorBody {
+  /** The catalogue body; with the request's id when known (http/middleware/request-id.ts). */
+  toBody(requestId?: string): ErrorBody {
     const body: ErrorBody = { statusCode: this.statusCode, statusMessage: this.statusMessage, message: this.message };
     if (this.details) body.details = this.details;
+    if (requestId) body.requestId = requestId;
     return body;
   }
 }

@@ -69,7 +69,7 @@ export async function deliverMail(ref: MailDelivery, config: SenderConfig): Prom
     const invalid = invalidMail(mail, config.from);
     if (invalid) {
       await ref.record(owner, { state: 'ERROR', error: invalid, ended: true, leaseUntilMs: null });
-      logger.warn('mail not sendable', { mailId: ref.id, error: invalid });
+      logger.error('mail not sendable', { mailId: ref.id, error: invalid, delivery: 'ERROR' });
       return 'failed';
     }
     try {
@@ -99,7 +99,8 @@ export async function deliverMail(ref: MailDelivery, config: SenderConfig): Prom
       const error = err instanceof Error ? err.message : String(err);
       const last = attempt >= MAX_ATTEMPTS;
       const wait = backoff[Math.min(attempt - 1, backoff.length - 1)] ?? 0;
-      logger.warn(last ? 'mail failed, giving up' : 'mail failed, retrying', { mailId: ref.id, attempt, error });
+      // A mail left in ERROR is an ERROR line (the alert in docs/operations.md matches it); a retry a warning.
+      (last ? logger.error : logger.warn)(last ? 'mail failed, giving up' : 'mail failed, retrying', { mailId: ref.id, attempt, error, delivery: last ? 'ERROR' : 'RETRY' });
       await ref.record(
         owner,
         last

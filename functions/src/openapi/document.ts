@@ -113,7 +113,8 @@ Every failure answers the same body, whatever failed (validation, auth, Firestor
 \`statusMessage\` is the catalogue key; the web client maps (statusCode, statusMessage) to Chinese, and an
 unknown pair to 未知錯誤. Identity Toolkit's refusals pass through as 400 with its message verbatim
 (e.g. \`WEAK_PASSWORD : Password should be at least 6 characters\`); they match the catalogue on the code
-before \` : \`. The catalogue (\`functions/src/contracts/errors.ts\`):
+before \` : \`. \`requestId\` is the request's id, also sent as the \`X-Request-Id\` header of every answer: quote it
+when reporting a failure (docs/operations.md). The catalogue (\`functions/src/contracts/errors.ts\`):
 
 ${catalogueTable()}
 `;

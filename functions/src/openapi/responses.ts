@@ -7,6 +7,7 @@ import type { OrganizerLink, OrganizerView } from '../contracts/organizer';
 import type { StockAlertAnswer } from '../contracts/stock-alerts';
 import type { HomeContent, InquiryCreated, SubscriptionResult, UnsubscribeResult } from '../contracts/content';
 import type { ErrorBody } from '../contracts/errors';
+import type { HealthAnswer } from '../contracts/health';
 import { groupBuyingPlanSchema, type GroupOrderView, type GroupPlanView } from '../contracts/group-buying';
 import { ORDER_STATUSES, type Order, type OrderSummary } from '../contracts/orders';
 import { productSchema, type Product, type ProductPlanOffer, type ProductSummary } from '../contracts/products';
@@ -31,6 +32,7 @@ export const errorBodySchema = z
     statusMessage: z.string().meta({ description: 'The catalogue key (see the error catalogue in the API description)' }),
     message: z.string().meta({ description: 'A human-readable detail in English' }),
     details: z.array(z.object({ path: z.string(), message: z.string() })).optional().meta({ description: 'Validation errors: which field and why (in Chinese)' }),
+    requestId: z.string().optional().meta({ description: 'The request\'s id, also sent as the X-Request-Id header: quote it when reporting a failure; it finds the request\'s log lines' }),
   })
   .meta({ id: 'ErrorBody', description: 'Every failure answers this body, whatever failed.' });
 
@@ -392,11 +394,24 @@ export const stockAlertAnswerSchema = z
   .object({ productId: z.string(), status: z.enum(['waiting', 'sent', 'cancelled']) })
   .meta({ id: 'StockAlertAnswer' });
 
+// --- Operations ---------------------------------------------------------------------------------
+
+export const healthAnswerSchema = z
+  .object({
+    status: z.literal('ok'),
+    version: z.string().meta({ description: 'APP_VERSION when the deploy sets one, else the functions package\'s version' }),
+    revision: z.string().nullable().meta({ description: 'The Cloud Run revision serving the request (null off Cloud Run)' }),
+    firestore: z.object({ reachable: z.literal(true), latencyMs: count }),
+    checkedAt: isoInstant,
+  })
+  .meta({ id: 'HealthAnswer' });
+
 // --- Drift checks: each schema's output type and its interface must be assignable both ways --------
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 function same<_T extends true>() {}
 same<Same<z.output<typeof errorBodySchema>, ErrorBody>>();
+same<Same<z.output<typeof healthAnswerSchema>, HealthAnswer>>();
 same<Same<z.output<typeof memberSchema>, Member>>();
 same<Same<z.output<typeof productResponseSchema>, Product>>();
 same<Same<z.output<typeof productSummarySchema>, ProductSummary>>();

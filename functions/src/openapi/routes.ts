@@ -795,6 +795,19 @@ export const ROUTES: RouteDoc[] = [
     errors: { 404: [K.notFound] },
   },
 
+  // --- Operations ---
+  {
+    method: 'get',
+    path: '/api/health',
+    tag: 'Meta',
+    operationId: 'getHealth',
+    summary: 'Health: version and Firestore reachability',
+    description:
+      'For uptime checks and after a deploy (docs/operations.md): the running version and Cloud Run revision, and one read of Firestore (checked at most every 5 s per instance). 503 `Firebase not find` when Firestore does not answer within 3 s. Never a secret or configuration value.',
+    access: 'public',
+    responses: { 200: { description: 'Running, and Firestore answers', schema: res.healthAnswerSchema } },
+  },
+
   // --- This document ---
   {
     method: 'get',

@@ -2,6 +2,7 @@ import type { Request, RequestHandler } from 'express';
 import { ALLOC_DEADLINE_MS, READ_DEADLINE_MS } from '../../lib/deadlines';
 import { logger } from '../../lib/logger';
 import { unavailable } from '../errors';
+import { requestIdOf } from './request-id';
 
 /** How long a request may wait for Firestore or Identity Toolkit before it answers 503 (lib/deadlines.ts says why). */
 export const REQUEST_DEADLINE_MS = READ_DEADLINE_MS;
@@ -34,7 +35,7 @@ export function deadline(msFor: (req: Request) => number = deadlineFor): Request
       res
         .status(503)
         .set('Cache-Control', 'no-store')
-        .json(unavailable(`No answer from Firestore or Identity Toolkit within ${ms / 1000} s`).toBody());
+        .json(unavailable(`No answer from Firestore or Identity Toolkit within ${ms / 1000} s`).toBody(requestIdOf(req, res)));
     }, ms);
     timer.unref();
     const stop = () => clearTimeout(timer);

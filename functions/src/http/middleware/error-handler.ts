@@ -5,6 +5,7 @@ import { logger } from '../../lib/logger';
 import { Failure } from '../../lib/failure';
 import { badRequest, HttpError, httpErrorOf, notFound, payloadTooLarge, unavailable, unsupportedMediaType } from '../errors';
 import { BODY_LIMIT } from './body';
+import { requestIdOf } from './request-id';
 import { issuesToDetails } from './validate';
 
 /** Unknown API routes: the catalogue's 404. */
@@ -45,5 +46,5 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
     });
   }
   if (res.headersSent) return;
-  res.status(httpError.statusCode).set('Cache-Control', 'no-store').json(httpError.toBody());
+  res.status(httpError.statusCode).set('Cache-Control', 'no-store').json(httpError.toBody(requestIdOf(req, res)));
 };
