@@ -268,7 +268,7 @@ export const ROUTES: RouteDoc[] = [
     operationId: 'placeGroupOrder',
     summary: 'Place a group order',
     description:
-      'Anyone (a bearer token optional) places an order in an open plan. The client makes the `orderId` once per checkout; the server prices every line from the plan, checks it is open and takes the stock in one atomic step. The same request again answers 200 with the same order; the same id with a different body answers 409 `ORDER_CONFLICT`.',
+      'Anyone (a bearer token optional) places an order in an open plan. The client makes the `orderId` once per checkout; the server prices every line from the plan, checks it is open and takes the stock in one atomic step. The same request again answers 200 with the same order; the same id with a different body answers 409 `ORDER_CONFLICT`. Rate-limited per client address, per email and per phone; a contact holding 20 unpaid copies in the plan is refused new orders with 409 `UNPAID_LIMIT`.',
     access: 'optional',
     params: groupOrderParamsSchema,
     body: placeGroupOrderInputSchema,
@@ -276,7 +276,7 @@ export const ROUTES: RouteDoc[] = [
       201: { description: 'The order was placed', schema: res.groupOrderViewSchema },
       200: { description: 'The same request again: the order placed before', schema: res.groupOrderViewSchema },
     },
-    errors: { 404: [K.notFound], 409: [K.outOfStock, K.planClosed, K.orderConflict] },
+    errors: { 404: [K.notFound], 409: [K.outOfStock, K.planClosed, K.orderConflict, K.unpaidLimit], 429: [K.tooManyAttempts] },
   },
 
   // --- Shop orders ---
