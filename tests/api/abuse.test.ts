@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { signAlertToken } from '../../functions/src/api/stock-alerts/service';
 import { adminDb, createTestUser, HOSTING_URL, seedBook, testClientHeaders, uniq } from '../helpers/emulators';
 import { type OwnerClient, ownerSession } from '../helpers/owner-fixtures';
 
@@ -112,5 +113,70 @@ describe('the organiser’s link shows no address', { timeout: 120_000 }, () => 
     const text = `${await view.text()}${await csv.text()}`;
     expect(text).toContain('郵寄');
     expect(text).not.toContain('中正四路');
+  });
+});
+
+describe('what exists cannot be learnt, and hidden books do not leak', { timeout: 120_000 }, () => {
+  it('a stock alert answers a new and a known address alike; the new one gets a confirmation mail with its cancel link', async () => {
+    const productId = await seedBook({ prefix: 'abuse-alert', qty: 0 });
+    const email = `${uniq('alert')}@example.com`.toLowerCase();
+    const first = await send('POST', '/stockAlerts', { productId, email });
+    const again = await send('POST', '/stockAlerts', { productId, email: email.toUpperCase() });
+    expect([first.status, await first.json()]).toEqual([again.status, await again.json()]);
+    const mails = await adminDb().collection('mail').where('to', '==', email).get();
+    expect(mails.docs.map((d) => d.id)).toEqual([expect.stringMatching(/^stockAlertConfirm-/)]);
+    const text = (mails.docs[0]!.data() as { message: { text: string } }).message.text;
+    expect(text).toContain('到貨通知');
+    expect(text).toMatch(/\/stockAlert\/cancel\?token=[A-Za-z0-9._%-]+/);
+
+    const newsletter = `${uniq('news')}@example.com`;
+    const sub1 = await send('POST', '/subscriptions', { email: newsletter });
+    const sub2 = await send('POST', '/subscriptions', { email: newsletter });
+    expect([sub1.status, await sub1.json()]).toEqual([sub2.status, await sub2.json()]);
+  });
+
+  it('a cancel link cancels only its own registration, and expires', async () => {
+    const productId = await seedBook({ prefix: 'abuse-alert', qty: 0 });
+    const email = `${uniq('alert')}@example.com`.toLowerCase();
+    const tokens: string[] = [];
+    const register = async () => {
+      expect((await send('POST', '/stockAlerts', { productId, email })).status).toBe(200);
+      const mails = await adminDb().collection('mail').where('to', '==', email).get();
+      const texts = mails.docs.map((d) => (d.data() as { message: { text: string } }).message.text);
+      const all = texts.map((t) => decodeURIComponent(/token=([A-Za-z0-9._%-]+)/.exec(t)![1]!));
+      tokens.push(all.find((t) => !tokens.includes(t))!);
+    };
+    const cancel = (token: string) => send('POST', '/stockAlerts/cancel', { token });
+    await register();
+    expect((await cancel(tokens[0]!)).status).toBe(200);
+    await register();
+    // The first mail's link does nothing to the second registration.
+    expect((await cancel(tokens[0]!)).status).toBe(404);
+    const alerts = await adminDb().collection('stockAlerts').where('productId', '==', productId).get();
+    const alert = alerts.docs[0]!;
+    expect(alert.data().status).toBe('waiting');
+    const expired = signAlertToken(alert.id, alert.data().nonce as string, new Date(Date.now() - 1000));
+    const late = await cancel(expired);
+    expect(late.status).toBe(400);
+    expect(JSON.stringify(await late.json())).toContain('過期');
+    expect((await cancel(tokens[1]!)).status).toBe(200);
+  });
+
+  it('a hidden book’s id and count are in neither GET /api/stock nor the /bookstore HTML', async () => {
+    const hidden = await seedBook({ prefix: 'abuse-hidden', qty: 30, launched: false });
+    const map = (await (await fetch(`${HOSTING_URL}/api/stock`)).json()) as Record<string, number>;
+    expect(map).toHaveProperty('company-registration-guide');
+    expect(map).not.toHaveProperty(hidden);
+    expect((await fetch(`${HOSTING_URL}/api/stock/${hidden}`)).status).toBe(404);
+    const html = await (await fetch(`${HOSTING_URL}/bookstore`)).text();
+    expect(html).toContain('company-registration-guide');
+    expect(html).not.toContain(hidden);
+  });
+
+  it('sign-in answers a wrong password and an unknown email alike', async () => {
+    const user = await createTestUser();
+    const wrong = await send('POST', '/auth/signIn', { email: user.email, password: 'wrong-pass' });
+    const unknown = await send('POST', '/auth/signIn', { email: `${uniq('nobody')}@example.com`, password: 'wrong-pass' });
+    expect([wrong.status, await wrong.json()]).toEqual([unknown.status, await unknown.json()]);
   });
 });
