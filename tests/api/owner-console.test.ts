@@ -145,7 +145,7 @@ describe('pickup points', () => {
     expect(detail.body.pickupTotals).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ pickup: '公會辦公室自取', orders: 1, copies: 2, amount: 1000 }),
-        expect.objectContaining({ pickup: '高雄市前金區中正四路 211 號', orders: 1, copies: 1 }),
+        expect.objectContaining({ pickup: '郵寄', orders: 1, copies: 1 }),
       ]),
     );
     const csv = await c.get(`/plans/${planId}/orders.csv`);

@@ -40,7 +40,8 @@ async function expectUnchanged() {
 beforeAll(async () => {
   firestore = await appDb();
   [owner, member] = await Promise.all([createTestUser({ admin: true }), createTestUser()]);
-  const book = { name: '庫存測試書', launched: false, listPrice: 100, salePrice: 100 };
+  // Launched (their counts are public), without an introduction (so the storefront does not list them).
+  const book = { name: '庫存測試書', launched: true, listPrice: 100, salePrice: 100 };
   await Promise.all([bookA, bookB, noStock].map((id) => db().doc(`products/${id}`).set(book)));
 });
 beforeEach(resetFixtures);

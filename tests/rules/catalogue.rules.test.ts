@@ -3,8 +3,9 @@ import { collection, deleteDoc, doc, getDoc, getDocs, query, setDoc, updateDoc, 
 import { describe, it } from 'vitest';
 import { rulesTestEnv } from '../helpers/rules-env';
 
-// The catalogue's second line of defence: anyone reads launched books and every stock count (the book
-// pages follow stock live), the shop's contact settings; nobody writes them from a browser.
+// The catalogue's second line of defence: anyone reads launched books and their stock counts one at a
+// time (the book pages follow stock live), the shop's contact settings; a hidden book's count and the
+// list of every count are the owner's; nobody writes them from a browser.
 const rules = rulesTestEnv('demo-rules-catalogue', {
   'products/guide': { name: '公司登記實務全攻略', launched: true, salePrice: 880 },
   'products/draft': { name: '勞動法規一百問', launched: false, salePrice: 580 },
@@ -15,15 +16,23 @@ const rules = rulesTestEnv('demo-rules-catalogue', {
 });
 
 describe('reads', () => {
-  it('lets anyone read a launched book, query the launched list and read every stock count', async () => {
+  it('lets anyone read a launched book, query the launched list and read the stock count of a launched book', async () => {
     for (const db of rules.everyone()) {
       await assertSucceeds(getDoc(doc(db, 'products/guide')));
       await assertSucceeds(getDocs(query(collection(db, 'products'), where('launched', '==', true))));
       await assertSucceeds(getDoc(doc(db, 'stock/guide')));
-      await assertSucceeds(getDoc(doc(db, 'stock/draft')));
-      await assertSucceeds(getDocs(collection(db, 'stock')));
       await assertSucceeds(getDoc(doc(db, 'settings/shop')));
     }
+  });
+
+  it('keeps the stock count of a hidden book, and the list of counts, from everyone but the owner', async () => {
+    for (const ctx of [rules.env.unauthenticatedContext(), rules.env.authenticatedContext('alice')]) {
+      const db = ctx.firestore();
+      await assertFails(getDoc(doc(db, 'stock/draft')));
+      await assertFails(getDocs(collection(db, 'stock')));
+    }
+    await assertSucceeds(getDoc(doc(rules.owner(), 'stock/draft')));
+    await assertSucceeds(getDocs(collection(rules.owner(), 'stock')));
   });
 
   it('hides unlaunched books, and unfiltered product lists, from everyone but the owner', async () => {

@@ -36,8 +36,16 @@ describe('group-buy plans', () => {
 });
 
 describe('plan progress', () => {
-  it('is readable by anyone, signed in or not', async () => {
+  it('is readable by anyone, signed in or not, while the campaign is launched', async () => {
     for (const db of [anon(), alice(), owner()]) await assertSucceeds(getDoc(doc(db, 'planProgress/open')));
+  });
+
+  it('of an unlaunched campaign, and the list of all, is for the owner only', async () => {
+    for (const db of [anon(), alice()]) {
+      await assertFails(getDoc(doc(db, 'planProgress/draft')));
+      await assertFails(getDocs(collection(db, 'planProgress')));
+    }
+    await assertSucceeds(getDoc(doc(owner(), 'planProgress/draft')));
   });
 });
 

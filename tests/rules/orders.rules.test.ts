@@ -10,6 +10,7 @@ const rules = rulesTestEnv('demo-rules-orders', {
   'orders/bob-order-1': { orderId: 'bob-order-1', userId: 'bob', planId: null, totalPrice: 450 },
   'orders/guest-order-1': { orderId: 'guest-order-1', userId: null, planId: 'cpaSouth', totalPrice: 1200 },
   'orderNumbers/QY260101ABCD': { orderId: 'alice-order-1' },
+  'products/book': { name: '公開的書', launched: true },
   'stock/book': { qty: 5 },
   'mail/alice-order-1-placed': { to: 'alice@example.com' },
   'planProgress/cpaSouth': { orders: 1, copies: 2 },
@@ -65,7 +66,7 @@ describe('writing orders and stock', () => {
       await assertFails(updateDoc(doc(db, 'planProgress/cpaSouth'), { orders: 100 }));
     }
   });
-  it('keeps order numbers and mail private, while stock stays public', async () => {
+  it('keeps order numbers and mail private, while the stock of a launched book stays public', async () => {
     await assertFails(getDoc(doc(alice(), 'orderNumbers/QY260101ABCD')));
     await assertFails(getDoc(doc(anon(), 'orderNumbers/QY260101ABCD')));
     await assertFails(getDoc(doc(alice(), 'mail/alice-order-1-placed')));

@@ -112,9 +112,10 @@ test('every refusal shows its Chinese message', async ({ page }) => {
 
   await page.goto('/user/logIn');
   await logIn(page, email, 'wrong-pass-1');
-  await expect(page.getByText('密碼錯誤')).toBeVisible();
+  // A wrong password and an unknown email read the same: sign-in does not tell who has an account.
+  await expect(page.getByText('帳號或密碼錯誤，請重新確認')).toBeVisible();
   await logIn(page, uniqEmail('nobody'), 'wrong-pass-1');
-  await expect(page.getByText('此電子郵件尚未註冊')).toBeVisible();
+  await expect(page.getByText('帳號或密碼錯誤，請重新確認')).toBeVisible();
 
   await page.goto('/user/authAction?mode=verifyEmail&oobCode=no-such-code');
   await expect(page.getByText('信件連結已過期或已被使用')).toBeVisible();
@@ -161,7 +162,7 @@ test('forgot password: the mail link sets a new password, which then signs in', 
 
   await page.getByRole('link', { name: '前往登入' }).click();
   await logIn(page, email, 'old-password-1');
-  await expect(page.getByText('密碼錯誤')).toBeVisible();
+  await expect(page.getByText('帳號或密碼錯誤，請重新確認')).toBeVisible();
   await logIn(page, email, 'new-password-2');
   await expect(memberMenu(page)).toContainText('重設測試');
 

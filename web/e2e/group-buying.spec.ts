@@ -117,7 +117,7 @@ test('a guest joins cpaSouth from its landing page to its success page at 360 px
   // The guest's confirmation is in the inbox with the bank details.
   const mail = await waitForMail('meiling.chen@example.com', ['訂單成立通知', stored!.orderNo as string]);
   expect(mail.html).toContain('0120-0012-3456');
-  expect(mail.text).toContain('陳美玲 您好');
+  expect(mail.text).toContain('「陳美玲」您好');
 
   await page.getByRole('link', { name: '返回訂購頁' }).click();
   await expect(page).toHaveURL(/\/ezbuy\/cpaSouth$/);

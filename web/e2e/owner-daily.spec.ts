@@ -260,9 +260,11 @@ test('a shopper leaves an email on a sold-out book; the owner restocks; the shop
   await owner.close();
 
   await expect
-    .poll(async () => (await adminDb().collection('mail').where('to', '==', email).get()).docs.map((d) => d.get('message.subject') as string))
-    .toEqual([`【青嶼書房】《${name}》到貨通知`]);
-  const mail = (await adminDb().collection('mail').where('to', '==', email).get()).docs[0]!.data() as { message: { text: string } };
+    .poll(async () => (await adminDb().collection('mail').where('to', '==', email).get()).docs.map((d) => d.get('message.subject') as string).sort())
+    // The confirmation sent when the shopper registered, and the one restock mail.
+    .toEqual([`【青嶼書房】《${name}》到貨通知`, `【青嶼書房】已登記《${name}》到貨通知`].sort());
+  const mails = (await adminDb().collection('mail').where('to', '==', email).get()).docs;
+  const mail = mails.find((d) => d.id.startsWith('stockAlert-'))!.data() as { message: { text: string } };
   const cancelUrl = /(http\S+\/stockAlert\/cancel\?token=\S+)/.exec(mail.message.text)![1]!;
   await page.goto(new URL(cancelUrl).pathname + new URL(cancelUrl).search);
   await page.getByRole('button', { name: '取消到貨通知' }).click();

@@ -49,8 +49,6 @@ export type SubscriptionInput = z.infer<typeof subscriptionInputSchema>;
 export interface SubscriptionResult {
   email: string;
   status: 'active';
-  /** false when the address was already subscribed (no second mail is sent). */
-  created: boolean;
 }
 
 /** POST /api/subscriptions/cancel: the signed link from every newsletter mail. */

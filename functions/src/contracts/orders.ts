@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bankAccountNoSchema, emailSchema, phoneSchema, productIdSchema, taxIdSchema, textSchema } from './common';
+import { bankAccountNoSchema, emailSchema, personNameSchema, phoneSchema, productIdSchema, taxIdSchema, textSchema } from './common';
 
 export const ORDER_STATUSES = ['awaitingPayment', 'preparing', 'shipped', 'cancelledUnpaid', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -35,7 +35,7 @@ const orderItemsSchema = z
 /** The buyer's details, shared by the shop checkout and the group order form. */
 export const orderContactSchema = z.object({
   receiver: z.object({
-    name: textSchema.trim().min(1, '請填寫收件人姓名').max(50, '姓名最多 50 字'),
+    name: personNameSchema('請填寫收件人姓名'),
     address: textSchema.trim().min(6, '地址至少 6 個字').max(200, '地址最多 200 字'),
   }),
   phone: phoneSchema,
@@ -55,10 +55,10 @@ export type PlaceOrderInput = z.infer<typeof placeOrderInputSchema>;
  */
 export const placeGroupOrderInputSchema = placeOrderInputSchema
   .extend({
-    buyer: textSchema.trim().min(1, '請填寫訂購人姓名').max(50, '姓名最多 50 字'),
+    buyer: personNameSchema('請填寫訂購人姓名'),
     email: emailSchema,
     receiver: z.object({
-      name: textSchema.trim().min(1, '請填寫收件人姓名').max(50, '姓名最多 50 字'),
+      name: personNameSchema('請填寫收件人姓名'),
       address: textSchema.trim().max(200, '地址最多 200 字').optional().default(''),
     }),
     pickupPointId: textSchema.regex(/^[A-Za-z0-9_-]{1,32}$/, '取貨地點錯誤').optional(),

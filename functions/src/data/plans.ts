@@ -60,6 +60,25 @@ export async function listPlanOrders(planId: string, limit = 2000): Promise<Orde
   return snap.docs.map((d) => toOrder(d.data()));
 }
 
+/**
+ * Copies in the plan's unpaid orders placed with one of these emails or this phone (as stored). Only
+ * equality filters, so Firestore merges single-field indexes; a contact's handful of orders is read,
+ * never the whole plan.
+ */
+export async function unpaidCopiesOfContact(planId: string, emails: readonly string[], phone: string): Promise<number> {
+  const unpaid = (await db()).collection(ORDERS).where('planId', '==', planId).where('status', '==', 'awaitingPayment');
+  const [byEmail, byPhone] = await Promise.all([
+    unpaid.where('email', 'in', [...new Set(emails)]).select('items').limit(200).get(),
+    unpaid.where('phone', '==', phone).select('items').limit(200).get(),
+  ]);
+  const copies = new Map<string, number>();
+  for (const d of [...byEmail.docs, ...byPhone.docs]) {
+    const items = (d.data() as Partial<Order>).items ?? [];
+    copies.set(d.id, items.reduce((n, i) => n + (Number(i.qty) || 0), 0));
+  }
+  return [...copies.values()].reduce((a, b) => a + b, 0);
+}
+
 export const isActiveOrder = (o: Pick<Order, 'status'>) => !STOCK_RETURNING_STATUSES.includes(o.status);
 
 /**

@@ -85,6 +85,12 @@ export async function launchedCatalogue(): Promise<Catalogue> {
   return cache;
 }
 
+/** The ids of the launched books (whatever their content), fresh: one index read, no document bodies. */
+export async function launchedProductIds(): Promise<Set<string>> {
+  const snap = await (await db()).collection(COLLECTION).where('launched', '==', true).select().get();
+  return new Set(snap.docs.map((d) => d.id));
+}
+
 /** Any product, launched or not, straight from Firestore (for pricing and the owner). */
 export async function getProduct(productId: string): Promise<Product | null> {
   const snap = await (await db()).collection(COLLECTION).doc(productId).get();

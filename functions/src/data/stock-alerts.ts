@@ -15,28 +15,38 @@ export interface AlertDoc {
   status: StockAlertStatus;
   createdAt: string;
   sentAt?: string;
+  /** Random per registration; the cancel links carry it (alerts from before it have none). */
+  nonce?: string;
 }
 
-/** Puts the alert in waiting unless it waits already; true when it was (re)created. */
-export async function putWaitingAlert(id: string, alert: AlertDoc): Promise<boolean> {
+/**
+ * Puts the alert in waiting, with its confirmation mail in the same transaction, unless it waits
+ * already; true when it was (re)created.
+ */
+export async function putWaitingAlert(id: string, alert: AlertDoc & { nonce: string }, confirmation: () => ComposedMail): Promise<boolean> {
   const firestore = await db();
   const ref = firestore.collection(STOCK_ALERTS).doc(id);
   return firestore.runTransaction(async (tx) => {
     const old = (await tx.get(ref)).data() as AlertDoc | undefined;
     if (old?.status === 'waiting') return false;
     tx.set(ref, alert);
+    tx.create(firestore.collection(MAIL).doc(`stockAlertConfirm-${id}-${alert.nonce}`), confirmation());
     return true;
   });
 }
 
-/** Cancels a waiting alert; the alert as it was (null when there is none). */
-export async function cancelAlert(id: string): Promise<AlertDoc | null> {
+/**
+ * Cancels a waiting alert of this registration (nonce); the alert as it was, or null when there is
+ * none or it is a later registration than the link's.
+ */
+export async function cancelAlert(id: string, nonce: string): Promise<AlertDoc | null> {
   const firestore = await db();
   const ref = firestore.collection(STOCK_ALERTS).doc(id);
   return firestore.runTransaction(async (tx) => {
     const snap = await tx.get(ref);
     if (!snap.exists) return null;
     const a = snap.data() as AlertDoc;
+    if ((a.nonce ?? '-') !== nonce) return null;
     if (a.status === 'waiting') tx.update(ref, { status: 'cancelled', cancelledAt: new Date().toISOString() });
     return a;
   });

@@ -6,7 +6,11 @@ import { formatTaipeiTime, type MailBlock } from './layout';
 
 // Pieces every order mail repeats: greeting, lines and totals, the lookup link, the footer.
 
-export const greeting = (order: Order) => `${order.buyer || order.receiver.name} 您好：`;
+/**
+ * The name is the buyer's own words: quoted, so that it reads as the name they typed and never as the
+ * shop speaking (the contract allows letters only, but older orders may hold anything).
+ */
+export const greeting = (order: Order) => `「${order.buyer || order.receiver.name}」您好：`;
 
 export function itemsBlock(order: Order, withFees = true): MailBlock {
   return {

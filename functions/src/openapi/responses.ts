@@ -237,7 +237,7 @@ export const homeContentSchema = z
 
 export const inquiryCreatedSchema = z.object({ inquiryId: z.string(), createdAt: isoInstant }).meta({ id: 'InquiryCreated' });
 export const subscriptionResultSchema = z
-  .object({ email: z.string(), status: z.literal('active'), created: z.boolean() })
+  .object({ email: z.string(), status: z.literal('active') })
   .meta({ id: 'SubscriptionResult' });
 export const unsubscribeResultSchema = z.object({ email: z.string(), status: z.literal('unsubscribed') }).meta({ id: 'UnsubscribeResult' });
 

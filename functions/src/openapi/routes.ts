@@ -268,7 +268,7 @@ export const ROUTES: RouteDoc[] = [
     operationId: 'placeGroupOrder',
     summary: 'Place a group order',
     description:
-      'Anyone (a bearer token optional) places an order in an open plan. The client makes the `orderId` once per checkout; the server prices every line from the plan, checks it is open and takes the stock in one atomic step. The same request again answers 200 with the same order; the same id with a different body answers 409 `ORDER_CONFLICT`.',
+      'Anyone (a bearer token optional) places an order in an open plan. The client makes the `orderId` once per checkout; the server prices every line from the plan, checks it is open and takes the stock in one atomic step. The same request again answers 200 with the same order; the same id with a different body answers 409 `ORDER_CONFLICT`. Rate-limited per client address, per email and per phone; a contact holding 20 unpaid copies in the plan is refused new orders with 409 `UNPAID_LIMIT`.',
     access: 'optional',
     params: groupOrderParamsSchema,
     body: placeGroupOrderInputSchema,
@@ -276,7 +276,7 @@ export const ROUTES: RouteDoc[] = [
       201: { description: 'The order was placed', schema: res.groupOrderViewSchema },
       200: { description: 'The same request again: the order placed before', schema: res.groupOrderViewSchema },
     },
-    errors: { 404: [K.notFound], 409: [K.outOfStock, K.planClosed, K.orderConflict] },
+    errors: { 404: [K.notFound], 409: [K.outOfStock, K.planClosed, K.orderConflict, K.unpaidLimit], 429: [K.tooManyAttempts] },
   },
 
   // --- Shop orders ---
@@ -385,12 +385,11 @@ export const ROUTES: RouteDoc[] = [
     tag: 'Content',
     operationId: 'subscribeNewsletter',
     summary: 'Subscribe to the newsletter',
-    description: 'Subscribes an email; 201 when new (a welcome mail is queued), 200 when it was already subscribed. Rate-limited per address.',
+    description: 'Subscribes an email: a new one gets a welcome mail, a known one nothing more; both answer 200 alike, so the answer does not tell who subscribed. Rate-limited per address.',
     access: 'public',
     body: subscriptionInputSchema,
     responses: {
-      201: { description: 'Subscribed', schema: res.subscriptionResultSchema },
-      200: { description: 'Already subscribed', schema: res.subscriptionResultSchema },
+      200: { description: 'Subscribed (now or before)', schema: res.subscriptionResultSchema },
     },
     errors: { 429: [K.tooManyAttempts] },
   },
@@ -776,10 +775,10 @@ export const ROUTES: RouteDoc[] = [
     tag: 'Catalogue',
     operationId: 'createStockAlert',
     summary: '到貨通知 on a sold-out book',
-    description: 'One alert per email and book (201 new, 200 the same again); 409 `IN_STOCK` when the book has stock; rate-limited per address and per email.',
+    description: 'One alert per email and book; a new one is confirmed by a mail with its cancel link (bound to that registration, valid 180 days). A new and a known address both answer 200 alike. 409 `IN_STOCK` when the book has stock; rate-limited per address and per email.',
     access: 'public',
     body: stockAlertInputSchema,
-    responses: { 200: { description: 'The alert existed', schema: res.stockAlertAnswerSchema }, 201: { description: 'The alert', schema: res.stockAlertAnswerSchema } },
+    responses: { 200: { description: 'The alert waits (registered now or before)', schema: res.stockAlertAnswerSchema } },
     errors: { 404: [K.notFound], 409: [K.inStock], 429: [K.tooManyAttempts] },
   },
   {

@@ -5,7 +5,8 @@ import { openCampaigns } from '../api/content/open-campaigns';
 import { launchedCatalogue, openPlanOffers } from '../data/products';
 import { getPlan } from '../data/plans';
 import { shopSettings } from '../data/settings';
-import { getStockQty, listStock } from '../data/stock';
+import { getStockQty } from '../data/stock';
+import { allStock } from '../api/stock/service';
 import { planView } from '../api/group-buying/plan-view';
 
 // The storefront's reads answered in process for the first HTML: the same data modules (and the same
@@ -20,7 +21,8 @@ export const firestoreSource: StorefrontSource = {
   product: async (id) => (await launchedCatalogue()).byId.get(id) ?? null,
   productPlans: async (id) => ((await launchedCatalogue()).byId.has(id) ? openPlanOffers(id) : []),
   stock: async (id) => (await getStockQty(id)) ?? 0,
-  stockMap: () => listStock(),
+  // The same map as GET /api/stock: launched books only.
+  stockMap: () => allStock(),
   async plan(id) {
     const plan = await getPlan(id);
     return plan?.launched ? planView(plan) : null;

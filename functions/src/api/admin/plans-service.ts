@@ -101,8 +101,11 @@ export async function deletePlan(planId: string): Promise<void> {
   invalidateCatalogue();
 }
 
-/** Where an order's books go: its pickup point's name, or (posted) the receiver's address. */
-export const pickupLabel = (o: Pick<Order, 'pickup' | 'receiver'>) => (o.pickup ? o.pickup.name : o.receiver.address.trim() || '郵寄');
+/**
+ * Where an order's books go: its pickup point's name, or 郵寄 for every posted order. Never the address:
+ * the organiser's link shows this label (docs/admin.md promises it no address), and the totals group by it.
+ */
+export const pickupLabel = (o: Pick<Order, 'pickup'>) => (o.pickup ? o.pickup.name : '郵寄');
 
 /** Totals of the plan's active orders (cancelled and refunded ones left out). */
 export function planTotals(orders: readonly Order[]): { bookTotals: PlanBookTotal[]; pickupTotals: PlanPickupTotal[] } {
@@ -163,7 +166,7 @@ export function planOrdersCsv(plan: Pick<PlanDoc, 'planId' | 'title'>, orders: r
   rows.push(['總計', '', bookTotals.reduce((n, b) => n + b.qty, 0), bookTotals.reduce((n, b) => n + b.amount, 0)]);
   rows.push([]);
   rows.push(['各取貨地點合計（不含已取消、已退款訂單）']);
-  rows.push(['取貨地點（郵寄者為收件地址）', '訂單數', ...bookTotals.map((b) => b.name), '總冊數', '金額']);
+  rows.push(['取貨地點', '訂單數', ...bookTotals.map((b) => b.name), '總冊數', '金額']);
   for (const p of pickupTotals) rows.push([p.pickup, p.orders, ...bookTotals.map((b) => p.byProduct[b.productId] ?? 0), p.copies, p.amount]);
   return toCsv(rows);
 }

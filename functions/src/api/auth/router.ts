@@ -7,11 +7,17 @@ import {
   signInInputSchema,
   signUpInputSchema,
 } from '../../contracts/auth';
-import { bodyEmail, rateLimit } from '../../http/middleware/rate-limit';
+import { bodyEmail, clientOf, rateLimit } from '../../http/middleware/rate-limit';
 import { validate, validated } from '../../http/middleware/validate';
 import * as service from './service';
 
 const MINUTE = 60_000;
+
+/** One account as tried from one client: the guesser's own lock, which nobody else can use up. */
+const accountAndClient = (req: Request) => {
+  const email = bodyEmail(req);
+  return email ? `${email}\u0000${clientOf(req)}` : '';
+};
 
 /** Where the request came from, for the mails' continue links (the service judges it). */
 const siteOf = (req: Request): service.RequestSite => ({
@@ -33,11 +39,15 @@ const confirmResetBody = { body: confirmPasswordResetInputSchema };
 export function authRouter() {
   const r = Router();
 
-  // Per client address, every attempt counts; per account, only failed sign-ins (a password guesser
-  // who rotates addresses still stops), and reset mails (nobody's inbox gets flooded).
+  // Per client address, every attempt counts. Failed sign-ins count per account AND client (a guesser
+  // locks only their own client out of that account) and, with a ten times higher ceiling, per account
+  // from everywhere (a guesser who rotates addresses still stops, and locking a member out takes ten
+  // networks, not ten requests). Reset mails count per account (nobody's inbox gets flooded).
+  // docs/limits.md, "Sign-in", explains the numbers.
   const limits = {
     signInPerIp: rateLimit({ name: 'auth-sign-in-ip', windowMs: 15 * MINUTE, limit: 30 }),
-    signInPerAccount: rateLimit({ name: 'auth-sign-in-account', windowMs: 15 * MINUTE, limit: 10, key: bodyEmail, count: 'failures' }),
+    signInPerAccountClient: rateLimit({ name: 'auth-sign-in-account-client', windowMs: 60 * MINUTE, limit: 10, key: accountAndClient, count: 'failures' }),
+    signInPerAccount: rateLimit({ name: 'auth-sign-in-account', windowMs: 60 * MINUTE, limit: 100, key: bodyEmail, count: 'failures' }),
     signUpPerIp: rateLimit({ name: 'auth-sign-up-ip', windowMs: 60 * MINUTE, limit: 10 }),
     resetMailPerIp: rateLimit({ name: 'auth-reset-mail-ip', windowMs: 15 * MINUTE, limit: 10 }),
     resetMailPerAccount: rateLimit({ name: 'auth-reset-mail-account', windowMs: 15 * MINUTE, limit: 3, key: bodyEmail }),
@@ -50,7 +60,7 @@ export function authRouter() {
     res.json(await service.signUp(validated(req, signUpBody).body));
   });
 
-  r.post('/signIn', limits.signInPerIp, limits.signInPerAccount, validate(signInBody), async (req, res) => {
+  r.post('/signIn', limits.signInPerIp, limits.signInPerAccountClient, limits.signInPerAccount, validate(signInBody), async (req, res) => {
     res.json(await service.signIn(validated(req, signInBody).body));
   });
 

@@ -2,7 +2,7 @@ import type { ConfirmPasswordResetInput, SignInInput, SignUpInput } from '../../
 import { createMember } from '../../data/members';
 import { auth } from '../../lib/firebase';
 import { verifyIdToken } from '../../lib/id-token';
-import { unavailable } from '../../lib/failure';
+import { Failure, unavailable } from '../../lib/failure';
 import { identityToolkit, toolkitError, type TokenResponse } from '../../lib/identity-toolkit';
 import { logger } from '../../lib/logger';
 
@@ -20,7 +20,19 @@ export async function signUp(input: SignUpInput): Promise<TokenResponse> {
   return account;
 }
 
-export const signIn = (input: SignInInput) => identityToolkit.signInWithPassword(input.email, input.password);
+/**
+ * A wrong password and an unknown email get one answer, `INVALID_LOGIN_CREDENTIALS`, as Identity
+ * Toolkit gives with email enumeration protection on (the production setting): sign-in must not tell
+ * who has an account. The emulator still tells them apart, so the API merges them here.
+ */
+export async function signIn(input: SignInInput): Promise<TokenResponse> {
+  try {
+    return await identityToolkit.signInWithPassword(input.email, input.password);
+  } catch (err) {
+    if (err instanceof Failure && /^(EMAIL_NOT_FOUND|INVALID_PASSWORD)\b/.test(err.key)) throw toolkitError('INVALID_LOGIN_CREDENTIALS');
+    throw err;
+  }
+}
 
 /**
  * Identity Toolkit checks tokens itself, but the Auth emulator does not check signatures, expiry or

@@ -57,8 +57,7 @@ export function contentRouter(options: ContentRouterOptions = {}) {
   });
 
   r.post('/subscriptions', validate(subscription), rateLimit({ name: 'newsletter', ...(options.subscriptionLimit ?? SUBSCRIPTION_LIMIT) }), async (req, res) => {
-    const result = await subscribeNewsletter(validated(req, subscription).body.email);
-    res.status(result.created ? 201 : 200).json(result);
+    res.json(await subscribeNewsletter(validated(req, subscription).body.email));
   });
 
   r.post('/subscriptions/cancel', validate(unsubscribe), async (req, res) => {

@@ -15,8 +15,10 @@ export async function submitInquiry(input: InquiryInput, meta: { ip: string | nu
 export async function subscribeNewsletter(rawEmail: string): Promise<SubscriptionResult> {
   const email = rawEmail.toLowerCase();
   const settings = await shopSettings();
-  const { created } = await subscribe(email, (version) => newsletterWelcomeMail(email, settings, signUnsubscribeToken(email, version)));
-  return { email, status: 'active', created };
+  // A known address gets no second mail, and the same answer as a new one: the answer must not tell
+  // who subscribed (issue 24).
+  await subscribe(email, (version) => newsletterWelcomeMail(email, settings, signUnsubscribeToken(email, version)));
+  return { email, status: 'active' };
 }
 
 export async function unsubscribeNewsletter(token: string): Promise<UnsubscribeResult> {

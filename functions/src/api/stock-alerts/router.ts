@@ -16,8 +16,8 @@ export function stockAlertsRouter() {
     validate(s.create),
     async (req, res) => {
       const { productId, email } = validated(req, s.create).body;
-      const { created, alert } = await createStockAlert(productId, email);
-      res.status(created ? 201 : 200).json(alert);
+      // 200 for a new and a known address alike: the answer does not tell who registered.
+      res.json(await createStockAlert(productId, email));
     },
   );
   r.post('/cancel', validate(s.cancel), async (req, res) => {

@@ -1,15 +1,14 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ERROR_KEYS } from '../../contracts/errors';
 import type { StockAlertAnswer } from '../../contracts/stock-alerts';
-import { escapeHtml as esc } from '../../contracts/html';
 import { getProductDocs } from '../../data/products';
 import { shopSettings } from '../../data/settings';
 import { getStockCounts } from '../../data/stock';
 import { cancelAlert, countWaitingAlerts, listWaitingAlertIds, putWaitingAlert, spendAlert } from '../../data/stock-alerts';
 import { conflict, invalid, notFound } from '../../lib/failure';
 import { logger } from '../../lib/logger';
-import { siteUrl } from '../../lib/site-url';
 import { linkSecret } from '../../lib/link-secret';
+import { alertConfirmationMail, restockMail } from './mail';
 
 // 到貨通知: one alert per email and book (functions/src/data/stock-alerts.ts keeps them). The owner's
 // restock (api/admin/catalogue-service.ts, api/stock/service.ts) calls notifyRestocked after its stock
@@ -19,34 +18,63 @@ export const alertId = (productId: string, email: string) => `${productId}__${cr
 
 /** The same secret as the newsletter's links (UNSUBSCRIBE_SECRET), with its own purpose prefix. */
 const secret = linkSecret;
-const mac = (id: string) => createHmac('sha256', secret()).update(`stock-alert:${id}`).digest('base64url');
+const mac = (payload: string) => createHmac('sha256', secret()).update(`stock-alert:${payload}`).digest('base64url');
 
-export const signAlertToken = (id: string) => `${Buffer.from(id).toString('base64url')}.${mac(id)}`;
+/** How long a cancel link works, from the mail that carries it. */
+export const CANCEL_LINK_DAYS = 180;
+const DAY_MS = 86_400_000;
 
-function verifyAlertToken(token: string): string {
-  const m = /^([A-Za-z0-9_-]{1,200})\.([A-Za-z0-9_-]{43})$/.exec(token);
-  const badLink = () => invalid('The link is not valid', [{ path: 'body.token', message: '連結無效或已失效' }]);
+/**
+ * The cancel link's token: the alert's id, the registration's random nonce and the link's expiry
+ * (seconds), signed together. A link cancels only the registration its mail was sent for (an old
+ * mail's link does nothing to a later registration of the same email and book) and only until it
+ * expires (issue 24).
+ */
+export function signAlertToken(id: string, nonce: string, expiresAt: Date): string {
+  const payload = `${id}.${nonce}.${Math.floor(expiresAt.getTime() / 1000)}`;
+  return `${Buffer.from(payload).toString('base64url')}.${mac(payload)}`;
+}
+
+function verifyAlertToken(token: string, now: Date): { id: string; nonce: string } {
+  const m = /^([A-Za-z0-9_-]{1,400})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  const badLink = (message = '連結無效或已失效') => invalid('The link is not valid', [{ path: 'body.token', message }]);
   if (!m) throw badLink();
-  const id = Buffer.from(m[1]!, 'base64url').toString('utf8');
+  const payload = Buffer.from(m[1]!, 'base64url').toString('utf8');
   const given = Buffer.from(m[2]!, 'base64url');
-  const expected = Buffer.from(mac(id), 'base64url');
+  const expected = Buffer.from(mac(payload), 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw badLink();
-  return id;
+  const [id, nonce, exp] = payload.split('.');
+  if (!id || !nonce || !/^\d+$/.test(exp ?? '')) throw badLink();
+  if (Number(exp) * 1000 <= now.getTime()) throw badLink('連結已過期；若仍想取消，請聯絡我們');
+  return { id, nonce };
 }
 
-/** POST /api/stockAlerts: only for a launched book that is sold out; the same email again changes nothing. */
-export async function createStockAlert(productId: string, email: string, now = new Date()): Promise<{ created: boolean; alert: StockAlertAnswer }> {
+/**
+ * POST /api/stockAlerts: only for a launched book that is sold out. A new registration writes the
+ * alert and its confirmation mail (with the cancel link) in one transaction; the same email again
+ * changes nothing and sends nothing. Both are answered alike, so the answer never tells whether an
+ * address had registered (issue 24).
+ */
+export async function createStockAlert(productId: string, email: string, now = new Date()): Promise<StockAlertAnswer> {
   const normalized = email.trim().toLowerCase();
-  const [products, stock] = await Promise.all([getProductDocs([productId]), getStockCounts([productId])]);
-  if (products.get(productId)?.launched !== true) throw notFound(`No product ${productId}`);
+  const [products, stock, settings] = await Promise.all([getProductDocs([productId]), getStockCounts([productId]), shopSettings()]);
+  const product = products.get(productId);
+  if (product?.launched !== true) throw notFound(`No product ${productId}`);
   if ((stock.get(productId) ?? 0) > 0) throw conflict(ERROR_KEYS.inStock, `${productId} is in stock`);
-  const created = await putWaitingAlert(alertId(productId, normalized), { productId, email: normalized, status: 'waiting', createdAt: now.toISOString() });
-  return { created, alert: { productId, status: 'waiting' } };
+  const id = alertId(productId, normalized);
+  const nonce = randomBytes(12).toString('base64url');
+  const linkExpiresAt = new Date(now.getTime() + CANCEL_LINK_DAYS * DAY_MS);
+  const book = { productId, name: String(product.name ?? productId) };
+  await putWaitingAlert(id, { productId, email: normalized, status: 'waiting', createdAt: now.toISOString(), nonce }, () =>
+    alertConfirmationMail(normalized, book, settings, signAlertToken(id, nonce, linkExpiresAt), linkExpiresAt.toISOString()),
+  );
+  return { productId, status: 'waiting' };
 }
 
-/** POST /api/stockAlerts/cancel */
-export async function cancelStockAlert(token: string): Promise<StockAlertAnswer> {
-  const a = await cancelAlert(verifyAlertToken(token));
+/** POST /api/stockAlerts/cancel: the registration the link was made for, while the link lasts. */
+export async function cancelStockAlert(token: string, now = new Date()): Promise<StockAlertAnswer> {
+  const { id, nonce } = verifyAlertToken(token, now);
+  const a = await cancelAlert(id, nonce);
   if (!a) throw notFound('No such alert');
   return { productId: a.productId, status: a.status === 'waiting' ? 'cancelled' : a.status };
 }
@@ -68,19 +96,9 @@ export async function notifyRestocked(productIds: readonly string[]): Promise<nu
     for (const productId of productIds) {
       const name = String(products.get(productId)?.name ?? productId);
       for (const id of await listWaitingAlertIds(productId)) {
-        const done = await spendAlert(id, (a) => {
-          const link = `${siteUrl()}/bookstore/${encodeURIComponent(productId)}`;
-          const cancel = `${siteUrl()}/stockAlert/cancel?token=${encodeURIComponent(signAlertToken(id))}`;
-          const text = [`您好：`, `您登記到貨通知的《${name}》已經到貨，歡迎前往訂購：`, link, `不想再收到這類通知？取消到貨通知：${cancel}`, `${settings.shopName} 敬上`].join('\n\n');
-          return {
-            to: a.email,
-            message: {
-              subject: `【${settings.shopName}】《${name}》到貨通知`,
-              text,
-              html: `<div style="font-family:sans-serif;line-height:1.7"><p>您好：</p><p>您登記到貨通知的《${esc(name)}》已經到貨，歡迎<a href="${esc(link)}">前往訂購</a>。</p><p style="font-size:12px;color:#666">不想再收到這類通知？<a href="${esc(cancel)}">取消到貨通知</a></p><p>${esc(settings.shopName)} 敬上</p></div>`,
-            },
-          };
-        });
+        const done = await spendAlert(id, (a) =>
+          restockMail(a.email, { productId, name }, settings, signAlertToken(id, a.nonce ?? '-', new Date(Date.now() + CANCEL_LINK_DAYS * DAY_MS))),
+        );
         if (done) sent++;
       }
     }

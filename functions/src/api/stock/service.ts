@@ -2,21 +2,25 @@ import { ERROR_KEYS } from '../../contracts/errors';
 import type { StockMap, StockRecord } from '../../contracts/stock';
 import { getStockQty, listStock } from '../../data/stock';
 import { notFound, unavailable } from '../../lib/failure';
-import { missingProducts } from '../../data/products';
+import { getProductDocs, launchedProductIds, missingProducts } from '../../data/products';
 import { allocate } from '../orders/allocator';
 import { notifyRestocked } from '../stock-alerts/service';
 
 const stockNotFound = (productId: string) => notFound(`No stock record for ${productId}`, ERROR_KEYS.stockNotFound);
 
-/** GET /api/stock */
-export function allStock(): Promise<Record<string, number>> {
-  return listStock();
+/**
+ * GET /api/stock and the first HTML's stock map: the counts of launched books only. A book the owner
+ * has not launched is not public, nor is its id or count (issue 24).
+ */
+export async function allStock(): Promise<Record<string, number>> {
+  const [stock, launched] = await Promise.all([listStock(), launchedProductIds()]);
+  return Object.fromEntries(Object.entries(stock).filter(([id]) => launched.has(id)));
 }
 
-/** GET /api/stock/{productId}: the count, or 404 `Stock Not Found`. */
+/** GET /api/stock/{productId}: the count of a launched book, or 404 `Stock Not Found` (also for a hidden one). */
 export async function stockOf(productId: string): Promise<StockRecord> {
-  const qty = await getStockQty(productId);
-  if (qty === null) throw stockNotFound(productId);
+  const [qty, products] = await Promise.all([getStockQty(productId), getProductDocs([productId])]);
+  if (qty === null || products.get(productId)?.launched !== true) throw stockNotFound(productId);
   return { productId, qty };
 }
 

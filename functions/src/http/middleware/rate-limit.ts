@@ -164,3 +164,9 @@ export function bodyEmail(req: Request): string {
   const email = (req.body as { email?: unknown } | undefined)?.email;
   return typeof email === 'string' ? email.trim().toLowerCase().slice(0, 254) : '';
 }
+
+/** The digits of a JSON body's phone, for per-contact limits ('' when absent). */
+export function bodyPhone(req: Request): string {
+  const phone = (req.body as { phone?: unknown } | undefined)?.phone;
+  return typeof phone === 'string' ? phone.replace(/\D/g, '').slice(0, 30) : '';
+}

@@ -16,8 +16,9 @@ export function NewsletterForm() {
     if (problem) return setState({ kind: 'error', text: problem });
     setState({ kind: 'sending' });
     try {
-      const res = await apiRequest<{ email: string; created: boolean }>('/subscriptions', { method: 'POST', body: { email: email.trim() }, auth: false });
-      setState({ kind: 'ok', text: res.created ? `訂閱成功！確認信已寄到 ${res.email}。` : '這個電子郵件已經在訂閱名單中了。' });
+      const res = await apiRequest<{ email: string }>('/subscriptions', { method: 'POST', body: { email: email.trim() }, auth: false });
+      // The API answers a new and a known address alike (it must not tell who subscribed).
+      setState({ kind: 'ok', text: `訂閱成功！確認信已寄到 ${res.email}。（已在訂閱名單中的信箱不會重複收到）` });
       setEmail('');
     } catch (err) {
       setState({ kind: 'error', text: isApiError(err) ? describeError(err.statusCode, err.statusMessage) : '訂閱失敗，請稍後再試' });
