@@ -15,6 +15,7 @@ afterEach(() => {
   cookies.uninstall();
   vi.useRealTimers();
   vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
 });
 
 const now = () => Math.floor(Date.now() / 1000);
@@ -93,7 +94,21 @@ describe('token refresh', () => {
     expect(msUntilRefresh('garbage', t)).toBe(0);
   });
 
+  it("refreshes at Google's token endpoint in a build that names no emulator (what deploys)", async () => {
+    vi.stubEnv('VITE_AUTH_EMULATOR_HOST', '');
+    const s = await load();
+    s.setSession(s.sessionFromTokens(token({ exp: now() - 10 }), 'old-refresh', { provider: 'password' }));
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ id_token: token(), refresh_token: 'r2' }), { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    expect(await s.refreshIdToken()).toBe(true);
+    const [url] = fetchMock.mock.calls[0] as unknown as [string];
+    expect(url).toMatch(/^https:\/\/securetoken\.googleapis\.com\/v1\/token\?key=/);
+  });
+
   it('exchanges the refresh token at the token endpoint and stores the new tokens, once for concurrent callers', async () => {
+    // A local build names the emulators (scripts/lib/firebase-env.mjs); a deploy's build does not.
+    vi.stubEnv('VITE_AUTH_EMULATOR_HOST', '127.0.0.1:9099');
+    vi.stubEnv('VITE_FIRESTORE_EMULATOR_HOST', '127.0.0.1:8080');
     const s = await load();
     s.setSession(s.sessionFromTokens(token({ exp: now() - 10 }), 'old-refresh', { provider: 'password' }));
     const newToken = token({ email_verified: false, name: undefined });
