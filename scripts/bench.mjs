@@ -1,10 +1,11 @@
 // npm run bench: builds, then runs every scripts/bench/NN-*.mjs against the emulators (demo data
 // imported) and prints their figures. It reports; it never fails on a number.
 // `npm run bench -- api` runs only the benches whose file name contains "api".
-import { configArgs, emulatorEnv, firebase, PROJECT_ID, requireJava, run } from './lib/firebase-env.mjs';
+import { claimStack, configArgs, emulatorEnv, firebase, PROJECT_ID, requireJava, run } from './lib/firebase-env.mjs';
 import { startMailDev } from './lib/maildev.mjs';
 
 requireJava();
+claimStack('npm run bench');
 const env = emulatorEnv({ LOG_LEVEL: 'silent' });
 if ((await run('npm', ['run', 'build'], { env })) !== 0) process.exit(1);
 const filter = process.argv[2] ?? '';
