@@ -2,10 +2,11 @@
 // imported) and prints their figures. It reports; it never fails on a number.
 // `npm run bench -- api` runs only the benches whose file name contains "api".
 import { randomBytes } from 'node:crypto';
-import { configArgs, emulatorEnv, firebase, PROJECT_ID, requireJava, run } from './lib/firebase-env.mjs';
+import { claimStack, configArgs, emulatorEnv, firebase, PROJECT_ID, requireJava, run } from './lib/firebase-env.mjs';
 import { startMailDev } from './lib/maildev.mjs';
 
 requireJava();
+claimStack('npm run bench');
 // As in scripts/test.mjs: the flash-sale buyers each name their own rate-limit client (scripts/lib/burst.mjs).
 const env = emulatorEnv({ LOG_LEVEL: 'silent', RATE_LIMIT_TEST_SECRET: randomBytes(18).toString('base64url') });
 if ((await run('npm', ['run', 'build'], { env })) !== 0) process.exit(1);

@@ -17,7 +17,7 @@ import {
   parseDotenv,
   scanForDevValues,
 } from './deploy/checks.ts';
-import { configArgs, emulatorEnv, firebase, PROJECT_ID, ROOT, run } from './lib/firebase-env.mjs';
+import { configArgs, emulatorEnv, firebase, PROJECT_ID, ROOT, run, runningStacks } from './lib/firebase-env.mjs';
 
 const build = !process.argv.includes('--no-build');
 const problems = [];
@@ -56,6 +56,11 @@ if (dirty) console.log(`note: the working tree has uncommitted changes; a deploy
 
 // 1. Build from clean outputs.
 let built = true;
+const busy = runningStacks().filter((s) => s.lib === path.join(ROOT, 'functions', 'lib'));
+if (build && busy.length) {
+  console.error(`error: \`${busy[0].command}\` (pid ${busy[0].pid}) runs from functions/lib and web/dist, which the check rebuilds; stop it first, or use --no-build.`);
+  process.exit(1);
+}
 if (build) {
   console.log('deploy:check: building functions and web from clean outputs (NODE_ENV=production)…');
   for (const out of ['functions/lib', 'functions/ssr', 'web/dist']) rmSync(path.join(ROOT, out), { recursive: true, force: true });

@@ -1,9 +1,10 @@
 // npm start: build functions and web, then serve the demo shop on the emulators (auth, firestore,
 // functions, hosting) with emulator-data/ imported. Ctrl-C stops cleanly; the demo data is never overwritten.
-import { configArgs, emulatorEnv, firebase, PROJECT_ID, requireJava, run } from './lib/firebase-env.mjs';
+import { claimStack, configArgs, emulatorEnv, firebase, PROJECT_ID, requireJava, run } from './lib/firebase-env.mjs';
 import { startMailDev } from './lib/maildev.mjs';
 
 requireJava();
+claimStack('npm start');
 const env = emulatorEnv();
 console.log('Building the functions and the web app…');
 if ((await run('npm', ['run', 'build'], { env })) !== 0) process.exit(1);

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { configArgs, emulatorEnv, firebase, PROJECT_ID, requireJava, ROOT, run } from './lib/firebase-env.mjs';
+import { claimStack, configArgs, emulatorEnv, firebase, PROJECT_ID, requireJava, ROOT, run } from './lib/firebase-env.mjs';
 import { startMailDev } from './lib/maildev.mjs';
 
 const argv = process.argv.slice(2);
@@ -34,6 +34,7 @@ await suite('unit', 'npx', ['vitest', 'run', '--project', 'unit']);
 const emulatorSuites = ['api', 'smoke', 'hostile', 'fuzz', 'rules', 'e2e', 'faults'].filter((s) => selected.has(s));
 if (emulatorSuites.length) {
   requireJava();
+  claimStack('npm test');
   console.log('\n━━ build ━━ functions and web');
   const t = Date.now();
   const built = (await run('npm', ['run', 'build', '-w', 'functions'], { env })) === 0

@@ -3,6 +3,8 @@ import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vite';
 
 const functionsPort = Number(process.env.FUNCTIONS_PORT ?? 5001);
+// Moves with the emulators' offset (scripts/lib/firebase-env.mjs), so dev stacks run side by side.
+const devPort = 5173 + Number(process.env.EMULATOR_PORT_OFFSET || 0);
 
 // Two builds (web/package.json): the browser's (into dist, or WEB_OUT_DIR) and, with --ssr, the `ssr`
 // function's renderer (src/entry-server.tsx) into functions/ssr/, one self-contained ES module tree so
@@ -54,7 +56,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       },
   server: {
     host: '127.0.0.1',
-    port: 5173,
+    port: devPort,
     strictPort: true,
     proxy: {
       '/api': {

@@ -28,7 +28,12 @@ async function job(name: string, run: () => Promise<Record<string, unknown>>): P
 }
 
 /** The whole API: one Express app behind Hosting's `/api/**` rewrite. Built on the first request. */
-export const api = onRequest({ region: 'asia-east1', memory: '512MiB', concurrency: 80, secrets: [unsubscribeSecret] }, (req, res) => {
+// Instances (docs/deploy.md "Running costs" has their monthly cost, docs/orders.md "Launch day" the load):
+// one warm instance of each public function, so the first visitor after a quiet night or a deploy meets
+// no cold start (20 visitors to a cold book page on the emulator all timed out); 1 vCPU, as concurrency
+// above 1 needs; the API waits on Firestore most of the time, so 80 requests share an instance, while the
+// renderer spends its time on the CPU and scales out sooner, at 40.
+export const api = onRequest({ region: 'asia-east1', memory: '512MiB', cpu: 1, concurrency: 80, minInstances: 1, maxInstances: 20, secrets: [unsubscribeSecret] }, (req, res) => {
   app ??= (require('./app') as typeof import('./app')).createApp();
   app(req, res);
 });
@@ -84,7 +89,7 @@ let ssrHandler: typeof import('./ssr/handler').handleSsr | undefined;
  * Its own function so the API's instances never load React, and its cold start loads only the renderer
  * and the catalogue's data modules.
  */
-export const ssr = onRequest({ region: 'asia-east1', memory: '512MiB', concurrency: 80 }, (req, res) => {
+export const ssr = onRequest({ region: 'asia-east1', memory: '512MiB', cpu: 1, concurrency: 40, minInstances: 1, maxInstances: 20 }, (req, res) => {
   ssrHandler ??= (require('./ssr/handler') as typeof import('./ssr/handler')).handleSsr;
   void ssrHandler(req, res);
 });

@@ -1,4 +1,5 @@
-import type { Firestore } from 'firebase-admin/firestore';
+import { createHash } from 'node:crypto';
+import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import { taiwanDay } from '../contracts/format';
 import { db, firestoreNs } from '../lib/firebase';
 import { merge, names, orderFacts, statsDelta, type StatsDelta, type StatsKind } from '../stats/order-stats';
@@ -8,6 +9,12 @@ import { PLANS } from './plans';
 // The dashboard's running totals (functions/src/stats/order-stats.ts computes what a change adds):
 // statsDays/{day}, statsMonths/{month}, statsPlans/{planId}, and statsEvents/{eventId}, the marker that
 // makes a redelivered event count once.
+//
+// Each period is written as STATS_SHARDS documents, `{id}~{0..7}`, the event's id choosing one: on a
+// launch day (docs/orders.md) 2,000 orders in a minute make ~33 events a second, all for today, this
+// month and one campaign; one document each would take 33 writes a second, far past Firestore's guidance
+// of about one sustained write a second per document, and the trigger's retries would pile up as
+// dashboard lag. A reader sums the shards and the unsharded `{id}` the rebuild writes.
 
 const COLLECTION_OF: Record<StatsKind, string> = { day: 'statsDays', month: 'statsMonths', plan: 'statsPlans' };
 const STATS_EVENTS = 'statsEvents';
@@ -15,10 +22,37 @@ const STATS_EVENTS = 'statsEvents';
 const MARKER_TTL_MS = 7 * 86_400_000;
 const ALREADY_EXISTS = 6;
 
-/** A delta's key (`day/2026-11-30`) as the document path it is stored at. */
-function pathOf(key: string): string {
+/** Documents each period's totals are spread over. */
+export const STATS_SHARDS = 8;
+
+/** A delta's key (`day/2026-11-30`) as the document path it is stored at: a shard, or the rebuild's base document. */
+function pathOf(key: string, shard?: number): string {
   const slash = key.indexOf('/');
-  return `${COLLECTION_OF[key.slice(0, slash) as StatsKind]}/${key.slice(slash + 1)}`;
+  return `${COLLECTION_OF[key.slice(0, slash) as StatsKind]}/${key.slice(slash + 1)}${shard === undefined ? '' : `~${shard}`}`;
+}
+
+const shardOf = (eventId: string) => createHash('sha1').update(eventId).digest()[0]! % STATS_SHARDS;
+/** The documents one period's totals are in. */
+const idsOf = (id: string) => [id, ...Array.from({ length: STATS_SHARDS }, (_, k) => `${id}~${k}`)];
+
+/** Sums stored totals: numbers add up, nested maps merge, of two strings (a name, updatedAt) the later one stays. */
+function addTotals(a: Record<string, unknown>, b: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...a };
+  for (const [k, v] of Object.entries(b)) {
+    const cur = out[k];
+    if (typeof v === 'number') out[k] = (typeof cur === 'number' ? cur : 0) + v;
+    else if (typeof v === 'string') out[k] = typeof cur === 'string' && cur > v ? cur : v;
+    else if (v && typeof v === 'object') out[k] = addTotals(cur && typeof cur === 'object' ? (cur as Record<string, unknown>) : {}, v as Record<string, unknown>);
+  }
+  return out;
+}
+const sumSnaps = (snaps: DocumentSnapshot[]): Record<string, unknown> | undefined =>
+  snaps.reduce<Record<string, unknown> | undefined>((sum, s) => (s.exists ? addTotals(sum ?? {}, s.data()!) : sum), undefined);
+
+/** One period's totals as the dashboard sees them (the shards summed); undefined when nothing was counted. */
+export async function readPeriodTotals(kind: StatsKind, id: string): Promise<Record<string, unknown> | undefined> {
+  const firestore = await db();
+  return sumSnaps(await firestore.getAll(...idsOf(id).map((d) => firestore.collection(COLLECTION_OF[kind]).doc(d))));
 }
 
 /** Numbers become FieldValue.increment, so concurrent events add up without reading anything. */
@@ -39,7 +73,8 @@ export async function applyOrderWrite(eventId: string, before: Record<string, un
   const batch = firestore.batch();
   batch.create(firestore.collection(STATS_EVENTS).doc(eventId), { at: at.toISOString(), expireAt: Timestamp.fromMillis(at.getTime() + MARKER_TTL_MS) });
   const updatedAt = new Date().toISOString();
-  for (const [key, node] of delta) batch.set(firestore.doc(pathOf(key)), { ...increments(node, (n) => FieldValue.increment(n)), updatedAt }, { merge: true });
+  const shard = shardOf(eventId);
+  for (const [key, node] of delta) batch.set(firestore.doc(pathOf(key, shard)), { ...increments(node, (n) => FieldValue.increment(n)), updatedAt }, { merge: true });
   try {
     await batch.commit();
     return true;
@@ -96,16 +131,24 @@ export async function readDashboardTotals(days: readonly string[], sinceIso: str
   plans: { planId: string; title: string; closingDate: string; minQuantity: number | null; curve: Record<string, { copies?: number; orders?: number }> }[];
 }> {
   const firestore = await db();
+  const refsOf = (kind: StatsKind, ids: readonly string[]) => ids.flatMap(idsOf).map((d) => firestore.collection(COLLECTION_OF[kind]).doc(d));
+  /** getAll's snapshots, summed back per period (each period is 1 + STATS_SHARDS documents in a row). */
+  const perPeriod = (snaps: DocumentSnapshot[]) => Array.from({ length: snaps.length / (STATS_SHARDS + 1) }, (_, i) => sumSnaps(snaps.slice(i * (STATS_SHARDS + 1), (i + 1) * (STATS_SHARDS + 1))));
   const [daySnaps, monthSnaps, planSnaps] = await Promise.all([
-    days.length ? firestore.getAll(...days.map((d) => firestore.collection(COLLECTION_OF.day).doc(d))) : Promise.resolve([]),
+    days.length ? firestore.getAll(...refsOf('day', days)) : Promise.resolve([]),
     firestore.collection(COLLECTION_OF.month).get(),
     firestore.collection(PLANS).where('closingDate', '>=', sinceIso).select('title', 'closingDate', 'minQuantity', 'archived').get(),
   ]);
   const plans = planSnaps.docs.filter((d) => d.get('archived') !== true);
-  const planStats = plans.length ? await firestore.getAll(...plans.map((p) => firestore.collection(COLLECTION_OF.plan).doc(p.id))) : [];
+  const planStats = plans.length ? perPeriod(await firestore.getAll(...refsOf('plan', plans.map((p) => p.id)))) : [];
+  const months = new Map<string, Record<string, unknown>>();
+  for (const d of monthSnaps.docs) {
+    const month = d.id.split('~')[0]!;
+    months.set(month, addTotals(months.get(month) ?? {}, d.data()));
+  }
   return {
-    days: daySnaps.map((s) => s.data()),
-    months: new Map(monthSnaps.docs.map((d) => [d.id, d.data()])),
+    days: perPeriod(daySnaps),
+    months,
     plans: plans.map((p, i) => {
       const minQuantity = p.get('minQuantity');
       return {
@@ -113,7 +156,7 @@ export async function readDashboardTotals(days: readonly string[], sinceIso: str
         title: String(p.get('title') ?? p.id),
         closingDate: String(p.get('closingDate')),
         minQuantity: typeof minQuantity === 'number' ? minQuantity : null,
-        curve: (planStats[i]?.get('days') ?? {}) as Record<string, { copies?: number; orders?: number }>,
+        curve: (planStats[i]?.days ?? {}) as Record<string, { copies?: number; orders?: number }>,
       };
     }),
   };
