@@ -14,7 +14,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit',
-          include: ['functions/src/**/__tests__/**/*.test.ts', 'web/src/**/__tests__/**/*.test.{ts,tsx}', 'scripts/**/__tests__/**/*.test.ts'],
+          include: ['functions/src/**/__tests__/**/*.test.ts', 'web/src/**/__tests__/**/*.test.{ts,tsx}', 'scripts/**/__tests__/**/*.test.ts', 'seed/**/__tests__/**/*.test.ts'],
           environment: 'node',
           // Mail links need the shop's address (functions/src/lib/site-url.ts has no built-in one).
           env: { SITE_URL: 'https://shop.example.test' },

@@ -85,12 +85,16 @@ export interface StatusChange {
   note?: string;
 }
 
-/** Order numbers: QY + yymmdd (Taiwan date) + 4 characters without ambiguous letters (0/O, 1/I/L). */
+/**
+ * Order numbers: QY + yymmdd (Taiwan date) + 4 characters without ambiguous letters (0/O, 1/I/L); or
+ * the old shop's 15 digits (yyMMddHHmmss + 3 random digits) of the orders imported from it
+ * (docs/migration.md), which their buyers still look up.
+ */
 export const ORDER_NO_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 export const orderNoSchema = textSchema
   .trim()
   .toUpperCase()
-  .regex(/^QY\d{6}[2-9A-Z]{4}$/, '訂單號碼格式錯誤（例如 QY260315AB3K）');
+  .regex(/^(QY\d{6}[2-9A-Z]{4}|\d{15})$/, '訂單號碼格式錯誤（例如 QY260315AB3K）');
 
 export interface Order {
   orderId: string;

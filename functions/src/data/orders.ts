@@ -12,10 +12,22 @@ export const ORDER_NUMBERS = 'orderNumbers';
 export interface OrderDoc extends Order {
   /** sha256 of the normalised placement request, for idempotent retries. */
   requestHash: string;
+  /** Set on the orders imported from the old shop (seed/legacy/mapping.ts): where it came from. */
+  legacy?: LegacyOrigin;
+}
+
+/** An imported order's origin in the old shop's Realtime Database export (docs/migration.md). */
+export interface LegacyOrigin {
+  path: string;
+  /** The old status string ("1".."5"). */
+  status: string;
+  isClosed: boolean;
+  isFromGroup: boolean;
+  files: string[];
 }
 
 export function toOrder(data: FirebaseFirestore.DocumentData): Order {
-  const { requestHash: _hash, ...order } = data as OrderDoc;
+  const { requestHash: _hash, legacy: _legacy, ...order } = data as OrderDoc;
   return order;
 }
 

@@ -2,6 +2,7 @@ import type { GroupBuyingPlan, PlanOutcome, PlanProgress } from '../contracts/gr
 import type { Order } from '../contracts/orders';
 import { STOCK_RETURNING_STATUSES } from '../contracts/orders';
 import { ORDERS, toOrder } from './orders';
+import type { Firestore } from 'firebase-admin/firestore';
 import { db } from '../lib/firebase';
 
 export const PLANS = 'groupBuyingPlans';
@@ -85,9 +86,10 @@ export const isActiveOrder = (o: Pick<Order, 'status'>) => !STOCK_RETURNING_STAT
  * Recomputes planProgress/{planId} from the plan's orders (count and copies of the active ones) and
  * writes it whole. The allocator keeps the document current with increments in each batch; this
  * is the authority the closing job judges by, and a repair for a document edited by hand.
+ * `client`: a script's own Firestore (the legacy import may run against a deployed project).
  */
-export async function recomputePlanProgress(planId: string, minQuantity: number | null): Promise<PlanProgress> {
-  const firestore = await db();
+export async function recomputePlanProgress(planId: string, minQuantity: number | null, client?: Firestore): Promise<PlanProgress> {
+  const firestore = client ?? (await db());
   // In a transaction: the plan's orders are locked while they are counted, so a cancellation the
   // allocator commits meanwhile (its order update and its progress increment are one write) lands
   // either before the count, which sees it, or after the overwrite, which it then adjusts: never lost.

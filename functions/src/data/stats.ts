@@ -65,6 +65,9 @@ function increments(node: Record<string, unknown>, inc: (n: number) => unknown):
  * there was nothing to count or the event had been applied already.
  */
 export async function applyOrderWrite(eventId: string, before: Record<string, unknown> | undefined, after: Record<string, unknown> | undefined, at: Date): Promise<boolean> {
+  // An order imported from the old shop arrives with its totals, written in the same batch
+  // (placedOrderTotals below): its creation is counted there, once. Its later changes count here.
+  if (!before && after?.legacy) return false;
   const afterFacts = orderFacts(after);
   const delta = statsDelta(orderFacts(before), afterFacts, taiwanDay(at.getTime()));
   if (!delta.size) return false;
@@ -82,6 +85,25 @@ export async function applyOrderWrite(eventId: string, before: Record<string, un
     if ((err as { code?: number }).code === ALREADY_EXISTS) return false;
     throw err;
   }
+}
+
+/**
+ * The totals that orders placed elsewhere add (the legacy import, seed/legacy/write.ts), as
+ * document path -> fields with FieldValue.increment, to be written with `set(..., {merge: true})` in
+ * the same batch that creates the orders. Counted as the rebuild counts them: campaign curves on the
+ * day each order was placed. The orderStats trigger leaves these orders' creation alone.
+ */
+export function placedOrderTotals(orders: readonly Record<string, unknown>[], increment: (n: number) => unknown): Map<string, Record<string, unknown>> {
+  const total: StatsDelta = new Map();
+  for (const o of orders) {
+    const f = orderFacts(o);
+    if (!f) continue;
+    const one = statsDelta(null, f, f.day);
+    names(f, one);
+    merge(total, one);
+  }
+  const updatedAt = new Date().toISOString();
+  return new Map([...total].map(([key, node]) => [pathOf(key), { ...increments(node, increment), updatedAt }]));
 }
 
 /**

@@ -50,7 +50,7 @@ export function LookupForm({ initialOrderNo = '' }: { initialOrderNo?: string })
       </h2>
       <p className="muted">請輸入訂單號碼，以及訂購時填寫的電子郵件或電話。會員登入後可直接查看所有訂單。</p>
       <form className="form lookup__form" noValidate onSubmit={(e) => void submit(e)}>
-        <Field id="lookup-orderNo" label="訂單號碼" placeholder="例如 QY260315AB3K" autoCapitalize="characters" maxLength={20} {...fieldProps(form, 'orderNo')} />
+        <Field id="lookup-orderNo" label="訂單號碼" placeholder="例如 QY260315AB3K" hint="舊網站的 15 位數字訂單號碼也可以查詢" autoCapitalize="characters" maxLength={20} {...fieldProps(form, 'orderNo')} />
         <fieldset className="lookup__by">
           <legend className="field__label">以何種資料查詢</legend>
           {(['email', 'phone'] as const).map((how) => (
