@@ -1,7 +1,9 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import * as ns from 'firebase-admin/firestore';
 import { initializeApp } from 'firebase-admin/app';
 import { describe, expect, it } from 'vitest';
-import { decode, encode } from '../lib/firestore-backup.mjs';
+import { decode, encode, SUBCOLLECTIONS } from '../lib/firestore-backup.mjs';
 
 // The backup's codec (scripts/lib/firestore-backup.mjs): what JSON cannot say is tagged, and comes back
 // as the same Firestore type. No emulator needed: a Firestore handle only names references here.
@@ -34,5 +36,22 @@ describe('backup codec', () => {
     expect(back.m).toEqual({ $ts: 'not a time', $ref: 'x' });
     expect(back.nan).toBeNaN();
     expect(back.inf).toBe(-Infinity);
+  });
+});
+
+describe('backup coverage', () => {
+  // The backup reads subcollections by collection-group queries over SUBCOLLECTIONS: a subcollection
+  // written anywhere in the code must be listed there, or backups would silently leave it out.
+  it('lists every subcollection the code writes', () => {
+    const root = path.resolve(import.meta.dirname, '../..');
+    const files = ['functions/src', 'seed', 'scripts'].flatMap((dir) =>
+      readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' })
+        .filter((f) => /\.(ts|mjs)$/.test(f) && !f.includes('__tests__') && !f.includes('node_modules'))
+        .map((f) => path.join(root, dir, f)),
+    );
+    const written = new Set<string>();
+    for (const f of files) for (const m of readFileSync(f, 'utf8').matchAll(/\.doc\([^)]*\)\s*\.collection\(\s*'([^']+)'/g)) written.add(m[1]!);
+    expect(written.size).toBeGreaterThan(0);
+    expect([...written].filter((id) => !SUBCOLLECTIONS.includes(id))).toEqual([]);
   });
 });

@@ -1,16 +1,17 @@
 // npm run import:legacy at the old shop's size and beyond: a generated RTDB export with 10,000 orders
 // (member and campaign orders, every status), 2,000 members, 1,000 subscribers, 40 books and 10
 // campaigns, dry-run then applied to the Firestore emulator, then applied again (nothing to write).
-// Aim (issue 26): dry run <= 30 s, apply <= 2 min. Times are wall clock, including tsx's start.
+// Aim (issue 26): dry run <= 30 s, apply <= 2 min. Times are wall clock, including tsx's start. Then
+// npm run backup of the whole database and npm run restore of it into an empty project.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { ROOT } from './lib.mjs';
 
-export const title = 'Legacy import: 10,000 old-shop orders, dry run, apply, apply again (seed/import-legacy.ts)';
+export const title = 'Legacy import: 10,000 old-shop orders, dry run, apply, apply again (seed/import-legacy.ts); then backup and restore';
 
 const require = createRequire(import.meta.url);
 const ORDERS = 10_000;
@@ -115,6 +116,20 @@ export async function run(say) {
     const months = await db.getAll(...Array.from({ length: 12 }, (_, m) => db.doc(`statsMonths/2020-${pad(m + 1, 2)}`)));
     const counted = months.reduce((n, s) => n + Object.values(s.get('n') ?? {}).reduce((a, b) => a + b, 0), 0);
     say(`   dashboard: ${counted} orders counted in 2020 (expected ${ORDERS}, more if an earlier bench run on these emulators imported its own)`);
+
+    // What a backup and a restore take at this size (docs/backup.md): the whole database out, then
+    // into a project of its own on the same emulator (no trigger listens there).
+    const node = (script, ...args) => promisify(execFile)(process.execPath, [path.join(ROOT, script), ...args], { cwd: ROOT, env: process.env, maxBuffer: 64 * 1024 * 1024 });
+    const out = path.join(dir, 'backup');
+    let t = performance.now();
+    await node('scripts/backup.mjs', '--out', out);
+    const docs = JSON.parse(readFileSync(path.join(out, 'manifest.json'), 'utf8')).documents;
+    say(`   npm run backup   ${((performance.now() - t) / 1000).toFixed(1).padStart(6)} s   (${docs} documents)`);
+    const target = `demo-bench-restore-${run36}`;
+    t = performance.now();
+    await node('scripts/restore.mjs', '--from', out, '--project', target);
+    say(`   npm run restore  ${((performance.now() - t) / 1000).toFixed(1).padStart(6)} s   (into the project ${target})`);
+    await fetch(`http://${process.env.FIRESTORE_EMULATOR_HOST}/emulator/v1/projects/${target}/databases/(default)/documents`, { method: 'DELETE' });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -4,5 +4,6 @@ import type { Firestore } from 'firebase-admin/firestore';
 
 type Ns = Pick<typeof FirestoreNs, 'Timestamp' | 'GeoPoint' | 'DocumentReference'>;
 export const DERIVED_COLLECTIONS: string[];
+export const SUBCOLLECTIONS: string[];
 export function encode(value: unknown, ns: Ns): unknown;
 export function decode(value: unknown, ns: Ns, db: Firestore): unknown;
