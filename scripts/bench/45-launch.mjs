@@ -27,7 +27,9 @@ async function order(planId, productId, i) {
   const orderId = randomUUID().replaceAll('-', '');
   const t = performance.now();
   let answer;
-  for (let tries = 1; ; tries++) {
+  let firstTry5xx = false;
+  let tries = 1;
+  for (; ; tries++) {
     try {
       const res = await fetch(`${HOSTING}/api/groupOrder/${planId}/${orderId}`, {
         method: 'PATCH',
@@ -36,14 +38,16 @@ async function order(planId, productId, i) {
         signal: AbortSignal.timeout(90_000),
       });
       const json = await res.json().catch(() => ({}));
-      answer = { status: res.status, statusMessage: json.statusMessage, firstTry5xx: tries === 1 && res.status >= 500 };
+      answer = { status: res.status, statusMessage: json.statusMessage };
     } catch (err) {
-      answer = { status: 0, statusMessage: String(err?.cause?.code ?? err), firstTry5xx: tries === 1 };
+      // No answer within 90 s (the Functions emulator queues requests beyond its 50 workers) or a cut-off.
+      answer = { status: 0, statusMessage: String(err?.name ?? err) };
     }
+    if (tries === 1 && (answer.status === 0 || answer.status >= 500)) firstTry5xx = true;
     if ((answer.status !== 0 && answer.status < 500) || tries > 3) break;
     await sleep(500 * tries);
   }
-  return { ...answer, orderId, ms: performance.now() - t, at: Date.now() };
+  return { ...answer, firstTry5xx, tries, orderId, ms: performance.now() - t, at: Date.now() };
 }
 
 /** Sums a campaign's running totals for today over its shard documents (functions/src/data/stats.ts). */
@@ -78,14 +82,15 @@ export async function run(say) {
 
   const placed = answers.filter((a) => a.status === 201 || a.status === 200);
   const oos = answers.filter((a) => a.status === 409 && a.statusMessage === 'OUT_OF_STOCK').length;
-  const fivexx = answers.filter((a) => a.status >= 500 || a.status === 0).length;
+  const fivexx = answers.filter((a) => a.status >= 500).length;
+  const noAnswer = answers.filter((a) => a.status === 0).length;
   const firstTry5xx = answers.filter((a) => a.firstTry5xx).length;
   const stored = await db.collection('orders').where('planId', '==', planId).select('orderId', 'items').get();
   const placedIds = new Set(placed.map((a) => a.orderId));
   const ghosts = stored.docs.filter((d) => !placedIds.has(d.id)).length;
   const sold = stored.docs.reduce((n, d) => n + d.get('items').reduce((m, it) => m + it.qty, 0), 0);
   const lat = answers.map((a) => a.ms);
-  say(`   placed ${placed.length}, OUT_OF_STOCK ${oos}, 5xx ${fivexx} (first tries ${firstTry5xx}), ghosts ${ghosts}, oversold ${Math.max(0, sold - UNITS)}`);
+  say(`   placed ${placed.length}, OUT_OF_STOCK ${oos}, 5xx ${fivexx}, no answer after 4 tries of 90 s ${noAnswer} (a 5xx or no answer on the first try: ${firstTry5xx}), ghosts ${ghosts}, oversold ${Math.max(0, sold - UNITS)}`);
   say(`   ${(placed.length / wallS).toFixed(1)} orders/s over ${wallS.toFixed(1)} s; latency p50 ${Math.round(pct(lat, 50))} ms, p95 ${Math.round(pct(lat, 95))} ms, max ${Math.round(Math.max(...lat))} ms; load average ${loadavg()[0].toFixed(1)}`);
 
   // Dashboard lag: from the last answer until the campaign's running totals count every stored order.
@@ -113,6 +118,6 @@ export async function run(say) {
   const lags = done.map((d) => d.get('delivery.endTime').toMillis() - Date.parse(d.get('createdAt')));
   const errors = done.filter((d) => d.get('delivery.state') === 'ERROR').length;
   say(`   mail: ${done.length} of ${mails.length} mails settled (${errors} ERROR); queue lag p50 ${(pct(lags, 50) / 1000).toFixed(1)} s, max ${(Math.max(...lags) / 1000).toFixed(1)} s; all sent ${((Math.max(...done.map((d) => d.get('delivery.endTime').toMillis())) - lastAnswer) / 1000).toFixed(1)} s after the last order`);
-  const aim = fivexx === 0 && ghosts === 0 && sold <= UNITS && pct(lat, 95) <= 2000 && dashLagS <= 10 && Math.max(...lags) <= 120_000;
+  const aim = fivexx === 0 && noAnswer === 0 && ghosts === 0 && sold <= UNITS && pct(lat, 95) <= 2000 && dashLagS <= 10 && Math.max(...lags) <= 120_000;
   say(`   aim (0 5xx, 0 ghosts, 0 oversold, p95 <= 2 s, dashboard lag <= 10 s, mail lag <= 2 min): ${aim ? 'met' : 'NOT met'}`);
 }
