@@ -90,7 +90,6 @@ export interface SubmitOptions {
   deadlineMs?: number;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const codeOf = (err: unknown) => (err as { code?: unknown } | null)?.code;
 /** gRPC codes: 5 NOT_FOUND, 6 ALREADY_EXISTS, 9 FAILED_PRECONDITION, 10 ABORTED. */
 const isRace = (err: unknown) => [5, 6, 9, 10].includes(codeOf(err) as number);
