@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signAlertToken } from '../../functions/src/api/stock-alerts/service';
 import { adminDb, createTestUser, HOSTING_URL, seedBook, testClientHeaders, uniq } from '../helpers/emulators';
-import { type OwnerClient, ownerSession } from '../helpers/owner-fixtures';
+import { fixtureBook, type OwnerClient, ownerSession, planInput } from '../helpers/owner-fixtures';
 
 // What a stranger tried through Hosting and must not manage (issue 24): hold a campaign's stock and
 // speak in the shop's name, lock a member out, read what is not theirs. Every request goes the way a
@@ -178,5 +178,47 @@ describe('what exists cannot be learnt, and hidden books do not leak', { timeout
     const wrong = await send('POST', '/auth/signIn', { email: user.email, password: 'wrong-pass' });
     const unknown = await send('POST', '/auth/signIn', { email: `${uniq('nobody')}@example.com`, password: 'wrong-pass' });
     expect([wrong.status, await wrong.json()]).toEqual([unknown.status, await unknown.json()]);
+  });
+});
+
+describe('the owner’s text never breaks a public page', { timeout: 180_000 }, () => {
+  const X = '</script><x-hostile onmouseover=1>"\'{{7*7}}';
+
+  it('free text in every field of a book and a campaign, and a stored date the form no longer accepts, render harmlessly on every public page', async () => {
+    const text = (s: string) => `${s}${X}`;
+    const productId = await fixtureBook(c, 3, {
+      name: text('書名'),
+      subtitle: text('副標'),
+      author: text('作者'),
+      publisher: text('出版'),
+      format: text('平裝'),
+      content: [text('重點')],
+      notice: [text('注意')],
+      bookIntroduction: { primaryColor: '#2f5d62', slogan: text('標語'), overview: text('簡介'), summary: [text('摘要')], detail: [text('詳細')] },
+      erratum: [{ chapter: text('章'), title: text('題'), content: [text('內容')], postDate: '2026-04-01' }],
+    });
+    // Stored before the contract was strict (issue 24: this date made the book page throw RangeError).
+    await adminDb().doc(`products/${productId}`).update({ publishedAt: '2026-01-01</script>' });
+    const planId = uniq('hostileplan');
+    const created = await c.post('/plans', planInput(planId, [{ productId, groupPrice: 100 }], {
+      title: text('團購'),
+      organizer: text('協會'),
+      content: [text('說明')],
+      pickupNotes: text('取貨'),
+      paymentNotes: text('付款'),
+      pickupPoints: [{ id: 'office', name: text('點'), address: text('地址'), hours: text('時間') }],
+    }));
+    expect(created.status).toBe(201);
+    // The ssr function keeps the catalogue up to 30 s per instance (docs/catalogue.md): wait for the book.
+    await expect.poll(async () => (await fetch(`${HOSTING_URL}/bookstore/${productId}`)).status, { timeout: 45_000, interval: 2000 }).toBe(200);
+    for (const path of ['/', '/bookstore', `/bookstore/${productId}`, `/ezbuy/${planId}`]) {
+      const res = await fetch(`${HOSTING_URL}${path}`);
+      const html = await res.text();
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('cache-control'), path).toMatch(/s-maxage/);
+      expect(html, path).not.toMatch(/<x-hostile|<\/script><x/);
+      expect(html, path).not.toMatch(/RangeError|Invalid time value|at \w+ \(|node_modules|\.mjs:\d+/);
+    }
+    expect(await (await fetch(`${HOSTING_URL}/bookstore/${productId}`)).text()).toContain('書名');
   });
 });
