@@ -9,8 +9,11 @@ import { fixtureBook, type OwnerClient, ownerSession, planInput } from '../helpe
 // its own clients (testClientHeaders) so that it neither uses up nor inherits other suites' limits.
 
 let c: OwnerClient;
+let ownerToken: string;
 beforeAll(async () => {
-  ({ c } = await ownerSession());
+  const session = await ownerSession();
+  c = session.c;
+  ownerToken = session.a.owner.idToken;
   // A few workers warm, so that the first answers are not cold starts.
   await Promise.all(Array.from({ length: 3 }, async () => (await fetch(`${HOSTING_URL}/api/products/simple`)).arrayBuffer()));
 }, 120_000);
@@ -101,7 +104,7 @@ describe('sign-in: a guesser locks only their own client out', { timeout: 120_00
   });
 });
 
-describe('the organiser’s link shows no address', { timeout: 120_000 }, () => {
+describe('the organiser’s link shows no address and leaks no token', { timeout: 120_000 }, () => {
   it('labels posted orders 郵寄 in the view, the totals and the CSV', async () => {
     const { planId, productId } = await campaign(5);
     expect((await send('PATCH', `/groupOrder/${planId}/${orderId()}`, groupBody(productId, 0))).status).toBe(201);
@@ -113,6 +116,10 @@ describe('the organiser’s link shows no address', { timeout: 120_000 }, () => 
     const text = `${await view.text()}${await csv.text()}`;
     expect(text).toContain('郵寄');
     expect(text).not.toContain('中正四路');
+    // The link's token never leaves in a Referer: the page and its answers say no-referrer (issue 24.9).
+    const pageRes = await fetch(`${HOSTING_URL}/organizer?token=${encodeURIComponent(token)}`);
+    await pageRes.arrayBuffer();
+    for (const res of [view, csv, pageRes]) expect(res.headers.get('referrer-policy'), res.url).toBe('no-referrer');
   });
 });
 
@@ -220,5 +227,21 @@ describe('the owner’s text never breaks a public page', { timeout: 180_000 }, 
       expect(html, path).not.toMatch(/RangeError|Invalid time value|at \w+ \(|node_modules|\.mjs:\d+/);
     }
     expect(await (await fetch(`${HOSTING_URL}/bookstore/${productId}`)).text()).toContain('書名');
+  });
+});
+
+describe('the owner’s bank tools', { timeout: 120_000 }, () => {
+  const match = (deposits: unknown[]) => send('POST', '/admin/bank/match', { deposits }, { ...testClientHeaders(), Authorization: `Bearer ${ownerToken}` });
+
+  it('refuses a date that does not exist with 400, and takes the documented 500 deposits with 200-character memos', async () => {
+    const bad = await match([{ row: 1, date: '2026-99-99', amount: 100, account: '12345', occurrence: 0 }]);
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { details: { path: string }[] }).details[0]!.path).toBe('body.deposits.0.date');
+    const memo = '轉帳備註'.repeat(50);
+    const deposits = Array.from({ length: 500 }, (_, i) => ({ row: i + 1, date: '2026-11-20', amount: 100 + i, account: `${memo.slice(0, 195)}${String(i).padStart(5, '0')}`, occurrence: 0 }));
+    expect(JSON.stringify({ deposits }).length).toBeGreaterThan(64 * 1024);
+    const big = await match(deposits);
+    expect(big.status).toBe(200);
+    expect(((await big.json()) as unknown[]).length).toBe(500);
   });
 });

@@ -1,18 +1,11 @@
 import { z } from 'zod';
-import { textSchema } from './common';
+import { calendarDateSchema, textSchema } from './common';
 
 // The stored book (productSchema) is read leniently: a field an older document holds in another form
 // does not hide the book. What the owner writes is checked strictly (ownerProductFields, used by the
 // admin contracts): dates, colours and image paths have one form each (issue 24), so a value can
 // neither break a page nor point outside the shop.
 
-/** A calendar date, YYYY-MM-DD, that exists (2026-02-30 does not). */
-export const calendarDateSchema = textSchema.trim().refine((v) => {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
-  if (!m) return false;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.toISOString().slice(0, 10) === v;
-}, '請填寫日期，格式為 YYYY-MM-DD');
 /** A CSS colour as a hex triplet: #2f5d62 or #25a. */
 const hexColourSchema = textSchema.trim().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, '請填寫色碼，例如 #2f5d62');
 /** An image of this shop: a path on this site (`/images/...`) ending in an image type, without `..`, a query, a host or a scheme. */
