@@ -19,10 +19,12 @@ export default defineConfig(({ isSsrBuild }) => ({
     },
   },
   ssr: { noExternal: true, target: 'node' },
-  // The renderer bundles React (noExternal), whose entry picks its development or production build from
-  // process.env.NODE_ENV at run time; fixing it here makes the function render with production React
-  // whatever NODE_ENV the emulator or the platform sets (npm run deploy:check verifies it).
-  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
+  // The renderer always runs React's production build: left to the runtime, react and react-dom pick
+  // their build from NODE_ENV, which the Functions emulator (and any host that leaves it unset) does
+  // not set, and the development build renders twice as slowly and writes a failing part's message
+  // and stack, with the server's paths, into the HTML (issue 24;
+  // npm run deploy:check verifies it).
+  ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
   build: isSsrBuild
     ? {
         outDir: fileURLToPath(new URL('../functions/ssr', import.meta.url)),

@@ -1,5 +1,5 @@
 import express, { type Express, type Router } from 'express';
-import { jsonBody } from './http/middleware/body';
+import { BANK_BODY_LIMIT, jsonBody } from './http/middleware/body';
 import { deadline } from './http/middleware/deadline';
 import { errorHandler, notFoundHandler } from './http/middleware/error-handler';
 import { rateLimitSettings, type RateLimitSettings } from './http/middleware/rate-limit';
@@ -49,7 +49,10 @@ export function createApp(options: AppOptions = {}): Express {
   api.use(securityHeaders());
   // Mail clients' one-click unsubscribe posts a form, not JSON: before the body policy.
   api.use('/', oneClickUnsubscribeRouter());
-  api.use(jsonBody());
+  // The bank statement calls take a larger body (BANK_BODY_LIMIT); every other route 64 KiB.
+  const bankBody = jsonBody(BANK_BODY_LIMIT);
+  const body = jsonBody();
+  api.use((req, res, next) => (/^\/admin\/bank\/(?:match|confirm)\/?$/.test(req.path) ? bankBody : body)(req, res, next));
 
   api.use('/auth', authRouter());
   api.use('/member', memberRouter());

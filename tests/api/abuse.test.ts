@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signAlertToken } from '../../functions/src/api/stock-alerts/service';
 import { adminDb, createTestUser, HOSTING_URL, seedBook, testClientHeaders, uniq } from '../helpers/emulators';
-import { type OwnerClient, ownerSession } from '../helpers/owner-fixtures';
+import { fixtureBook, type OwnerClient, ownerSession, planInput } from '../helpers/owner-fixtures';
 
 // What a stranger tried through Hosting and must not manage (issue 24): hold a campaign's stock and
 // speak in the shop's name, lock a member out, read what is not theirs. Every request goes the way a
@@ -9,8 +9,11 @@ import { type OwnerClient, ownerSession } from '../helpers/owner-fixtures';
 // its own clients (testClientHeaders) so that it neither uses up nor inherits other suites' limits.
 
 let c: OwnerClient;
+let ownerToken: string;
 beforeAll(async () => {
-  ({ c } = await ownerSession());
+  const session = await ownerSession();
+  c = session.c;
+  ownerToken = session.a.owner.idToken;
   // A few workers warm, so that the first answers are not cold starts.
   await Promise.all(Array.from({ length: 3 }, async () => (await fetch(`${HOSTING_URL}/api/products/simple`)).arrayBuffer()));
 }, 120_000);
@@ -101,7 +104,7 @@ describe('sign-in: a guesser locks only their own client out', { timeout: 120_00
   });
 });
 
-describe('the organiser’s link shows no address', { timeout: 120_000 }, () => {
+describe('the organiser’s link shows no address and leaks no token', { timeout: 120_000 }, () => {
   it('labels posted orders 郵寄 in the view, the totals and the CSV', async () => {
     const { planId, productId } = await campaign(5);
     expect((await send('PATCH', `/groupOrder/${planId}/${orderId()}`, groupBody(productId, 0))).status).toBe(201);
@@ -113,6 +116,10 @@ describe('the organiser’s link shows no address', { timeout: 120_000 }, () => 
     const text = `${await view.text()}${await csv.text()}`;
     expect(text).toContain('郵寄');
     expect(text).not.toContain('中正四路');
+    // The link's token never leaves in a Referer: the page and its answers say no-referrer (issue 24.9).
+    const pageRes = await fetch(`${HOSTING_URL}/organizer?token=${encodeURIComponent(token)}`);
+    await pageRes.arrayBuffer();
+    for (const res of [view, csv, pageRes]) expect(res.headers.get('referrer-policy'), res.url).toBe('no-referrer');
   });
 });
 
@@ -178,5 +185,63 @@ describe('what exists cannot be learnt, and hidden books do not leak', { timeout
     const wrong = await send('POST', '/auth/signIn', { email: user.email, password: 'wrong-pass' });
     const unknown = await send('POST', '/auth/signIn', { email: `${uniq('nobody')}@example.com`, password: 'wrong-pass' });
     expect([wrong.status, await wrong.json()]).toEqual([unknown.status, await unknown.json()]);
+  });
+});
+
+describe('the owner’s text never breaks a public page', { timeout: 180_000 }, () => {
+  const X = '</script><x-hostile onmouseover=1>"\'{{7*7}}';
+
+  it('free text in every field of a book and a campaign, and a stored date the form no longer accepts, render harmlessly on every public page', async () => {
+    const text = (s: string) => `${s}${X}`;
+    const productId = await fixtureBook(c, 3, {
+      name: text('書名'),
+      subtitle: text('副標'),
+      author: text('作者'),
+      publisher: text('出版'),
+      format: text('平裝'),
+      content: [text('重點')],
+      notice: [text('注意')],
+      bookIntroduction: { primaryColor: '#2f5d62', slogan: text('標語'), overview: text('簡介'), summary: [text('摘要')], detail: [text('詳細')] },
+      erratum: [{ chapter: text('章'), title: text('題'), content: [text('內容')], postDate: '2026-04-01' }],
+    });
+    // Stored before the contract was strict (issue 24: this date made the book page throw RangeError).
+    await adminDb().doc(`products/${productId}`).update({ publishedAt: '2026-01-01</script>' });
+    const planId = uniq('hostileplan');
+    const created = await c.post('/plans', planInput(planId, [{ productId, groupPrice: 100 }], {
+      title: text('團購'),
+      organizer: text('協會'),
+      content: [text('說明')],
+      pickupNotes: text('取貨'),
+      paymentNotes: text('付款'),
+      pickupPoints: [{ id: 'office', name: text('點'), address: text('地址'), hours: text('時間') }],
+    }));
+    expect(created.status).toBe(201);
+    // The ssr function keeps the catalogue up to 30 s per instance (docs/catalogue.md): wait for the book.
+    await expect.poll(async () => (await fetch(`${HOSTING_URL}/bookstore/${productId}`)).status, { timeout: 45_000, interval: 2000 }).toBe(200);
+    for (const path of ['/', '/bookstore', `/bookstore/${productId}`, `/ezbuy/${planId}`]) {
+      const res = await fetch(`${HOSTING_URL}${path}`);
+      const html = await res.text();
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('cache-control'), path).toMatch(/s-maxage/);
+      expect(html, path).not.toMatch(/<x-hostile|<\/script><x/);
+      expect(html, path).not.toMatch(/RangeError|Invalid time value|at \w+ \(|node_modules|\.mjs:\d+/);
+    }
+    expect(await (await fetch(`${HOSTING_URL}/bookstore/${productId}`)).text()).toContain('書名');
+  });
+});
+
+describe('the owner’s bank tools', { timeout: 120_000 }, () => {
+  const match = (deposits: unknown[]) => send('POST', '/admin/bank/match', { deposits }, { ...testClientHeaders(), Authorization: `Bearer ${ownerToken}` });
+
+  it('refuses a date that does not exist with 400, and takes the documented 500 deposits with 200-character memos', async () => {
+    const bad = await match([{ row: 1, date: '2026-99-99', amount: 100, account: '12345', occurrence: 0 }]);
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { details: { path: string }[] }).details[0]!.path).toBe('body.deposits.0.date');
+    const memo = '轉帳備註'.repeat(50);
+    const deposits = Array.from({ length: 500 }, (_, i) => ({ row: i + 1, date: '2026-11-20', amount: 100 + i, account: `${memo.slice(0, 195)}${String(i).padStart(5, '0')}`, occurrence: 0 }));
+    expect(JSON.stringify({ deposits }).length).toBeGreaterThan(64 * 1024);
+    const big = await match(deposits);
+    expect(big.status).toBe(200);
+    expect(((await big.json()) as unknown[]).length).toBe(500);
   });
 });

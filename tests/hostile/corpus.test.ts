@@ -41,6 +41,8 @@ interface Probe {
    * such probes must be 4xx, and the app's own answer to them is checked directly below.
    */
   platform?: boolean;
+  /** The one status this probe must get (the owner-side probes: 400). */
+  expect?: number;
 }
 
 const LONE = '\ud800';
@@ -125,6 +127,60 @@ const ROUTES: Route[] = [
   { method: 'PATCH', path: '/admin/plans/:plan/launch', auth: 'owner', body: () => ({ launched: true }), schema: launchInputSchema },
   { method: 'GET', path: '/admin/plans/:plan/orders.csv', auth: 'owner' },
 ];
+
+/**
+ * Owner-side (issue 24): hostile values in the owner's typed fields (dates, colours, image and file
+ * paths), each in an otherwise valid body of every owner write that has them. Each must be refused
+ * with 400; the owner's free text is stored and rendered escaped instead (tests/api/abuse.test.ts).
+ */
+const ownerProduct = () => ({
+  ...product(),
+  publishedAt: '2026-03-01',
+  previewImages: ['/images/books/hostile/p1.jpg'],
+  bookIntroduction: { primaryColor: '#2f5d62', slogan: '標語', overview: '簡介', summary: [], detail: [] },
+  erratum: [{ chapter: '第一章', title: '錯字', content: ['第 3 頁'], postDate: '2026-04-01', file: '/files/hostile/errata.pdf' }],
+});
+const OWNER_HOSTILE: Record<'product' | 'plan', [field: string[], value: unknown][]> = {
+  product: [
+    [['publishedAt'], '2026-01-01</script>'],
+    [['publishedAt'], '2026-02-30'],
+    [['imgSrc'], 'javascript:alert(4)'],
+    [['imgSrc'], 'https://evil.example/cover.jpg'],
+    [['imgSrc'], '//evil.example/cover.jpg'],
+    [['imgSrc'], '/images/../../etc/passwd.jpg'],
+    [['imgSrc'], 'data:image/svg+xml,<svg onload=alert(1)>'],
+    [['previewImages'], ['javascript:alert(4)']],
+    [['previewImages'], ['https://evil.example/p.jpg']],
+    [['bookIntroduction', 'primaryColor'], 'red}</style><x>'],
+    [['bookIntroduction', 'primaryColor'], 'url(javascript:alert(1))'],
+    [['erratum', '0', 'postDate'], '2026-13-01</script>'],
+    [['erratum', '0', 'file'], 'javascript:alert(1)'],
+    [['erratum', '0', 'file'], 'https://evil.example/e.pdf'],
+  ],
+  plan: [
+    [['bannerImg', 'pc'], 'javascript:alert(4)'],
+    [['bannerImg', 'mobile'], 'https://evil.example/banner.jpg'],
+    [['closingDate'], '2026-99-99T00:00:00Z'],
+    [['pickupPoints'], [{ id: '<x>', name: '取貨點', address: '地址', hours: '' }]],
+  ],
+};
+const OWNER_WRITES: { method: Route['method']; path: string; kind: 'product' | 'plan'; body: () => Record<string, unknown>; schema: z.ZodType }[] = [
+  { method: 'POST', path: '/admin/products', kind: 'product', body: ownerProduct, schema: adminProductInputSchema },
+  { method: 'PUT', path: '/admin/products/:product', kind: 'product', body: () => ({ ...ownerProduct(), productId: undefined }), schema: adminProductUpdateSchema },
+  { method: 'POST', path: '/admin/plans', kind: 'plan', body: plan, schema: adminPlanInputSchema },
+  { method: 'PUT', path: '/admin/plans/:plan', kind: 'plan', body: () => ({ ...plan(), planId: undefined }), schema: adminPlanUpdateSchema },
+];
+function ownerHostileBodies() {
+  return OWNER_WRITES.flatMap((w) =>
+    OWNER_HOSTILE[w.kind].map(([field, value]) => {
+      const b = JSON.parse(JSON.stringify(w.body())) as Record<string, unknown>;
+      let at: Record<string, unknown> = b;
+      for (const k of field.slice(0, -1)) at = at[k] as Record<string, unknown>;
+      at[field.at(-1)!] = value;
+      return { write: w, body: b, why: `owner ${field.join('.')} = ${JSON.stringify(value).slice(0, 40)}` };
+    }),
+  );
+}
 
 /** Method and path shape of every route the API serves (functions/src/openapi/routes.ts). */
 const shape = (p: string) => p.replace(/\{[^}]+\}|:[A-Za-z]+/g, '*');
@@ -271,6 +327,10 @@ function buildCorpus(tokens: Record<'member' | 'owner' | 'unverified', string>, 
     }
   }
 
+  for (const { write, body, why } of ownerHostileBodies()) {
+    probes.push({ method: write.method, path: fill(write.path, {}, real), token: tokens.owner, body: json(body), why, expect: 400 });
+  }
+
   // Queries: the owner's order filters, cursors and dates, and junk on public reads.
   for (const day of DAYS) {
     probes.push({ method: 'GET', path: `/admin/orders?from=${day}`, token: tokens.owner, why: `from ${day}` });
@@ -374,6 +434,7 @@ async function send(probe: Probe): Promise<Answer> {
 
 function catalogueProblem(a: Answer): string | null {
   if (a.status === 0) return `no answer: ${a.text}`;
+  if (a.probe.expect !== undefined && a.status !== a.probe.expect) return `answered ${a.status}, not ${a.probe.expect}: ${a.text.slice(0, 120)}`;
   if (a.status >= 500) return `answered ${a.status}: ${a.text.slice(0, 120)}`;
   if (a.status < 400 || a.probe.method === 'HEAD') return a.probe.platform && a.status < 400 ? `answered ${a.status}` : null;
   if (a.probe.platform) return null;
@@ -443,6 +504,14 @@ describe('a hostile corpus through Hosting', () => {
     const removed = [...before.keys()].filter((path) => !after.has(path));
     expect({ changed, removed }).toEqual({ changed: [], removed: [] });
     expect(await accountCount()).toBe(accountsBefore);
+  });
+});
+
+describe('the owner-side corpus', () => {
+  it('starts from valid owner bodies, and the contracts refuse every hostile value in them', () => {
+    for (const w of OWNER_WRITES) expect(w.schema.safeParse(w.body()).success, `${w.method} ${w.path}`).toBe(true);
+    const accepted = ownerHostileBodies().filter(({ write, body }) => write.schema.safeParse(body).success);
+    expect(accepted.map(({ write, why }) => `${write.method} ${write.path}: ${why}`)).toEqual([]);
   });
 });
 

@@ -23,6 +23,8 @@ export interface RenderResult {
   data: string | null;
   /** The matched pages' source files (keys of Vite's manifest), for their CSS and JS links. */
   modules: string[];
+  /** A part failed to render (the browser renders it instead): the page is whole but must not be shared by the CDN. */
+  failed: boolean;
 }
 
 export function configure(source: StorefrontSource) {
@@ -35,9 +37,10 @@ export async function render(url: string, origin: string, signal?: AbortSignal):
   const handler = createStaticHandler(createRoutes(qc));
   const context = await handler.query(new Request(new URL(url, origin), { signal }));
   if (context instanceof Response) {
-    return { status: context.status, location: context.headers.get('Location') ?? '/', head: '', body: '', data: null, modules: [] };
+    return { status: context.status, location: context.headers.get('Location') ?? '/', head: '', body: '', data: null, modules: [], failed: false };
   }
   const router = createStaticRouter(handler.dataRoutes, context);
+  let failed = false;
   // prerender waits for every lazy part (the order form, the inquiry form) so the HTML is whole.
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
@@ -47,7 +50,14 @@ export async function render(url: string, origin: string, signal?: AbortSignal):
     </StrictMode>,
     // A part that fails on the server is rendered by the browser instead; say which, for the logs.
     // progressiveChunkSize: one whole document, never large parts moved to the end by inline scripts (CSP).
-    { signal, progressiveChunkSize: Number.POSITIVE_INFINITY, onError: (err) => console.error('ssr: a part failed to render', url, err instanceof Error ? err.stack : err) },
+    {
+      signal,
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onError: (err) => {
+        failed = true;
+        console.error('ssr: a part failed to render', url, err instanceof Error ? err.stack : err);
+      },
+    },
   );
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
@@ -74,7 +84,7 @@ export async function render(url: string, origin: string, signal?: AbortSignal):
   // An error page is rendered afresh in the browser (the router's error objects do not travel as JSON).
   const data = error === undefined ? scriptJson({ router: { loaderData: context.loaderData, actionData: context.actionData }, queries: dehydrate(qc) }) : null;
   const modules = context.matches.map((m) => (m.route.handle as { module?: string } | undefined)?.module).filter((f): f is string => !!f);
-  return { status, modules, head: status === 404 ? `${tags}\n    <meta name="robots" content="noindex" />` : tags, body, data };
+  return { status, modules, head: status === 404 ? `${tags}\n    <meta name="robots" content="noindex" />` : tags, body, data, failed };
 }
 
 /** /sitemap.xml: the fixed pages, every launched book and every open campaign. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { bankAccountNoSchema, orderIdSchema, planIdSchema, productIdSchema, qtySchema, textSchema } from './common';
 import { groupBuyingPlanSchema } from './group-buying';
 import { ORDER_STATUSES, ORDER_TRANSITIONS, type Order, type OrderStatus } from './orders';
-import { productSchema, type Product } from './products';
+import { ownerProductFields, productSchema, type Product } from './products';
 
 // The shop owner's console: /api/admin/... (the calls: functions/src/openapi/routes.ts).
 
@@ -119,10 +119,10 @@ export type DeliveryCorrection = z.infer<typeof deliveryCorrectionSchema>;
 // --- Catalogue ------------------------------------------------------------------------------------
 
 /** A book as the owner creates or edits it: every stored field, the id a safe document id. */
-export const adminProductInputSchema = productSchema.extend({ productId: productIdSchema });
+export const adminProductInputSchema = productSchema.extend({ ...ownerProductFields, productId: productIdSchema });
 export type AdminProductInput = z.infer<typeof adminProductInputSchema>;
 /** PUT /api/admin/products/{productId}: the same fields; the id comes from the path. */
-export const adminProductUpdateSchema = productSchema.omit({ productId: true });
+export const adminProductUpdateSchema = productSchema.extend(ownerProductFields).omit({ productId: true });
 
 export const launchInputSchema = z.object({ launched: z.boolean() });
 export const archiveInputSchema = z.object({ archived: z.boolean() });

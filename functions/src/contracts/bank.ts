@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { textSchema } from './common';
+import { calendarDateSchema, textSchema } from './common';
 
 // Bank statement matching (/api/admin/bank/...). The owner's browser reads the bank's CSV export
 // (Big5 or UTF-8, columns differing per bank), the owner maps its date, deposit and payer-account
@@ -37,7 +37,8 @@ export const digitsOf = (s: string) => s.replace(/\D/g, '');
 export const bankDepositSchema = z.object({
   /** The row's number in the file (1 = the first data row), for the owner and the history note. */
   row: z.number().int().min(1).max(100_000),
-  date: textSchema.regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式錯誤'),
+  /** A real calendar date (2026-99-99 is a 400, never a 500). */
+  date: calendarDateSchema,
   amount: z.number().int('金額必須是整數').min(1, '金額必須大於 0').max(100_000_000, '金額過大'),
   /** The cell holding the payer's account (or the memo that contains it). */
   account: textSchema.trim().max(200, '帳號欄位過長'),

@@ -31,7 +31,7 @@ export const uidSchema = firestoreId(1, 128, '會員編號格式錯誤');
 
 /**
  * A person's name as a buyer or receiver gives it: letters of any script (with their combining marks),
- * single spaces and the joiners names use (· ‧ ・ . - '), at most 30 characters. No digits, no
+ * single spaces (also the full-width one) and the joiners names use (· ‧ ・ . - '), at most 30 characters. No digits, no
  * punctuation of a sentence: the name is quoted in the shop's mails, so it must not be able to carry
  * an account number or an instruction in the shop's voice (issue 24; docs/limits.md, "Group orders").
  */
@@ -41,7 +41,15 @@ export const personNameSchema = (required: string) =>
     .trim()
     .min(1, { error: required, abort: true })
     .max(PERSON_NAME_MAX, `姓名最多 ${PERSON_NAME_MAX} 字`)
-    .regex(/^[\p{L}\p{M}]+(?:[ ·‧・.'’-]{1,2}[\p{L}\p{M}]+)*\.?$/u, '姓名只能包含文字，以及名字中的空白、·、.、-、\'');
+    .regex(/^[\p{L}\p{M}]+(?:[ \u3000·‧・.'’-]{1,2}[\p{L}\p{M}]+)*\.?$/u, '姓名只能包含文字，以及名字中的空白、·、.、-、\'');
+
+/** A calendar date, YYYY-MM-DD, that exists (2026-02-30 does not). */
+export const calendarDateSchema = textSchema.trim().refine((v) => {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.toISOString().slice(0, 10) === v;
+}, '請填寫日期，格式為 YYYY-MM-DD');
 
 export const emailSchema = textSchema.trim().max(254, '電子郵件過長').email('電子郵件格式錯誤');
 export const qtySchema = z.number().int('數量必須是整數').min(0, '數量不能小於 0').max(100000, '數量過大');

@@ -51,6 +51,9 @@ export function formatDate(at: string | number | Date): string {
 
 /** A long Chinese date for prose: 2027年3月31日. */
 export function formatLongDate(at: string | number | Date): string {
+  // A stored date the owner's form no longer accepts (from before issue 24) is shown as it is: a book
+  // page must never fail on the owner's text.
+  if (Number.isNaN((at instanceof Date ? at : new Date(at)).getTime())) return String(at);
   const p = taipeiParts(at);
   return `${p.year}年${Number(p.month)}月${Number(p.day)}日`;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { orderIdSchema, planIdSchema, productIdSchema, textSchema } from './common';
+import { shopImagePathSchema } from './products';
 import type { Order } from './orders';
 
 export const planProductSchema = z.object({
@@ -8,12 +9,8 @@ export const planProductSchema = z.object({
   maxPerOrder: z.number({ error: '每單上限須為數字' }).int('每單上限必須是整數').min(1, '每單上限至少 1').max(1000, '每單上限最多 1000').optional(),
 });
 
-/** An image path on this site (`/images/...`) or an https URL; empty = no banner. */
-const imagePathSchema = z
-  .string()
-  .trim()
-  .max(500, '路徑過長')
-  .refine((v) => v === '' || (/^(\/|https:\/\/)/.test(v) && /\.(avif|webp|jpe?g|png|gif|svg)(\?.*)?$/i.test(v)), '請填寫圖片檔的路徑（例如 /images/banner/plan.jpg），或留空');
+/** An image of this shop (`/images/...`, contracts/products.ts); empty = no banner. Never another site's. */
+const imagePathSchema = z.union([z.literal(''), shopImagePathSchema], { error: '請填寫本站圖片的路徑（例如 /images/banner/plan.jpg），或留空' });
 
 /** A place where buyers collect their books (e.g. 公會辦公室自取). */
 export const pickupPointSchema = z.object({

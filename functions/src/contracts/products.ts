@@ -1,5 +1,25 @@
 import { z } from 'zod';
-import { textSchema } from './common';
+import { calendarDateSchema, textSchema } from './common';
+
+// The stored book (productSchema) is read leniently: a field an older document holds in another form
+// does not hide the book. What the owner writes is checked strictly (ownerProductFields, used by the
+// admin contracts): dates, colours and image paths have one form each (issue 24), so a value can
+// neither break a page nor point outside the shop.
+
+/** A CSS colour as a hex triplet: #2f5d62 or #25a. */
+const hexColourSchema = textSchema.trim().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, '請填寫色碼，例如 #2f5d62');
+/** An image of this shop: a path on this site (`/images/...`) ending in an image type, without `..`, a query, a host or a scheme. */
+export const shopImagePathSchema = textSchema
+  .trim()
+  .max(500, '路徑過長')
+  .regex(/^\/(?:[A-Za-z0-9_-][A-Za-z0-9._-]*\/)*[A-Za-z0-9_-][A-Za-z0-9._-]*\.(?:avif|webp|jpe?g|png|gif|svg)$/i, '請填寫本站圖片的路徑（例如 /images/books/書號/cover.jpg）')
+  .refine((v) => !v.includes('..'), '請填寫本站圖片的路徑（例如 /images/books/書號/cover.jpg）');
+/** A companion file of this shop: a path under /files/. */
+const shopFilePathSchema = textSchema
+  .trim()
+  .max(500, '路徑過長')
+  .regex(/^\/files\/(?:[A-Za-z0-9_-][A-Za-z0-9._-]*\/)*[A-Za-z0-9_-][A-Za-z0-9._-]*$/, '請填寫本站檔案的路徑（例如 /files/書號/勘誤.pdf）')
+  .refine((v) => !v.includes('..'), '請填寫本站檔案的路徑');
 
 export const erratumSchema = z.object({
   chapter: textSchema.max(100),
@@ -44,6 +64,15 @@ export const productSchema = z.object({
   erratum: z.array(erratumSchema).max(200).default([]),
 });
 export type Product = z.infer<typeof productSchema>;
+
+/** The fields of a book the owner writes with their strict forms (functions/src/contracts/admin.ts). */
+export const ownerProductFields = {
+  publishedAt: z.union([z.literal(''), calendarDateSchema]).default(''),
+  imgSrc: shopImagePathSchema,
+  previewImages: z.array(shopImagePathSchema).max(30).default([]),
+  bookIntroduction: bookIntroductionSchema.extend({ primaryColor: z.union([z.literal(''), hexColourSchema]) }),
+  erratum: z.array(erratumSchema.extend({ postDate: calendarDateSchema, file: shopFilePathSchema.optional() })).max(200).default([]),
+};
 
 /** The list fields of /api/products/simple. */
 export interface ProductSummary {

@@ -6,10 +6,21 @@ import type { Request, Response } from 'express';
 import { logger } from '../lib/logger';
 import { firestoreSource, SSR_DIR } from './source';
 
+interface RenderOutcome {
+  status: number;
+  location?: string;
+  head: string;
+  body: string;
+  data: string | null;
+  modules: string[];
+  /** A part of the page failed to render (web/src/entry-server.tsx). */
+  failed?: boolean;
+}
+
 /** The renderer's module (web/src/entry-server.tsx), built into functions/ssr/ by the web build. */
 interface Renderer {
   configure(source: typeof firestoreSource): void;
-  render(url: string, origin: string, signal?: AbortSignal): Promise<{ status: number; location?: string; head: string; body: string; data: string | null; modules: string[] }>;
+  render(url: string, origin: string, signal?: AbortSignal): Promise<RenderOutcome>;
   sitemap(source: typeof firestoreSource, origin: string): Promise<string>;
 }
 
@@ -20,6 +31,15 @@ interface Renderer {
  */
 export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=20, stale-while-revalidate=10';
 const ERROR_CACHE_CONTROL = 'public, max-age=0, s-maxage=10';
+
+/**
+ * Who may keep a rendered page: the CDN a whole page (200) for 20 s and a 404 for 10 s; nobody a page
+ * that failed, wholly (5xx) or in part: an error must not be served to everyone for the next seconds.
+ */
+export function cacheControlFor(out: Pick<RenderOutcome, 'status' | 'failed'>): string {
+  if (out.failed || out.status >= 500) return 'no-store';
+  return out.status === 200 ? PAGE_CACHE_CONTROL : ERROR_CACHE_CONTROL;
+}
 
 /** The site's absolute URL for canonical links, og:image and the sitemap: SITE_URL, as the mails use. */
 export function siteUrl(req: Request): string {
@@ -161,7 +181,7 @@ export async function handleSsr(req: Request, res: Response) {
     }
     res
       .status(out.status)
-      .set('Cache-Control', out.status === 200 ? PAGE_CACHE_CONTROL : ERROR_CACHE_CONTROL)
+      .set('Cache-Control', cacheControlFor(out))
       .type('html');
     // A missing book or campaign: the 404 with its noindex head, but the body left to the visitor's own
     // app. This answer is shared by everyone through the CDN, yet the shop owner previews an unlaunched

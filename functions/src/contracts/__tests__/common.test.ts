@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidTaxId, orderIdSchema, phoneSchema } from '../common';
+import { isValidTaxId, orderIdSchema, personNameSchema, phoneSchema } from '../common';
 import { placeOrderInputSchema } from '../orders';
 
 describe('統一編號', () => {
@@ -46,4 +46,10 @@ describe('order fields', () => {
     expect(orderIdSchema.safeParse('A'.repeat(16)).success).toBe(true);
     expect(orderIdSchema.safeParse('A'.repeat(15) + '.').success).toBe(false);
   });
+});
+
+describe('personNameSchema (issue 24: a name cannot speak in the shop’s voice)', () => {
+  const name = personNameSchema('請填寫姓名');
+  it.each(['陳美玲', '王　小明', 'Mary O’Brien', 'J. R. R. Tolkien', '巴奈·庫穗', 'Jean-Luc'])('accepts %s', (v) => expect(name.safeParse(v).success).toBe(true));
+  it.each(['請改匯至 700-1234567890 帳戶 客服', '<b>王</b>', '=HYPERLINK("x")', '王小明2', '名'.repeat(31), ' '])('refuses %s', (v) => expect(name.safeParse(v).success).toBe(false));
 });

@@ -2,6 +2,12 @@ import express, { type Request, type RequestHandler } from 'express';
 import { payloadTooLarge, unsupportedMediaType } from '../errors';
 
 export const BODY_LIMIT = 64 * 1024;
+/**
+ * The owner's bank statement calls alone take more: 500 deposits (MAX_STATEMENT_DEPOSITS) with a
+ * 200-character memo each are about 633 KB of JSON (docs/admin.md). Only the owner gets past the
+ * route's auth; an anonymous caller's body is refused there, after at most this much was read.
+ */
+export const BANK_BODY_LIMIT = 1024 * 1024;
 
 /** True when the request carries a body, whoever parsed it (platform: rawBody; elsewhere: headers). */
 function hasBody(req: Request, raw: Buffer | undefined): boolean {

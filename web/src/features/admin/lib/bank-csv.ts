@@ -10,8 +10,8 @@ export class StatementError extends Error {}
 export interface Statement {
   encoding: 'UTF-8' | 'Big5';
   header: string[];
-  /** Data rows under the header, each with its row number in the file (1-based line). */
-  rows: { line: number; cells: string[] }[];
+  /** Data rows under the header, each with its row number in the file (1-based line); `problem`: why it cannot be read. */
+  rows: { line: number; cells: string[]; problem?: string }[];
   /** The header's signature: the mapping is remembered per layout. */
   layoutKey: string;
 }
@@ -57,15 +57,30 @@ function signature(cells: readonly string[]): string {
   return a.toString(16).padStart(8, '0') + b.toString(16).padStart(8, '0');
 }
 
+/**
+ * The file's rows with their line numbers. Banks write one record per line, so each line is read on its
+ * own: a stray quote then spoils only its own row (reported by number), where a whole-file parse would
+ * open a quoted field there and swallow every later row into it.
+ */
+function readRows(text: string): { line: number; cells: string[]; problem?: string }[] {
+  const out: { line: number; cells: string[]; problem?: string }[] = [];
+  text.split(/\r\n|\n|\r/).forEach((raw, i) => {
+    if (raw.trim() === '') return;
+    const parsed = Papa.parse<string[]>(raw);
+    const cells = (parsed.data[0] ?? []).map((c) => (c ?? '').trim());
+    const quotes = parsed.errors.some((e) => e.type === 'Quotes') || parsed.data.length > 1;
+    out.push(quotes ? { line: i + 1, cells, problem: `第 ${i + 1} 列的引號（"）沒有成對，這一列無法讀取：請在銀行網站重新匯出，或修正後再上傳` } : { line: i + 1, cells });
+  });
+  return out;
+}
+
 export function parseStatement(text: string, encoding: Statement['encoding'] = 'UTF-8'): Statement {
-  const parsed = Papa.parse<string[]>(text, { skipEmptyLines: 'greedy' });
-  const all = parsed.data.map((r) => r.map((c) => (c ?? '').trim()));
+  const all = readRows(text);
   // The header: the first row naming a date column with at least three named columns.
-  const at = all.findIndex((r) => r.filter(Boolean).length >= 3 && r.some((c) => /日期|入帳日|交易日|date/i.test(c)));
+  const at = all.findIndex((r) => !r.problem && r.cells.filter(Boolean).length >= 3 && r.cells.some((c) => /日期|入帳日|交易日|date/i.test(c)));
   if (at < 0) throw new StatementError('找不到標題列：對帳單需要有「交易日期」、「存入」等欄位名稱');
-  const header = all[at]!;
-  const rows = all.slice(at + 1).map((cells, i) => ({ line: at + i + 2, cells }));
-  return { encoding, header, rows, layoutKey: signature(header) };
+  const header = all[at]!.cells;
+  return { encoding, header, rows: all.slice(at + 1), layoutKey: signature(header) };
 }
 
 const pick = (header: readonly string[], ...patterns: RegExp[]) => {
@@ -101,7 +116,11 @@ export function toDeposits(st: Statement, m: Mapping): DepositsResult {
   const errors: DepositsResult['errors'] = [];
   const seen = new Map<string, number>();
   let skipped = 0;
-  for (const { line, cells } of st.rows) {
+  for (const { line, cells, problem } of st.rows) {
+    if (problem) {
+      errors.push({ line, message: problem });
+      continue;
+    }
     if (cells.length < Math.max(di, ai, ci) + 1) {
       errors.push({ line, message: `第 ${line} 列只有 ${cells.length} 欄，少於標題的 ${st.header.length} 欄` });
       continue;

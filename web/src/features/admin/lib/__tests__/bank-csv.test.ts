@@ -48,6 +48,17 @@ describe('bank statement CSV', () => {
     expect(() => parseStatement('a,b\n1,2\n')).toThrow(/找不到標題列/);
   });
 
+  it('a stray quote spoils only its own row, reported by number; the rows after it are read (issue 24)', () => {
+    const st = parseStatement('交易日期,摘要,存入,備註\n2026/11/01,轉入,100,11111\n2026/11/02,"轉入,200,22222\n2026/11/03,轉入,300,33333\n2026/11/04,轉入,400,44444\n');
+    const r = toDeposits(st, guessMapping(st.header));
+    expect(r.deposits.map((d) => [d.row, d.amount])).toEqual([
+      [2, 100],
+      [4, 300],
+      [5, 400],
+    ]);
+    expect(r.errors).toEqual([{ line: 3, message: expect.stringContaining('第 3 列的引號（"）沒有成對') }]);
+  });
+
   it('normalises the dates and amounts banks print', () => {
     expect(parseStatementDate('2026/11/20')).toBe('2026-11-20');
     expect(parseStatementDate('115/1/5')).toBe('2026-01-05');
