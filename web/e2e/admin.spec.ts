@@ -155,7 +155,8 @@ test('the owner creates a campaign, sees its orders and exports the CSV', async 
   expect(text).toContain('訂單號碼,訂單日期,訂單狀態,訂購人');
   expect(text).toContain(placed.orderNo);
   expect(text).toContain(`${book},${bookName},2,1400`);
-  expect(text).toContain('公會辦公室自取（高雄）,1,2,2,1400');
+  // A posted order counts under 郵寄, never under its address (issue 24).
+  expect(text).toContain('郵寄,1,2,2,1400');
 
   // Back on the list, the new plan shows with its progress; editing keeps the fields.
   await page.getByRole('link', { name: '編輯活動' }).click();

@@ -68,7 +68,8 @@ export type Product = z.infer<typeof productSchema>;
 /** The fields of a book the owner writes with their strict forms (functions/src/contracts/admin.ts). */
 export const ownerProductFields = {
   publishedAt: z.union([z.literal(''), calendarDateSchema]).default(''),
-  imgSrc: shopImagePathSchema,
+  /** Empty: no cover yet. */
+  imgSrc: z.union([z.literal(''), shopImagePathSchema]),
   previewImages: z.array(shopImagePathSchema).max(30).default([]),
   bookIntroduction: bookIntroductionSchema.extend({ primaryColor: z.union([z.literal(''), hexColourSchema]) }),
   erratum: z.array(erratumSchema.extend({ postDate: calendarDateSchema, file: shopFilePathSchema.optional() })).max(200).default([]),

@@ -2,7 +2,7 @@ import type { AdminProduct } from '@contracts/admin';
 import type { Erratum, Product } from '@contracts/products';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { formatDateTime } from '@contracts/format';
+import { formatDateTime, taiwanDay } from '@contracts/format';
 import { notify } from '@/lib/toast';
 import { createProduct, getProduct, listMovements, setStock, updateProduct } from '../api/admin-api';
 import { useOwnerAction } from '../lib/use-owner-action';
@@ -10,6 +10,9 @@ import { useResource } from '../lib/use-resource';
 import { BusyButton, FormErrors, fromLines, Loaded, PageHead, toLines } from './ui';
 import { Field } from '@/components/field';
 import { BackLink } from '@/components/back-link';
+
+/** Where the covers live (web/public/images/books/): the image field starts with it as a hint. */
+const IMAGE_FOLDER = '/images/books/';
 
 const EMPTY: Product = {
   productId: '',
@@ -21,7 +24,7 @@ const EMPTY: Product = {
   publishedAt: '',
   pages: 0,
   format: '',
-  imgSrc: '/images/books/',
+  imgSrc: IMAGE_FOLDER,
   previewImages: [],
   listPrice: 0,
   salePrice: 0,
@@ -72,12 +75,14 @@ function ProductForm({ initial }: { initial: AdminProduct | null }) {
     e.preventDefault();
     return run(async () => {
       const erratum = p.erratum.map((er) => ({ ...er, file: er.file?.trim() || undefined }));
+      // The field starts as the covers' folder, a hint: left so, the book has no cover yet.
+      const imgSrc = p.imgSrc.trim() === IMAGE_FOLDER ? '' : p.imgSrc;
       if (initial) {
         const { productId: _id, ...fields } = p;
-        await updateProduct(initial.productId, { ...fields, erratum });
+        await updateProduct(initial.productId, { ...fields, imgSrc, erratum });
         notify('success', `「${p.name}」已儲存`);
       } else {
-        const created = await createProduct({ ...p, erratum });
+        const created = await createProduct({ ...p, imgSrc, erratum });
         notify('success', `已新增「${created.name}」`);
         void navigate(`/admin/products/${created.productId}`, { replace: true });
       }
@@ -199,7 +204,7 @@ function ProductForm({ initial }: { initial: AdminProduct | null }) {
             </button>
           </div>
         ))}
-        <button type="button" className="btn btn--ghost btn--small" onClick={() => set('erratum', [...p.erratum, { chapter: '', title: '', content: [], postDate: '' }])}>
+        <button type="button" className="btn btn--ghost btn--small" onClick={() => set('erratum', [...p.erratum, { chapter: '', title: '', content: [], postDate: taiwanDay(Date.now()) }])}>
           新增勘誤
         </button>
       </fieldset>
