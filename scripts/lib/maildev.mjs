@@ -46,7 +46,8 @@ export async function startMailDev() {
   const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
   let exited = false;
   child.on('exit', () => (exited = true));
-  const deadline = Date.now() + 20_000;
+  // 60 s: on a loaded 2-core machine MailDev once took over 20 s to answer its first request.
+  const deadline = Date.now() + 60_000;
   while (!(await healthy(MAILDEV_URL))) {
     if (exited || Date.now() > deadline) {
       child.kill();
