@@ -13,7 +13,7 @@ import { orderIdSchema, productIdSchema, uidSchema } from '../contracts/common';
 import { inquiryInputSchema, subscriptionInputSchema, unsubscribeInputSchema } from '../contracts/content';
 import { ERROR_KEYS } from '../contracts/errors';
 import { groupOrderParamsSchema, planParamsSchema } from '../contracts/group-buying';
-import { orderLookupInputSchema, placeGroupOrderInputSchema, placeOrderInputSchema } from '../contracts/orders';
+import { bankDigitsInputSchema, lookupBankDigitsInputSchema, orderLookupInputSchema, placeGroupOrderInputSchema, placeOrderInputSchema } from '../contracts/orders';
 import { bankConfirmInputSchema, bankMatchInputSchema } from '../contracts/bank';
 import { dashboardQuerySchema } from '../contracts/dashboard';
 import { organizerLinkParams, organizerTokenParams } from '../contracts/organizer';
@@ -291,6 +291,31 @@ export const ROUTES: RouteDoc[] = [
     body: orderLookupInputSchema,
     responses: { 200: { description: 'The order summary', schema: res.orderSummarySchema } },
     errors: { 404: [K.notFound], 429: [K.tooManyAttempts] },
+  },
+  {
+    method: 'post',
+    path: '/api/order/lookup/bankAccountNo',
+    tag: 'Orders',
+    operationId: 'lookupSetBankDigits',
+    summary: 'Give or correct the bank digits of a looked-up order',
+    description: 'The lookup\'s proof (number and email or phone) with the last 5 digits of the paying account; accepted until the order is paid (409 `INVALID_TRANSITION` after). Answers the order summary; noted in the order\'s history; rate-limited with the lookup.',
+    access: 'public',
+    body: lookupBankDigitsInputSchema,
+    responses: { 200: { description: 'The order summary', schema: res.orderSummarySchema } },
+    errors: { 404: [K.notFound], 409: [K.invalidTransition], 429: [K.tooManyAttempts] },
+  },
+  {
+    method: 'put',
+    path: '/api/order/{userId}/{orderId}/bankAccountNo',
+    tag: 'Orders',
+    operationId: 'setBankDigits',
+    summary: 'Give or correct the bank digits of an own order',
+    description: 'The member gives the last 5 digits of the paying account, until the order is paid (409 `INVALID_TRANSITION` after); the owner\'s matching uses them. Noted in the order\'s history.',
+    access: 'member',
+    params: userOrderParams,
+    body: bankDigitsInputSchema,
+    responses: { 200: { description: 'The order', schema: res.orderSchema } },
+    errors: { 404: [K.notFound], 409: [K.invalidTransition] },
   },
   {
     method: 'get',

@@ -87,7 +87,7 @@ export function BuyBox({ productId, name, stock, onAddToCart }: Props) {
           </Link>
         </form>
       ) : (
-        <div className="buy-box__inquiry">
+        <div className="buy-box__inquiry" id="stock-alert">
           <p className="muted">這本書暫時缺貨：留下電子郵件，到貨時通知您；也歡迎透過 LINE 詢問到貨時間或預訂。</p>
           <StockAlertForm productId={productId} bookName={name} />
           <LineInquiry bookName={name} />

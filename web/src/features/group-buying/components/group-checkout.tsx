@@ -8,7 +8,11 @@ import { Link, useNavigate } from 'react-router';
 import { CheckoutSteps, CheckoutSummary, CONFIRM_STEP, SENDING_STEP, StepForm, useCheckoutStepper } from '@/components/checkout-stepper';
 import { Field } from '@/components/field';
 import { OrderItemsTable } from '@/components/order-items-table';
+import { BankDetails } from '@/components/bank-details';
+import { BankDigitsField } from '@/components/bank-digits-field';
+import { useShopSettings } from '@/lib/shop-settings';
 import { isApiError } from '@/lib/api-client';
+import { readDraft, useDraftKeeper } from '@/lib/checkout-draft';
 import { checkoutOrderId, forgetCheckoutOrderId } from '@/lib/checkout-order-id';
 import { invalidateAfterOrder } from '@/lib/data/queries';
 import { fieldProps, useSchemaForm } from '@/lib/form';
@@ -32,7 +36,8 @@ interface Values {
   remark: string;
 }
 
-const STEP_FIELDS = [['buyer', 'email', 'phone', 'receiver.name', 'receiver.address', 'bankAccountNo', 'remark'], ['invoiceTitle', 'taxId']] as const;
+// The bank digits are asked on the confirmation, beside the bank and the amount (optional).
+const STEP_FIELDS = [['buyer', 'email', 'phone', 'receiver.name', 'receiver.address', 'remark'], ['invoiceTitle', 'taxId']] as const;
 
 interface Props {
   plan: GroupPlanView;
@@ -48,9 +53,7 @@ export function GroupCheckout({ plan, embedded = false }: Props) {
   const cartLines = useGroupCart(plan.planId);
   const lines = useMemo(() => priceLines(cartLines, plan.products), [cartLines, plan.products]);
   const items = useMemo(() => lines.map((l) => ({ productId: l.product.productId, qty: l.qty })), [lines]);
-  const form = useSchemaForm<Values, Input>(
-    placeGroupOrderInputSchema,
-    {
+  const empty: Values = {
       items,
       buyer: session?.name ?? '',
       email: session?.email ?? '',
@@ -62,22 +65,30 @@ export function GroupCheckout({ plan, embedded = false }: Props) {
       invoiceTitle: '',
       taxId: '',
       remark: '',
-    },
+  };
+  // The tab's draft: what the buyer typed before leaving the checkout (the back button, a reload).
+  const [draft] = useState(() => readDraft(groupCheckoutKey(plan.planId), empty));
+  const form = useSchemaForm<Values, Input>(
+    placeGroupOrderInputSchema,
+    draft?.values ?? empty,
     (v) => ({
       ...v,
       receiver: { name: v.receiver.name, address: v.pickupPointId ? '' : v.receiver.address },
       pickupPointId: v.pickupPointId || undefined,
+      bankAccountNo: v.bankAccountNo || undefined,
     }),
   );
   useEffect(() => form.setValue('items', items), [form, items]);
   // Embedded under the books: the page does not jump to the form on load.
-  const stepper = useCheckoutStepper(form, STEP_FIELDS, { focusOnMount: !embedded });
+  const stepper = useCheckoutStepper(form, STEP_FIELDS, { focusOnMount: !embedded, initialStep: draft?.step });
   const { step, goTo, submitWith } = stepper;
   const [submitError, setSubmitError] = useState<ReactNode>(null);
   const submitting = step === SENDING_STEP;
+  useDraftKeeper(groupCheckoutKey(plan.planId), form, submitting ? null : step);
   const values = form.watch();
   const pickupPoint = plan.pickupPoints.find((p) => p.id === values.pickupPointId) ?? null;
   const total = lines.reduce((n, l) => n + l.total, 0);
+  const settings = useShopSettings();
 
   const place = async (input: Input) => {
       setSubmitError(null);
@@ -179,15 +190,6 @@ export function GroupCheckout({ plan, embedded = false }: Props) {
               </fieldset>
             )}
             {!values.pickupPointId && <Field label="收件地址" autoComplete="shipping street-address" maxLength={200} required {...fieldProps(form, 'receiver.address')} />}
-            <Field
-              label="匯款帳號末 5 碼"
-              inputMode="numeric"
-              autoComplete="off"
-              maxLength={5}
-              required
-              hint="尚未匯款可先填 00000，匯款後再告知我們"
-              {...fieldProps(form, 'bankAccountNo')}
-            />
             <Field label="備註" multiline maxLength={500} optional {...fieldProps(form, 'remark')} />
           </div>
         )}
@@ -213,12 +215,16 @@ export function GroupCheckout({ plan, embedded = false }: Props) {
                 ['聯絡電話', values.phone],
                 ['收件人', values.receiver.name],
                 pickupPoint ? ['取貨地點', `${pickupPoint.name}（${pickupPoint.address}）`] : ['收件地址', values.receiver.address],
-                ['匯款帳號末 5 碼', values.bankAccountNo],
                 ['發票', values.taxId ? `${values.invoiceTitle}（統一編號 ${values.taxId}）` : values.invoiceTitle || '個人'],
                 ['備註', values.remark],
               ]}
             />
-            <p className="muted">金額以團購優惠價計算，實際金額以訂單成立時為準；訂單成立後請於 3 日內匯款。</p>
+            <p className="muted">金額以團購優惠價計算，實際金額以訂單成立時為準。</p>
+            {settings && (
+              <BankDetails settings={settings} amount={total}>
+                <BankDigitsField form={form} />
+              </BankDetails>
+            )}
           </div>
         )}
       </StepForm>
