@@ -149,7 +149,10 @@ test('the cart keeps quantities within the live stock, and checkout first asks f
   let verifyCalls = 0;
   await page.route('**/api/auth/sendEmailVerify', async (route) => {
     verifyCalls++;
-    expect(route.request().postDataJSON()).toEqual({ idToken });
+    // The member's own token: the one signed in with, or the fresh one the gate fetched on arrival.
+    const sent = route.request().postDataJSON() as { idToken: string };
+    expect(Object.keys(sent)).toEqual(['idToken']);
+    expect(JSON.parse(Buffer.from(sent.idToken.split('.')[1]!, 'base64url').toString('utf8')).user_id).toBe(localId);
     await route.fulfill({ json: { email } });
   });
 

@@ -196,6 +196,7 @@ export const groupPlanViewSchema = z
       }),
     ),
     minQuantity: z.number().int().nullable(),
+    minPerOrder: z.number().int().nullable().meta({ description: 'The fewest copies one order may hold; fewer is refused with 400' }),
     pickupNotes: z.string(),
     paymentNotes: z.string(),
     pickupPoints: z.array(pickupResponseSchema),

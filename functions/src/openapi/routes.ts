@@ -87,13 +87,13 @@ export const ROUTES: RouteDoc[] = [
   // --- Accounts (Identity Toolkit) ---
   auth('signUp', 'Create an account', 'Creates the Identity Toolkit account and the member record `members/{uid}`, and signs in.', signUpInputSchema, res.tokenResponseSchema),
   auth('signIn', 'Sign in with email and password', 'Answers the ID and refresh tokens. Failed sign-ins are limited per address and per account.', signInInputSchema, res.tokenResponseSchema),
-  auth('sendEmailVerify', 'Send the verification mail', 'Mails a verification link to the account of the ID token.', idTokenInputSchema, res.toolkitEmailResponseSchema),
+  auth('sendEmailVerify', 'Send the verification mail', "Mails a verification link to the account of the ID token: the shop's own zh-Hant mail through its outbox, the code from the Admin SDK, the link to the configured site's /user/authAction (never a request header's host).", idTokenInputSchema, res.toolkitEmailResponseSchema),
   auth('confirmEmailVerification', 'Apply a verification link', 'Applies the `oobCode` of a verification mail: the account becomes verified.', oobCodeInputSchema, res.toolkitEmailResponseSchema),
   {
     ...auth('getUserData', 'Read the signed-in account', "Identity Toolkit's accounts:lookup for the ID token (verified first).", idTokenInputSchema, res.toolkitLookupResponseSchema),
     errors: { 400: [TOOLKIT] },
   },
-  auth('sendPasswordResetEmail', 'Send a password-reset mail', 'Mails a reset link; limited per address and per account.', emailInputSchema, res.toolkitEmailResponseSchema),
+  auth('sendPasswordResetEmail', 'Send a password-reset mail', "Mails a reset link (the shop's own mail, the link to the configured site's /user/authAction); limited per address and per account. An unknown address gets the same 200 and no mail (as with email enumeration protection).", emailInputSchema, res.toolkitEmailResponseSchema),
   auth('verifyPasswordResetCode', 'Check a password-reset link', 'Answers the email of a valid reset `oobCode` without using it.', oobCodeInputSchema, res.toolkitEmailResponseSchema),
   auth('confirmPasswordReset', 'Set a new password from a reset link', 'Uses the reset `oobCode` to set the new password.', confirmPasswordResetInputSchema, res.toolkitEmailResponseSchema),
 

@@ -65,6 +65,8 @@ export function createRoutes(qc: QueryClient): RouteObject[] {
   return [
     {
       element: <ScrollFrame />,
+      // The shop's settings for every page: the footer and the pages state the shipping from them.
+      loader: () => all(qc.prefetchQuery(q.settings())),
       errorElement: <ErrorScreen />,
       // The first HTML already holds the page; this shows only if a lazy page is still on its way.
       hydrateFallbackElement: <></>,

@@ -11,14 +11,14 @@ import './bank-details.css';
 export function BankDetails({ settings, amount, dueAt, children }: { settings: ShopSettings; amount: number; dueAt?: string; children?: ReactNode }) {
   const { bank } = settings;
   return (
-    <section className="bank" aria-labelledby="bank-title">
-      <h2 id="bank-title" className="bank__heading">
+    <section className="bank-box" aria-labelledby="bank-title">
+      <h2 id="bank-title" className="bank-box__heading">
         匯款資訊
       </h2>
-      <dl className="bank__facts">
+      <dl className="bank-box__facts">
         <dt>應付金額</dt>
         <dd>
-          <strong className="bank__amount">{formatMoney(amount)}</strong>
+          <strong className="bank-box__amount">{formatMoney(amount)}</strong>
         </dd>
         <dt>銀行</dt>
         <dd>
@@ -27,7 +27,7 @@ export function BankDetails({ settings, amount, dueAt, children }: { settings: S
         <dt>戶名</dt>
         <dd>{bank.accountName}</dd>
         <dt>帳號</dt>
-        <dd className="bank__account">{bank.account}</dd>
+        <dd className="bank-box__account">{bank.account}</dd>
         <dt>匯款期限</dt>
         <dd>
           {dueAt ? (

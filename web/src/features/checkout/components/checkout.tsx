@@ -54,11 +54,31 @@ const STEP_FIELDS = [['receiver.name', 'receiver.address', 'phone'], ['invoiceTi
 /** Left empty, the digits are not sent: the server stores NO_BANK_DIGITS. */
 const withoutEmptyDigits = (v: Values) => ({ ...v, bankAccountNo: v.bankAccountNo || undefined });
 
+/**
+ * Whether the account is verified by now; if so the session says so (and the gate lifts). The link may
+ * have been opened on another device or a moment ago: this page's ID token still says "unverified", and
+ * the server reads the token. A fresh token carries the new state; the account lookup covers the case
+ * where it does not yet.
+ */
+async function isVerifiedNow(): Promise<boolean> {
+  await refreshIdToken();
+  const fresh = getSession();
+  if (!fresh) return false;
+  const verified = fresh.emailVerified || (await getUserData(fresh.idToken)).users?.[0]?.emailVerified === true;
+  if (verified && !fresh.emailVerified) setSession({ ...fresh, emailVerified: true });
+  return verified;
+}
+
 function VerifyEmailGate() {
   const session = useSession();
   const [sending, setSending] = useState(false);
   const [checking, setChecking] = useState(false);
   const [sent, setSent] = useState(false);
+  // The address may have been verified since this token was minted (the mail's link, opened in this
+  // browser a moment ago): one fresh token on arrival lifts the gate without a click.
+  useEffect(() => {
+    void isVerifiedNow().catch(() => false);
+  }, []);
   if (!session) return null;
   const send = async () => {
     setSending(true);
@@ -77,13 +97,8 @@ function VerifyEmailGate() {
     try {
       // The link may have been opened on another device: this page's ID token still says
       // "unverified", and the server reads the token. A fresh token carries the new state.
-      await refreshIdToken();
-      const fresh = getSession() ?? session;
-      const verified = fresh.emailVerified || (await getUserData(fresh.idToken)).users?.[0]?.emailVerified === true;
-      if (verified) {
-        if (!fresh.emailVerified) setSession({ ...fresh, emailVerified: true });
-        notify('success', '電子郵件已完成驗證');
-      } else notify('warning', '尚未完成驗證，請點擊信中的連結');
+      if (await isVerifiedNow()) notify('success', '電子郵件已完成驗證');
+      else notify('warning', '尚未完成驗證，請點擊信中的連結');
     } catch (e) {
       notify('error', isApiError(e) ? describeError(e.statusCode, e.statusMessage) : '查詢失敗，請稍後再試');
     } finally {

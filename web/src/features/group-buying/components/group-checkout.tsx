@@ -7,6 +7,7 @@ import type { FieldErrors } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { CheckoutSteps, CheckoutSummary, CONFIRM_STEP, SENDING_STEP, StepForm, useCheckoutStepper } from '@/components/checkout-stepper';
 import { Field } from '@/components/field';
+import { EmailSuggestion } from '@/components/email-suggestion';
 import { OrderItemsTable } from '@/components/order-items-table';
 import { BankDetails } from '@/components/bank-details';
 import { BankDigitsField } from '@/components/bank-digits-field';
@@ -156,6 +157,7 @@ export function GroupCheckout({ plan, embedded = false }: Props) {
           <div className="gb-fields">
             <Field label="訂購人姓名" autoComplete="name" maxLength={50} required {...buyer} />
             <Field label="電子郵件" type="email" autoComplete="email" inputMode="email" required hint="訂單確認信與匯款資訊會寄到這個信箱" {...fieldProps(form, 'email')} />
+            <EmailSuggestion value={values.email} onAccept={(email) => form.setValue('email', email, { shouldValidate: true })} />
             <Field label="聯絡電話" type="tel" autoComplete="tel" inputMode="tel" required {...fieldProps(form, 'phone')} />
             <Field label="收件人姓名" autoComplete="shipping name" maxLength={50} required {...fieldProps(form, 'receiver.name')} />
             {plan.pickupPoints.length > 0 && (
