@@ -232,3 +232,10 @@ test('smaller things seen on a phone: 團購 in the menu, taps of 24 px, 2.5 cop
   await page.goto('/ezbuy/cpaSouth');
   expect(await small('.group-footer a')).toEqual([]);
 });
+
+test('without JavaScript the book page says plainly that the cart needs it', async ({ request }) => {
+  // Asserted on the first HTML: Chromium with scripts switched off by Playwright still parses <noscript>
+  // as text, where a browser without JavaScript renders it.
+  const html = await (await request.get('/bookstore/company-registration-guide')).text();
+  expect(html).toMatch(/<noscript><p class="buy-box__nojs">加入購物車與結帳需要啟用 JavaScript/);
+});
