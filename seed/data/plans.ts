@@ -45,12 +45,14 @@ export const plans: GroupBuyingPlan[] = [
     closingDate: '2027-05-31T15:59:59.000Z',
     launched: true,
     bannerImg: { pc: '/images/banner/tax-season-pc.jpg', mobile: '/images/banner/tax-season-mobile.jpg' },
-    content: ['報稅季前備齊工具書，聯誼會會員享團購優惠價。', '每筆訂單滿 3 本以上，由出版社直接寄送。'],
+    // The minimum per order is the stored minPerOrder (the server enforces it, the page states it), never prose.
+    content: ['報稅季前備齊工具書，聯誼會會員享團購優惠價。', '由出版社直接寄送到府。'],
     products: [
       { productId: 'business-tax-handbook', groupPrice: 540, maxPerOrder: 20 },
       { productId: 'small-business-accounting', groupPrice: 410, maxPerOrder: 20 },
     ],
-    pickupNotes: '郵寄到府，臺灣本島免運。',
+    minPerOrder: 3,
+    pickupNotes: '郵寄到府，臺灣全區（含離島）免運。',
     paymentNotes: '請於下單後 3 日內匯款。',
     pickupPoints: [],
     postalDelivery: true,

@@ -3,7 +3,7 @@ import type { ShopSettings } from '../../functions/src/contracts/settings';
 export const shopSettings: ShopSettings = {
   shopName: '青嶼書房',
   bank: { name: '臺灣銀行', code: '004', branch: '府城分行', accountName: '青嶼出版有限公司', account: '0120-0012-3456' },
-  shipping: { freeWithinTaiwan: true, fee: 0, carrier: '中華郵政', notes: '臺灣本島及離島皆免運，匯款確認後 2 個工作天內寄出。' },
+  shipping: { freeWithinTaiwan: true, fee: 0, carrier: '中華郵政', notes: '匯款確認後 2 個工作天內寄出。' },
   paymentDueDays: 3,
   contact: {
     email: 'service@qingyu-books.example',

@@ -23,6 +23,7 @@ interface PlanOpts {
   closingDate?: string;
   launched?: boolean;
   minQuantity?: number;
+  minPerOrder?: number;
 }
 
 async function fixturePlan(opts: PlanOpts) {
@@ -36,6 +37,7 @@ async function fixturePlan(opts: PlanOpts) {
     content: ['第一段'],
     products: opts.products,
     ...(opts.minQuantity ? { minQuantity: opts.minQuantity } : {}),
+    ...(opts.minPerOrder ? { minPerOrder: opts.minPerOrder } : {}),
     pickupNotes: '',
     paymentNotes: '',
   });
@@ -142,6 +144,19 @@ describe('GET /api/groupBuying/{planId}', () => {
 });
 
 describe('PATCH /api/groupOrder/{planId}/{orderId}', () => {
+  it('refuses an order under the plan\'s stored minimum per order in Chinese, and the view states the minimum (issue 22 item 7)', async () => {
+    const a = await fixtureProduct({ qty: 10 });
+    const planId = await fixturePlan({ products: [{ productId: a, groupPrice: 500 }], minPerOrder: 3 });
+    const view = await request(app).get(`/api/groupBuying/${planId}`);
+    expect(view.body.minPerOrder).toBe(3);
+    const orderId = newOrderId();
+    const few = await place(planId, orderId, groupBody([{ productId: a, qty: 1 }]));
+    expect(few.status).toBe(400);
+    expect(few.body.details).toEqual([{ path: 'items', message: '每筆訂單至少 3 本，目前 1 本' }]);
+    await expectNothingWritten(orderId, planId, { [a]: 10 });
+    expect((await place(planId, newOrderId(), groupBody([{ productId: a, qty: 3 }]))).status).toBe(201);
+  });
+
   it('places a guest order at the plan prices, takes the stock, counts the progress and writes the mail', async () => {
     const a = await fixtureProduct({ qty: 10, listPrice: 980, name: '公司登記團購測試書' });
     const b = await fixtureProduct({ qty: 10, listPrice: 650 });

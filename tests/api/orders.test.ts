@@ -7,7 +7,7 @@ import { changeOrderStatus, sweepUnpaidOrders } from '../../functions/src/api/or
 import { placeOrder, type Pricing } from '../../functions/src/api/orders/place-order';
 import { sampleContact } from '../../functions/src/contracts/__tests__/sample-order';
 import { waitForMail } from '../../web/e2e/support/inbox';
-import { adminDb, createTestUser, HOSTING_URL, seedBook, type TestUser, uniq } from '../helpers/emulators';
+import { adminDb, createTestUser, HOSTING_URL, seedBook, testClientHeaders, type TestUser, uniq } from '../helpers/emulators';
 import { expectCatalogueBody } from '../helpers/catalogue-body';
 
 // Shop orders (docs/orders.md): placement, idempotency, stock under concurrency, reads,
@@ -345,6 +345,49 @@ describe('POST /api/order/lookup', () => {
     }
     expect(statuses).toEqual([404, 404, 404, 429, 429]);
     expectCatalogueBody(last!.body, 429, 'TOO_MANY_ATTEMPTS_TRY_LATER');
+  });
+});
+
+describe('the bank digits after placing (issue 22 item 6)', () => {
+  it('an order placed without digits stores 00000; the member gives them later and the lookup corrects them until paid', async () => {
+    const productId = await fixtureProduct({ qty: 5 });
+    const { bankAccountNo: _left, ...withoutDigits } = body([{ productId, qty: 1 }]);
+    const placed = await place(member, newOrderId(), withoutDigits);
+    expect(placed.status).toBe(201);
+    expect(placed.body.bankAccountNo).toBe('00000');
+    const { orderId, orderNo } = placed.body as { orderId: string; orderNo: string };
+    // A client of its own for the lookup's rate limit, which this file's other tests use up.
+    const client = testClientHeaders();
+    const lookedUp = await request(app).post('/api/order/lookup').set(client).send({ orderNo, email: member.email });
+    expect(lookedUp.body).toMatchObject({ bankDigitsGiven: false, pickup: null });
+
+    const put = (user: TestUser, digits: unknown, userId = user.uid) =>
+      request(app).put(`/api/order/${userId}/${orderId}/bankAccountNo`).set('Authorization', `Bearer ${user.idToken}`).send({ bankAccountNo: digits });
+    const given = await put(member, '24680');
+    expect(given.status).toBe(200);
+    expect(given.body.bankAccountNo).toBe('24680');
+    expect(given.body.statusHistory.at(-1).note).toContain('24680');
+    // Another member, someone else's path, bad digits: refused, nothing changed.
+    expect((await put(other, '11111', member.uid)).status).toBe(403);
+    expect((await put(other, '11111')).status).toBe(404);
+    const bad = await put(member, '1234');
+    expect(bad.status).toBe(400);
+    expectCatalogueBody(bad.body, 400, 'Bad Request');
+
+    const viaLookup = await request(app).post('/api/order/lookup/bankAccountNo').set(client).send({ orderNo, phone: sampleContact.phone, bankAccountNo: '13579' });
+    expect(viaLookup.status).toBe(200);
+    expect(viaLookup.body).toMatchObject({ orderNo, bankDigitsGiven: true });
+    expect(viaLookup.body).not.toHaveProperty('bankAccountNo');
+    const wrongContact = await request(app).post('/api/order/lookup/bankAccountNo').set(client).send({ orderNo, email: 'someone@example.com', bankAccountNo: '99999' });
+    expect(wrongContact.status).toBe(404);
+    expect((await adminDb().doc(`orders/${orderId}`).get()).data()?.bankAccountNo).toBe('13579');
+
+    // Paid: the digits are what the owner matched; no more changes.
+    await changeOrderStatus({ orderId, to: 'preparing', by: 'test' });
+    const late = await put(member, '86420');
+    expect(late.status).toBe(409);
+    expectCatalogueBody(late.body, 409, 'INVALID_TRANSITION');
+    expect((await adminDb().doc(`orders/${orderId}`).get()).data()?.bankAccountNo).toBe('13579');
   });
 });
 

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { adminPlanInputSchema, adminPlanUpdateSchema, adminProductInputSchema, adminProductUpdateSchema, launchInputSchema, orderStatusChangeSchema, setStockInputSchema } from '../../functions/src/contracts/admin';
 import { confirmPasswordResetInputSchema, emailInputSchema, idTokenInputSchema, oobCodeInputSchema, patchMemberInputSchema, signInInputSchema, signUpInputSchema } from '../../functions/src/contracts/auth';
 import { inquiryInputSchema, subscriptionInputSchema, unsubscribeInputSchema } from '../../functions/src/contracts/content';
-import { orderLookupInputSchema, placeGroupOrderInputSchema, placeOrderInputSchema } from '../../functions/src/contracts/orders';
+import { bankDigitsInputSchema, lookupBankDigitsInputSchema, orderLookupInputSchema, placeGroupOrderInputSchema, placeOrderInputSchema } from '../../functions/src/contracts/orders';
 import { stockMapSchema, stockQtyInputSchema } from '../../functions/src/contracts/stock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../functions/src/app';
@@ -109,6 +109,8 @@ const ROUTES: Route[] = [
   { method: 'GET', path: '/order/:uid', auth: 'member' },
   { method: 'GET', path: '/order/:uid/:order', auth: 'member' },
   { method: 'PATCH', path: '/order/:uid/:order', auth: 'member', body: order, schema: placeOrderInputSchema },
+  { method: 'POST', path: '/order/lookup/bankAccountNo', auth: 'none', body: () => ({ orderNo: 'QY260101ABCD', email: 'a@example.com', bankAccountNo: '12345' }), schema: lookupBankDigitsInputSchema },
+  { method: 'PUT', path: '/order/:uid/:order/bankAccountNo', auth: 'member', body: () => ({ bankAccountNo: '12345' }), schema: bankDigitsInputSchema },
   { method: 'GET', path: '/admin/orders', auth: 'owner' },
   { method: 'GET', path: '/admin/orders/:order', auth: 'owner' },
   { method: 'POST', path: '/admin/orders/:order/status', auth: 'owner', body: () => ({ status: 'refunded', note: '退款' }), schema: orderStatusChangeSchema },

@@ -1,6 +1,7 @@
 import { expect, test, type BrowserContext, type Page } from './support/test';
 import { readFileSync } from 'node:fs';
-import { AUTH_HOST, HOSTING_URL, signUpThroughForm } from './support/shop';
+import { HOSTING_URL, signUpThroughForm } from './support/shop';
+import { waitForMail } from './support/inbox';
 
 // Member accounts in Chromium against Hosting, the Functions and the Auth emulators: sign-up with the
 // verification mail, password reset, Google sign-in through the emulator's chooser, silent token refresh.
@@ -8,19 +9,17 @@ import { AUTH_HOST, HOSTING_URL, signUpThroughForm } from './support/shop';
 
 const uniqEmail = (p: string) => `${p}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 
-/** The link of the last mail of that kind the Auth emulator "sent", pointed at the shop's /user/authAction. */
+/**
+ * The link in the last account mail of that kind in the inbox (MailDev): the shop sends these mails
+ * itself, with the link on the site's /user/authAction (functions/src/api/auth/mail.ts).
+ */
 async function mailLink(email: string, requestType: 'VERIFY_EMAIL' | 'PASSWORD_RESET'): Promise<string> {
-  let found: { oobLink: string } | undefined;
-  await expect(async () => {
-    const res = await fetch(`http://${AUTH_HOST}/emulator/v1/projects/demo-bookstore/oobCodes`);
-    const { oobCodes } = (await res.json()) as { oobCodes: { email: string; requestType: string; oobLink: string }[] };
-    found = oobCodes.filter((c) => c.email === email && c.requestType === requestType).at(-1);
-    expect(found).toBeDefined();
-  }).toPass({ timeout: 10_000 });
-  // In production the mail's action URL is the shop's /user/authAction (set in the console); the
-  // emulator links to itself, so keep its query and change the place.
-  const url = new URL(found!.oobLink);
-  return `/user/authAction${url.search}`;
+  const mail = await waitForMail(email, [requestType === 'VERIFY_EMAIL' ? '請驗證您的電子郵件' : '重設密碼']);
+  const link = mail.text.match(/https?:\/\/\S+\/user\/authAction\?\S+/)?.[0];
+  expect(link, mail.text).toBeDefined();
+  const url = new URL(link!);
+  expect(url.origin).toBe(new URL(HOSTING_URL).origin);
+  return `${url.pathname}${url.search}`;
 }
 
 async function apiSignUp(email: string, password: string, userName: string) {

@@ -1,4 +1,4 @@
-import { expect, test } from './support/test';
+import { expect, hydrated, test } from './support/test';
 import { mailSource, waitForMail } from './support/inbox';
 import { adminDb, uniq } from './support/shop';
 
@@ -79,11 +79,19 @@ test('newsletter: sign up in the footer, then unsubscribe by the mailed link, on
   await expect(page.getByText('已取消訂閱。')).toBeVisible();
   expect((await adminDb().doc(`subscriptions/${email}`).get()).data()?.status).toBe('unsubscribed');
 
-  // The same link again: a clear answer, nothing changes.
-  await page.goto(link.pathname + link.search);
-  await page.getByRole('button', { name: '確認取消訂閱' }).click();
-  await expect(page.getByRole('alert')).toContainText('已經取消過了');
-  await expect(page.getByRole('alert')).toContainText('這個取消訂閱連結已經使用過');
+  // A reload of the page says it is done, instead of asking again (issue 22 item 8).
+  await page.reload();
+  await expect(page.getByText('已取消訂閱。')).toBeVisible();
+  await expect(page.getByRole('button', { name: '確認取消訂閱' })).toHaveCount(0);
+
+  // The same link again in another tab: a clear answer, nothing changes.
+  const again = await page.context().newPage();
+  await again.goto(link.pathname + link.search);
+  await hydrated(again);
+  await again.getByRole('button', { name: '確認取消訂閱' }).click();
+  await expect(again.getByRole('alert')).toContainText('已經取消過了');
+  await expect(again.getByRole('alert')).toContainText('這個取消訂閱連結已經使用過');
+  await again.close();
 
   // A forged link (another address in the payload, the old signature).
   const [, sig] = link.searchParams.get('token')!.split('.');

@@ -61,7 +61,6 @@ async function fillBuyer(page: Page, scope = page.locator('body')) {
   await scope.getByLabel('聯絡電話').fill('0912-345-678');
   await expect(scope.getByLabel('收件人姓名')).toHaveValue('陳美玲');
   await scope.getByLabel('收件地址').fill('高雄市前金區中正四路 211 號');
-  await scope.getByLabel('匯款帳號末 5 碼').fill('00000');
 }
 
 test('a guest joins cpaSouth from its landing page to its success page at 360 px', async ({ page }) => {

@@ -46,10 +46,7 @@ test('a member buys two books, sees the success page and the order; others canno
   await page.getByLabel('收件人姓名').fill('王小明');
   await page.getByLabel('收件地址').fill('臺南市中西區民族路二段 100 號');
   await page.getByLabel('聯絡電話').fill('0912-345-678');
-  await page.getByLabel('匯款帳號末 5 碼').fill('1234');
-  await expect(page.getByText('請填寫匯款帳號末 5 碼')).toBeVisible();
   await shoot(page, 'checkout-buyer');
-  await page.getByLabel('匯款帳號末 5 碼').fill('54321');
   await page.getByRole('button', { name: '下一步：發票資訊' }).click();
 
   await expect(page.getByRole('heading', { name: '發票資訊' })).toBeVisible();
@@ -61,6 +58,11 @@ test('a member buys two books, sees the success page and the order; others canno
 
   await expect(page.getByRole('heading', { name: '訂單確認' })).toBeVisible();
   await expect(page.getByText('NT$2,180').first()).toBeVisible();
+  // The bank digits are asked here, beside the bank and the amount.
+  await expect(page.getByText('0120-0012-3456')).toBeVisible();
+  await page.getByLabel('匯款帳號末 5 碼').fill('1234');
+  await expect(page.getByText('請填寫匯款帳號末 5 碼')).toBeVisible();
+  await page.getByLabel('匯款帳號末 5 碼').fill('54321');
   await shoot(page, 'checkout-confirm');
   // A double click still makes one order: the orderId was made once for this checkout.
   await page.getByRole('button', { name: '訂單送出' }).dblclick();
@@ -147,7 +149,10 @@ test('the cart keeps quantities within the live stock, and checkout first asks f
   let verifyCalls = 0;
   await page.route('**/api/auth/sendEmailVerify', async (route) => {
     verifyCalls++;
-    expect(route.request().postDataJSON()).toEqual({ idToken });
+    // The member's own token: the one signed in with, or the fresh one the gate fetched on arrival.
+    const sent = route.request().postDataJSON() as { idToken: string };
+    expect(Object.keys(sent)).toEqual(['idToken']);
+    expect(JSON.parse(Buffer.from(sent.idToken.split('.')[1]!, 'base64url').toString('utf8')).user_id).toBe(localId);
     await route.fulfill({ json: { email } });
   });
 

@@ -69,7 +69,6 @@ for (const viewport of [PHONE, DESKTOP]) {
     await page.getByLabel('收件人姓名').fill('王小明');
     await page.getByLabel('收件地址').fill('臺南市中西區民族路二段 100 號');
     await page.getByLabel('聯絡電話').fill('0912-345-678');
-    await page.getByLabel('匯款帳號末 5 碼').fill('12345');
     await page.getByRole('button', { name: /下一步/ }).click();
     await expect(items.nth(1)).toHaveAttribute('aria-current', 'step');
     await expect(items.nth(0)).toHaveAttribute('data-state', 'done');

@@ -57,7 +57,6 @@ test('a new member verifies the email on another device, presses 我已完成驗
   await page.getByLabel('收件人姓名').fill('驗證測試');
   await page.getByLabel('收件地址').fill('高雄市前金區中正四路 211 號');
   await page.getByLabel('聯絡電話').fill('07-2345678');
-  await page.getByLabel('匯款帳號末 5 碼').fill('13579');
   await page.getByRole('button', { name: '下一步：發票資訊' }).click();
   await expect(page.getByRole('heading', { name: '發票資訊' })).toBeVisible();
   await page.getByRole('button', { name: '下一步：訂單確認' }).click();

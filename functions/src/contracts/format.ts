@@ -43,12 +43,6 @@ export function taipeiParts(at: string | number | Date): TaipeiParts {
   return { year: p.year!, month: p.month!, day: p.day!, hour: p.hour!, minute: p.minute! };
 }
 
-/** mm/dd/yy, the shop's short date, in Taiwan time. */
-export function formatDate(at: string | number | Date): string {
-  const p = taipeiParts(at);
-  return `${p.month}/${p.day}/${p.year.slice(-2)}`;
-}
-
 /** A long Chinese date for prose: 2027年3月31日. */
 export function formatLongDate(at: string | number | Date): string {
   // A stored date the owner's form no longer accepts (from before issue 24) is shown as it is: a book
@@ -80,4 +74,15 @@ export function toTaipeiLocal(iso: string): string {
 /** The instant a datetime-local value means in Taiwan (UTC+8 all year: no daylight saving time). */
 export function fromTaipeiLocal(local: string): string {
   return local ? `${local}:00+08:00` : '';
+}
+
+/** The sentence a campaign's minimum per order is stated in, on its page and in the refusal alike. */
+export const minPerOrderText = (n: number) => `每筆訂單至少 ${n} 本`;
+
+/**
+ * The one sentence about the shipping fee, derived from settings/shop's `shipping` wherever the shop
+ * states it (pages, footer, FAQ, 購物須知), so no page promises what the checkout does not charge.
+ */
+export function shippingText(s: { freeWithinTaiwan: boolean; fee: number }): string {
+  return s.freeWithinTaiwan ? '臺灣全區（含離島）郵寄免運' : `郵寄運費每筆 ${formatMoney(s.fee)}`;
 }

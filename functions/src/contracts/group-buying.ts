@@ -33,6 +33,8 @@ export const groupBuyingPlanSchema = z.object({
   content: z.array(textSchema.max(2000, '每段最多 2000 字')).max(50, '最多 50 段'),
   products: z.array(planProductSchema).min(1, '請至少選一本書').max(50, '最多 50 本書'),
   minQuantity: z.number({ error: '成團門檻須為數字' }).int('成團門檻必須是整數').min(1, '成團門檻至少 1').max(100000, '成團門檻過大').optional(),
+  /** The fewest copies one order may hold (the server refuses fewer; the page states it from here). */
+  minPerOrder: z.number({ error: '每筆最少本數須為數字' }).int('每筆最少本數必須是整數').min(1, '每筆最少本數至少 1').max(1000, '每筆最少本數最多 1000').optional(),
   pickupNotes: textSchema.max(2000, '最多 2000 字').default(''),
   paymentNotes: textSchema.max(2000, '最多 2000 字').default(''),
   /** Where buyers may collect their books; empty = postal delivery only. */
@@ -103,6 +105,8 @@ export interface GroupPlanView {
   content: string[];
   products: GroupPlanProduct[];
   minQuantity: number | null;
+  /** The fewest copies one order may hold, or null. */
+  minPerOrder: number | null;
   pickupNotes: string;
   paymentNotes: string;
   pickupPoints: PickupPoint[];

@@ -33,13 +33,17 @@ const orderItemsSchema = z
   .refine((items) => new Set(items.map((i) => i.productId)).size === items.length, '同一本書請合併為一行');
 
 /** The buyer's details, shared by the shop checkout and the group order form. */
+/** The stored bank digits of an order whose buyer has not given them (yet). */
+export const NO_BANK_DIGITS = '00000';
+
 export const orderContactSchema = z.object({
   receiver: z.object({
     name: personNameSchema('請填寫收件人姓名'),
     address: textSchema.trim().min(6, '地址至少 6 個字').max(200, '地址最多 200 字'),
   }),
   phone: phoneSchema,
-  bankAccountNo: bankAccountNoSchema,
+  /** Asked where the bank and the amount are shown; may come later (PUT .../bankAccountNo), NO_BANK_DIGITS until then. */
+  bankAccountNo: bankAccountNoSchema.optional().default(NO_BANK_DIGITS),
   taxId: taxIdSchema.optional().default(''),
   invoiceTitle: textSchema.trim().max(100, '發票抬頭最多 100 字').optional().default(''),
   remark: textSchema.trim().max(500, '備註最多 500 字').optional().default(''),
@@ -129,6 +133,17 @@ export const orderLookupInputSchema = z.union([
 ]);
 export type OrderLookupInput = z.infer<typeof orderLookupInputSchema>;
 
+/** The last 5 digits of the account the buyer transfers from, given or corrected until the order is paid. */
+export const bankDigitsInputSchema = z.object({ bankAccountNo: bankAccountNoSchema });
+export type BankDigitsInput = z.infer<typeof bankDigitsInputSchema>;
+
+/** The same from the guest lookup: the lookup's proof (number and email or phone) with the digits. */
+export const lookupBankDigitsInputSchema = z.union([
+  z.object({ orderNo: orderNoSchema, email: emailSchema, bankAccountNo: bankAccountNoSchema }),
+  z.object({ orderNo: orderNoSchema, phone: phoneSchema, bankAccountNo: bankAccountNoSchema }),
+]);
+export type LookupBankDigitsInput = z.infer<typeof lookupBankDigitsInputSchema>;
+
 /** What POST /api/order/lookup tells whoever knows the order number and its email or phone. */
 export interface OrderSummary {
   orderNo: string;
@@ -143,6 +158,10 @@ export interface OrderSummary {
   createdAt: string;
   updatedAt: string;
   delivery: Order['delivery'];
+  /** A group order's pickup point (the plan's public copy), or null: posted (the address is not shown). */
+  pickup: { name: string; address: string; hours: string } | null;
+  /** Whether the buyer has given the bank digits (the digits themselves are not shown). */
+  bankDigitsGiven: boolean;
 }
 
 /** Statuses that hold stock; leaving them for cancelledUnpaid/refunded returns it. */

@@ -1,13 +1,18 @@
 import type { DocumentReference, Timestamp } from 'firebase-admin/firestore';
 import { db, firestoreNs } from '../lib/firebase';
 import { MAIL } from './collections';
-import type { DeliveryState, MailDocument } from '../mail/mail-doc';
+import type { ComposedMail, DeliveryState, MailDocument } from '../mail/mail-doc';
 
 // mail/{id}: the outbox, in the "Trigger Email" extension's shape (functions/src/mail/mail-doc.ts).
 // Written with the change it reports (an order, a status change, a subscription); sent by the sendMail
 // trigger (functions/src/mail/send-mail.ts), which claims a document here before sending it.
 
 export { MAIL };
+
+/** Puts a mail of its own (no other change goes with it: an account mail) in the outbox; `kind` names it in the logs. */
+export async function queueMail(mail: ComposedMail, kind: string): Promise<void> {
+  await (await db()).collection(MAIL).add({ ...mail, kind, createdAt: new Date().toISOString() });
+}
 
 interface StoredDelivery {
   state: DeliveryState;

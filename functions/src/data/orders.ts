@@ -1,4 +1,4 @@
-import { ORDER_STATUS_LABELS, type Order, type OrderSummary } from '../contracts/orders';
+import { NO_BANK_DIGITS, ORDER_STATUS_LABELS, type Order, type OrderSummary } from '../contracts/orders';
 import type { AdminOrdersQuery } from '../contracts/admin';
 import { db, firestoreNs } from '../lib/firebase';
 import type { ComposedMail } from '../mail/mail-doc';
@@ -45,6 +45,8 @@ export function toSummary(o: Order): OrderSummary {
     createdAt: o.createdAt,
     updatedAt: o.updatedAt,
     delivery: o.delivery,
+    pickup: o.pickup ? { name: o.pickup.name, address: o.pickup.address, hours: o.pickup.hours } : null,
+    bankDigitsGiven: o.bankAccountNo !== NO_BANK_DIGITS,
   };
 }
 

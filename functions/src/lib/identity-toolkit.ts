@@ -96,10 +96,6 @@ export const identityToolkit = {
   signInWithPassword: (email: string, password: string) =>
     callToolkit<TokenResponse>('signInWithPassword', { email, password, returnSecureToken: true }),
   lookup: (idToken: string) => callToolkit<{ kind?: string; users?: Record<string, unknown>[] }>('lookup', { idToken }),
-  sendVerifyEmail: (idToken: string, continueUrl?: string) =>
-    callToolkit<{ kind?: string; email: string }>('sendOobCode', { requestType: 'VERIFY_EMAIL', idToken, ...(continueUrl ? { continueUrl } : {}) }),
-  sendPasswordReset: (email: string, continueUrl?: string) =>
-    callToolkit<{ kind?: string; email: string }>('sendOobCode', { requestType: 'PASSWORD_RESET', email, ...(continueUrl ? { continueUrl } : {}) }),
   applyOobCode: (oobCode: string) => callToolkit<Record<string, unknown>>('update', { oobCode }),
   resetPassword: (oobCode: string, newPassword?: string) =>
     callToolkit<{ kind?: string; email: string; requestType?: string }>('resetPassword', newPassword === undefined ? { oobCode } : { oobCode, newPassword }),

@@ -158,6 +158,8 @@ export const orderSummarySchema = z
     createdAt: isoInstant,
     updatedAt: isoInstant,
     delivery: deliveryResponseSchema,
+    pickup: z.object({ name: z.string(), address: z.string(), hours: z.string() }).nullable().meta({ description: "A group order's pickup point; null = posted (the address is not shown)" }),
+    bankDigitsGiven: z.boolean().meta({ description: 'Whether the buyer has given the last 5 digits of the paying account' }),
   })
   .meta({ id: 'OrderSummary' });
 
@@ -196,6 +198,7 @@ export const groupPlanViewSchema = z
       }),
     ),
     minQuantity: z.number().int().nullable(),
+    minPerOrder: z.number().int().nullable().meta({ description: 'The fewest copies one order may hold; fewer is refused with 400' }),
     pickupNotes: z.string(),
     paymentNotes: z.string(),
     pickupPoints: z.array(pickupResponseSchema),

@@ -13,7 +13,7 @@ import { orderIdSchema, productIdSchema, uidSchema } from '../contracts/common';
 import { inquiryInputSchema, subscriptionInputSchema, unsubscribeInputSchema } from '../contracts/content';
 import { ERROR_KEYS } from '../contracts/errors';
 import { groupOrderParamsSchema, planParamsSchema } from '../contracts/group-buying';
-import { orderLookupInputSchema, placeGroupOrderInputSchema, placeOrderInputSchema } from '../contracts/orders';
+import { bankDigitsInputSchema, lookupBankDigitsInputSchema, orderLookupInputSchema, placeGroupOrderInputSchema, placeOrderInputSchema } from '../contracts/orders';
 import { bankConfirmInputSchema, bankMatchInputSchema } from '../contracts/bank';
 import { dashboardQuerySchema } from '../contracts/dashboard';
 import { organizerLinkParams, organizerTokenParams } from '../contracts/organizer';
@@ -87,13 +87,13 @@ export const ROUTES: RouteDoc[] = [
   // --- Accounts (Identity Toolkit) ---
   auth('signUp', 'Create an account', 'Creates the Identity Toolkit account and the member record `members/{uid}`, and signs in.', signUpInputSchema, res.tokenResponseSchema),
   auth('signIn', 'Sign in with email and password', 'Answers the ID and refresh tokens. Failed sign-ins are limited per address and per account.', signInInputSchema, res.tokenResponseSchema),
-  auth('sendEmailVerify', 'Send the verification mail', 'Mails a verification link to the account of the ID token.', idTokenInputSchema, res.toolkitEmailResponseSchema),
+  auth('sendEmailVerify', 'Send the verification mail', "Mails a verification link to the account of the ID token: the shop's own zh-Hant mail through its outbox, the code from the Admin SDK, the link to the configured site's /user/authAction (never a request header's host).", idTokenInputSchema, res.toolkitEmailResponseSchema),
   auth('confirmEmailVerification', 'Apply a verification link', 'Applies the `oobCode` of a verification mail: the account becomes verified.', oobCodeInputSchema, res.toolkitEmailResponseSchema),
   {
     ...auth('getUserData', 'Read the signed-in account', "Identity Toolkit's accounts:lookup for the ID token (verified first).", idTokenInputSchema, res.toolkitLookupResponseSchema),
     errors: { 400: [TOOLKIT] },
   },
-  auth('sendPasswordResetEmail', 'Send a password-reset mail', 'Mails a reset link; limited per address and per account.', emailInputSchema, res.toolkitEmailResponseSchema),
+  auth('sendPasswordResetEmail', 'Send a password-reset mail', "Mails a reset link (the shop's own mail, the link to the configured site's /user/authAction); limited per address and per account. An unknown address gets the same 200 and no mail (as with email enumeration protection).", emailInputSchema, res.toolkitEmailResponseSchema),
   auth('verifyPasswordResetCode', 'Check a password-reset link', 'Answers the email of a valid reset `oobCode` without using it.', oobCodeInputSchema, res.toolkitEmailResponseSchema),
   auth('confirmPasswordReset', 'Set a new password from a reset link', 'Uses the reset `oobCode` to set the new password.', confirmPasswordResetInputSchema, res.toolkitEmailResponseSchema),
 
@@ -291,6 +291,31 @@ export const ROUTES: RouteDoc[] = [
     body: orderLookupInputSchema,
     responses: { 200: { description: 'The order summary', schema: res.orderSummarySchema } },
     errors: { 404: [K.notFound], 429: [K.tooManyAttempts] },
+  },
+  {
+    method: 'post',
+    path: '/api/order/lookup/bankAccountNo',
+    tag: 'Orders',
+    operationId: 'lookupSetBankDigits',
+    summary: 'Give or correct the bank digits of a looked-up order',
+    description: 'The lookup\'s proof (number and email or phone) with the last 5 digits of the paying account; accepted until the order is paid (409 `INVALID_TRANSITION` after). Answers the order summary; noted in the order\'s history; rate-limited with the lookup.',
+    access: 'public',
+    body: lookupBankDigitsInputSchema,
+    responses: { 200: { description: 'The order summary', schema: res.orderSummarySchema } },
+    errors: { 404: [K.notFound], 409: [K.invalidTransition], 429: [K.tooManyAttempts] },
+  },
+  {
+    method: 'put',
+    path: '/api/order/{userId}/{orderId}/bankAccountNo',
+    tag: 'Orders',
+    operationId: 'setBankDigits',
+    summary: 'Give or correct the bank digits of an own order',
+    description: 'The member gives the last 5 digits of the paying account, until the order is paid (409 `INVALID_TRANSITION` after); the owner\'s matching uses them. Noted in the order\'s history.',
+    access: 'member',
+    params: userOrderParams,
+    body: bankDigitsInputSchema,
+    responses: { 200: { description: 'The order', schema: res.orderSchema } },
+    errors: { 404: [K.notFound], 409: [K.invalidTransition] },
   },
   {
     method: 'get',

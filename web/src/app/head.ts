@@ -31,7 +31,7 @@ export interface Head {
 
 export type HeadHandle = (params: Params) => Head | null;
 
-export const SITE_DESCRIPTION = '青嶼書房：青嶼出版直營的線上書店，公司登記、營業稅、會計與契約實務書，匯款付款、郵寄免運，並提供公會與社團團購。';
+export const SITE_DESCRIPTION = '青嶼書房：青嶼出版直營的線上書店，公司登記、營業稅、會計與契約實務書，匯款付款、郵寄到府，並提供公會與社團團購。';
 const DEFAULT_IMAGE: ShareImage = { path: '/images/other/og-image.png', width: 1200, height: 630, alt: '青嶼書房：實務工作者的專業書房' };
 
 export const documentTitle = (title: string) => (title ? `${title}｜${SHOP.name}` : `${SHOP.name}｜專業實務書與團購`);
@@ -136,7 +136,7 @@ export function headFor(qc: QueryClient) {
     home: (() => site('', '/')) satisfies HeadHandle,
     bookList: (() => {
       const books = qc.getQueryData(q.productSummaries().queryKey) ?? [];
-      const head = site('訂購書籍', '/bookstore', '青嶼出版的公司登記、營業稅、會計與契約實務書，線上訂購，臺灣本島免運。');
+      const head = site('訂購書籍', '/bookstore', '青嶼出版的公司登記、營業稅、會計與契約實務書，線上訂購，郵寄到府。');
       head.jsonLd.push({
         '@type': 'ItemList',
         name: '訂購書籍',

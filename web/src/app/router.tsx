@@ -18,6 +18,7 @@ import { DefaultLayout } from './layouts/default-layout';
 import { GroupBuyingLayout } from './layouts/group-buying-layout';
 import { routeModuleFiles, routeModules } from './route-modules';
 import { PageNotFound } from './routes/page-not-found';
+import { ScrollFrame } from './scroll-frame';
 
 /** Loaders run before the lazy module, so guards and data never wait for a page's code. */
 const page = (key: keyof typeof routeModules, loader?: LoaderFunction, head?: HeadHandle): Pick<NonIndexRouteObject, 'lazy' | 'loader' | 'handle'> => ({
@@ -63,6 +64,9 @@ export function createRoutes(qc: QueryClient): RouteObject[] {
 
   return [
     {
+      element: <ScrollFrame />,
+      // The shop's settings for every page: the footer and the pages state the shipping from them.
+      loader: () => all(qc.prefetchQuery(q.settings())),
       errorElement: <ErrorScreen />,
       // The first HTML already holds the page; this shows only if a lazy page is still on its way.
       hydrateFallbackElement: <></>,

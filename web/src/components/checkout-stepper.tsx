@@ -26,14 +26,16 @@ export interface StepperForm<V extends FieldValues, O> extends Stepper {
 
 /**
  * `stepFields[i]`: the fields of step i. `focusOnMount`: the checkout opened on the user's request (the
- * cart's 前往結帳), not as part of a page that shows it below other content.
+ * cart's 前往結帳), not as part of a page that shows it below other content. `initialStep`: where a kept
+ * draft left off.
  */
 export function useCheckoutStepper<V extends FieldValues, O>(
   form: UseFormReturn<V, unknown, O>,
   stepFields: readonly (readonly FieldPath<V>[])[],
-  { focusOnMount = false } = {},
+  { focusOnMount = false, initialStep = 0 } = {},
 ): StepperForm<V, O> {
-  const [step, setStep] = useState(0);
+  // initialStep: the step of a kept draft (lib/checkout-draft.ts), never past the confirmation.
+  const [step, setStep] = useState(() => Math.max(0, Math.min(initialStep, CONFIRM_STEP)));
   const headingRef = useRef<HTMLHeadingElement>(null);
   const focusNext = useRef(focusOnMount);
   useEffect(() => {

@@ -39,6 +39,16 @@ export interface InquiryFormProps {
   messagePlaceholder?: string;
 }
 
+/**
+ * The thanks replace a taller form, which left the page at its footer behind the toast: focus them
+ * (a screen reader reads them) and bring them into view below the sticky header (scroll-margin-top).
+ */
+const showThanks = (el: HTMLHeadingElement | null) => {
+  if (!el) return;
+  el.focus({ preventScroll: true });
+  el.scrollIntoView({ block: 'start' });
+};
+
 export function InquiryForm({ topic, bulk = false, planId, title = '線上詢問', messageLabel = '詢問內容', messagePlaceholder }: InquiryFormProps) {
   const id = useId();
   const form = useSchemaForm<Values, InquiryInput>(inquiryInputSchema, EMPTY, (v) => toInput(topic, v, planId));
@@ -69,7 +79,7 @@ export function InquiryForm({ topic, bulk = false, planId, title = '線上詢問
   if (doneId) {
     return (
       <section className="card inquiry" aria-labelledby={`${id}-done`}>
-        <h2 id={`${id}-done`} className="inquiry__title">
+        <h2 id={`${id}-done`} className="inquiry__title" tabIndex={-1} ref={showThanks}>
           感謝您的詢問
         </h2>
         <div className="notice notice--success" role="status">

@@ -42,7 +42,13 @@ export function QuantityStepper({ value, max, min = 0, onChange, label, decrease
         max={max}
         step={1}
         value={value}
-        onChange={(e) => onChange(e.target.valueAsNumber)}
+        onChange={(e) => {
+          // Half-typed ("2.") is not a number yet: wait for the next key instead of reading it as empty
+          // (which clamped "2.5" to 0); a fraction counts as its whole copies.
+          if (e.target.validity.badInput) return;
+          const n = e.target.valueAsNumber;
+          onChange(Number.isFinite(n) ? Math.trunc(n) : n);
+        }}
         onFocus={(e) => e.target.select()}
         aria-describedby={describedBy}
       />

@@ -1,4 +1,4 @@
-import { Router, type Request } from 'express';
+import { Router } from 'express';
 import {
   confirmPasswordResetInputSchema,
   emailInputSchema,
@@ -18,12 +18,6 @@ const accountAndClient = (req: Request) => {
   const email = bodyEmail(req);
   return email ? `${email}\u0000${clientOf(req)}` : '';
 };
-
-/** Where the request came from, for the mails' continue links (the service judges it). */
-const siteOf = (req: Request): service.RequestSite => ({
-  origin: req.get('origin'),
-  servingHost: (req.get('x-forwarded-host') ?? req.get('host') ?? '').split(',')[0]!.trim(),
-});
 
 const signUpBody = { body: signUpInputSchema };
 const signInBody = { body: signInInputSchema };
@@ -65,7 +59,7 @@ export function authRouter() {
   });
 
   r.post('/sendEmailVerify', limits.verifyMailPerIp, validate(idTokenBody), async (req, res) => {
-    res.json(await service.sendEmailVerify(validated(req, idTokenBody).body.idToken, siteOf(req)));
+    res.json(await service.sendEmailVerify(validated(req, idTokenBody).body.idToken));
   });
 
   r.post('/confirmEmailVerification', limits.oobCodePerIp, validate(oobCodeBody), async (req, res) => {
@@ -77,7 +71,7 @@ export function authRouter() {
   });
 
   r.post('/sendPasswordResetEmail', limits.resetMailPerIp, limits.resetMailPerAccount, validate(emailBody), async (req, res) => {
-    res.json(await service.sendPasswordResetEmail(validated(req, emailBody).body.email, siteOf(req)));
+    res.json(await service.sendPasswordResetEmail(validated(req, emailBody).body.email));
   });
 
   r.post('/verifyPasswordResetCode', limits.oobCodePerIp, validate(oobCodeBody), async (req, res) => {

@@ -5,6 +5,9 @@ import { verifyIdToken } from '../../lib/id-token';
 import { Failure, unavailable } from '../../lib/failure';
 import { identityToolkit, toolkitError, type TokenResponse } from '../../lib/identity-toolkit';
 import { logger } from '../../lib/logger';
+import { queueMail } from '../../data/mail';
+import { shopSettings } from '../../data/settings';
+import { accountActionUrl, resetPasswordMail, verifyEmailMail } from './mail';
 
 // The business of /api/auth/*: Identity Toolkit does the accounts, the shop keeps members/{uid}.
 
@@ -44,47 +47,60 @@ async function assertValidIdToken(idToken: string): Promise<void> {
   if (!r.ok) throw r.reason === 'unreachable' ? unavailable('Identity Toolkit is unreachable') : toolkitError('INVALID_ID_TOKEN');
 }
 
-/** Where the request came from, as continueUrl needs it (the route reads it from the headers). */
-export interface RequestSite {
-  origin: string | undefined;
-  /** The host that served the request (X-Forwarded-Host's first entry, or Host). */
-  servingHost: string;
-}
-
 export async function getUserData(idToken: string) {
   await assertValidIdToken(idToken);
   return identityToolkit.lookup(idToken);
 }
 
-export async function sendEmailVerify(idToken: string, site: RequestSite) {
-  await assertValidIdToken(idToken);
-  return identityToolkit.sendVerifyEmail(idToken, continueUrl(site, 'verifyEmail'));
+/**
+ * The verification mail, through the shop's own outbox (mail/send-mail.ts): the Admin SDK makes the
+ * code, the link leads to the configured site's /user/authAction (api/auth/mail.ts). Answers as
+ * Identity Toolkit's sendOobCode did.
+ */
+export async function sendEmailVerify(idToken: string) {
+  const r = await verifyIdToken(idToken);
+  if (!r.ok) throw r.reason === 'unreachable' ? unavailable('Identity Toolkit is unreachable') : toolkitError('INVALID_ID_TOKEN');
+  const { email, name } = r.identity;
+  if (!email) throw toolkitError('MISSING_EMAIL');
+  const link = await adminLink(() => auth().then((a) => a.generateEmailVerificationLink(email)));
+  if (!link) throw toolkitError('USER_NOT_FOUND');
+  await queueMail(verifyEmailMail(email, name, accountActionUrl('verifyEmail', link), await shopSettings()), 'verify-email');
+  return { kind: 'identitytoolkit#GetOobConfirmationCodeResponse', email };
+}
+
+/** A link from the Admin SDK, or null when the account does not exist; an outage is 503. */
+async function adminLink(make: () => Promise<string>): Promise<string | null> {
+  try {
+    return await make();
+  } catch (err) {
+    const code = (err as { code?: string }).code ?? '';
+    if (code === 'auth/user-not-found' || code === 'auth/email-not-found') return null;
+    logger.warn('generating an account action link failed', { code, error: String(err) });
+    throw unavailable('Identity Toolkit could not make the link');
+  }
 }
 
 export const confirmEmailVerification = (oobCode: string) => identityToolkit.applyOobCode(oobCode);
 
-export const sendPasswordResetEmail = (email: string, site: RequestSite) =>
-  identityToolkit.sendPasswordReset(email, continueUrl(site, 'resetPassword'));
+/**
+ * The reset mail, through the shop's own outbox like the verification mail. An unknown address gets the
+ * same answer and no mail, as Identity Toolkit answers with email enumeration protection on (the
+ * default of new projects): the form never tells who has an account.
+ */
+export async function sendPasswordResetEmail(given: string) {
+  // Accounts' addresses are stored in lower case; the mail goes to that address.
+  const email = given.toLowerCase();
+  // The account is looked up first: with email enumeration protection on, the link call for an unknown
+  // address fails without saying why (the Auth emulator: "Unable to create the email action link").
+  const link = await adminLink(async () => {
+    const a = await auth();
+    await a.getUserByEmail(email);
+    return a.generatePasswordResetLink(email);
+  });
+  if (link) await queueMail(resetPasswordMail(email, accountActionUrl('resetPassword', link), await shopSettings()), 'reset-password');
+  return { kind: 'identitytoolkit#GetOobConfirmationCodeResponse', email };
+}
 
 export const verifyPasswordResetCode = (oobCode: string) => identityToolkit.resetPassword(oobCode);
 
 export const confirmPasswordReset = (input: ConfirmPasswordResetInput) => identityToolkit.resetPassword(input.oobCode, input.newPassword);
-
-/**
- * Where the mail's link leads after the action: the shop's own success page, on the site the
- * request came from. Only an http(s) Origin of the serving host (or of this machine, for the
- * emulators) is used; production Identity Toolkit also rejects domains not authorised for the project.
- */
-export function continueUrl({ origin, servingHost }: RequestSite, mode: 'verifyEmail' | 'resetPassword'): string | undefined {
-  if (!origin) return undefined;
-  let url: URL;
-  try {
-    url = new URL(origin);
-  } catch {
-    return undefined;
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
-  const local = url.hostname === '127.0.0.1' || url.hostname === 'localhost';
-  if (url.host !== servingHost && !local) return undefined;
-  return `${url.origin}/user/authAction/${mode}-success`;
-}

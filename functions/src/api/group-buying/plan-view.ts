@@ -43,6 +43,7 @@ export async function planView(plan: PlanDoc, now: Date = new Date()): Promise<G
     content: plan.content,
     products,
     minQuantity,
+    minPerOrder: plan.minPerOrder ?? null,
     pickupNotes: plan.pickupNotes,
     paymentNotes: plan.paymentNotes,
     pickupPoints: plan.pickupPoints,

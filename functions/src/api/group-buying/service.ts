@@ -1,4 +1,5 @@
 import { ERROR_KEYS } from '../../contracts/errors';
+import { minPerOrderText } from '../../contracts/format';
 import { isPlanOpen, type GroupOrderView, type GroupPlanView } from '../../contracts/group-buying';
 import type { Order, PlaceGroupOrderInput } from '../../contracts/orders';
 import { getOrder } from '../../data/orders';
@@ -100,6 +101,10 @@ export async function placeGroupOrder(p: PlaceGroupOrderParams): Promise<PlaceOr
   const open = isPlanOpen(plan, p.now ?? new Date());
   // A closed plan answers a replay or refuses: where the order would go no longer matters.
   const pickup = open ? resolvePickup(plan, p.input.pickupPointId) : null;
+  const copies = p.input.items.reduce((n, i) => n + i.qty, 0);
+  if (open && plan.minPerOrder && copies < plan.minPerOrder) {
+    throw invalid(`The plan takes orders of at least ${plan.minPerOrder} copies`, [{ path: 'items', message: `${minPerOrderText(plan.minPerOrder)}，目前 ${copies} 本` }]);
+  }
   // Judged before the placement, so concurrent orders of one contact could each pass it; the
   // per-contact rate limits of the route (./router.ts) bound such a burst to a handful.
   const refuseNew = open ? capped : planClosed(plan.planId);

@@ -1,17 +1,19 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { orderIdSchema, uidSchema } from '../../contracts/common';
-import { orderLookupInputSchema, placeOrderInputSchema } from '../../contracts/orders';
+import { bankDigitsInputSchema, lookupBankDigitsInputSchema, orderLookupInputSchema, placeOrderInputSchema } from '../../contracts/orders';
 import { forbidden } from '../../http/errors';
 import { assertEmailVerified, assertSelfOrOwner, requireAuth, requireUser } from '../../http/middleware/auth';
 import { rateLimit } from '../../http/middleware/rate-limit';
 import { validate, validated } from '../../http/middleware/validate';
-import { lookupOrder, memberOrder, ordersOfMember, placeShopOrder } from './service';
+import { lookupOrder, lookupSetBankDigits, memberOrder, memberSetBankDigits, ordersOfMember, placeShopOrder } from './service';
 
 const userParams = { params: z.object({ userId: uidSchema }) };
 const orderParams = { params: z.object({ userId: uidSchema, orderId: orderIdSchema }) };
 const placeSchemas = { ...orderParams, body: placeOrderInputSchema };
 const lookupSchemas = { body: orderLookupInputSchema };
+const lookupBankSchemas = { body: lookupBankDigitsInputSchema };
+const bankSchemas = { ...orderParams, body: bankDigitsInputSchema };
 
 /** Order lookups per client address per window: slows down guessing order numbers and contacts. */
 export const LOOKUP_LIMIT = 10;
@@ -23,6 +25,10 @@ export function orderRouter() {
 
   r.post('/lookup', rateLimit({ name: 'order-lookup', windowMs: LOOKUP_WINDOW_MS, limit: LOOKUP_LIMIT }), validate(lookupSchemas), async (req, res) => {
     res.json(await lookupOrder(validated(req, lookupSchemas).body));
+  });
+
+  r.post('/lookup/bankAccountNo', rateLimit({ name: 'order-lookup', windowMs: LOOKUP_WINDOW_MS, limit: LOOKUP_LIMIT }), validate(lookupBankSchemas), async (req, res) => {
+    res.json(await lookupSetBankDigits(validated(req, lookupBankSchemas).body));
   });
 
   r.get('/:userId', requireAuth, validate(userParams), async (req, res) => {
@@ -44,6 +50,13 @@ export function orderRouter() {
     await assertEmailVerified(user);
     const { created, order } = await placeShopOrder(user, params.orderId, body);
     res.status(created ? 201 : 200).json(order);
+  });
+
+  r.put('/:userId/:orderId/bankAccountNo', requireAuth, validate(bankSchemas), async (req, res) => {
+    const { params, body } = validated(req, bankSchemas);
+    const user = requireUser(req);
+    if (user.uid !== params.userId) throw forbidden('A member changes only their own orders');
+    res.json(await memberSetBankDigits(params.userId, params.orderId, body));
   });
 
   return r;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatLongDate, formatMoney, fromTaipeiLocal, taipeiParts, taiwanDay, toTaipeiLocal } from '../format';
+import { formatDateTime, formatLongDate, formatMoney, fromTaipeiLocal, taipeiParts, taiwanDay, toTaipeiLocal } from '../format';
 
 describe('formatMoney', () => {
   it('writes whole NT$ with grouping', () => {
@@ -9,9 +9,9 @@ describe('formatMoney', () => {
 });
 
 describe('dates in Taiwan time', () => {
-  it('formats mm/dd/yy', () => {
-    expect(formatDate('2027-03-31T15:59:59.000Z')).toBe('03/31/27');
-    expect(formatDate('2026-12-31T16:30:00.000Z')).toBe('01/01/27');
+  it('formats an order\'s date and time as a Taiwanese shopper reads it (yyyy/mm/dd hh:mm)', () => {
+    expect(formatDateTime('2027-03-31T15:59:59.000Z')).toBe('2027/03/31 23:59');
+    expect(formatDateTime('2026-12-31T16:30:00.000Z')).toBe('2027/01/01 00:30');
   });
   it('formats a long Chinese date', () => {
     expect(formatLongDate('2027-03-31T15:59:59.000Z')).toBe('2027年3月31日');

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { SHOP } from '@/config/shop';
+import { ShippingText } from '@/components/shipping-text';
 import { NewsletterForm } from './newsletter-form';
 
 export function Footer() {
@@ -12,7 +13,10 @@ export function Footer() {
           </h2>
           <p>統一編號 {SHOP.taxId}</p>
           <p>{SHOP.address}</p>
-          <p className="small">出版社直營書店｜臺灣全區郵寄免運</p>
+          <p className="small">
+            出版社直營書店
+            <ShippingText before="｜" />
+          </p>
         </section>
         <section aria-labelledby="footer-contact">
           <h2 id="footer-contact" className="site-footer__heading">
@@ -48,7 +52,7 @@ export function Footer() {
       </div>
       <div className="site-footer__bottom">
         <p className="site-footer__copy">© 2026 {SHOP.company}．版權所有</p>
-        <p className="site-footer__copy">匯款付款．郵寄免運．7 天鑑賞期</p>
+        <p className="site-footer__copy">匯款付款．7 天鑑賞期</p>
       </div>
     </footer>
   );

@@ -58,6 +58,10 @@ export function Header() {
           <NavLink className="nav__link" to="/bookstore">
             訂購書籍
           </NavLink>
+          {/* The open campaigns are listed on the home page; guests order there without an account. */}
+          <Link className="nav__link" to="/#campaigns">
+            團購
+          </Link>
           <Dropdown label="購物相關">
             {SHOPPING_LINKS.map((l) => (
               <Link key={l.to} className="dropdown__item" to={l.to}>

@@ -1,5 +1,6 @@
 import { cart } from '@/features/cart/cart-store';
 import { BookList } from '@/features/catalogue/components/book-list';
+import { ShippingText } from '@/components/shipping-text';
 import { notify } from '@/lib/toast';
 import { useDocumentMeta } from '@/lib/use-document-title';
 
@@ -9,11 +10,14 @@ function addToCart(productId: string, qty: number) {
 }
 
 export function Component() {
-  useDocumentMeta('訂購書籍', '青嶼出版的公司登記、營業稅、會計與契約實務書，線上訂購，臺灣本島免運。');
+  useDocumentMeta('訂購書籍', '青嶼出版的公司登記、營業稅、會計與契約實務書，線上訂購，郵寄到府。');
   return (
     <section className="page catalogue-page" aria-labelledby="page-title">
       <h1 id="page-title">訂購書籍</h1>
-      <p className="lead">為實務現場而寫的專業書：公司登記、營業稅、會計與契約。全館臺灣本島免運。</p>
+      <p className="lead">
+        為實務現場而寫的專業書：公司登記、營業稅、會計與契約。
+        <ShippingText after="。" />
+      </p>
       <BookList onAddToCart={addToCart} />
     </section>
   );

@@ -4,6 +4,8 @@ import { Spinner } from '@/components/page-status';
 import { CartView } from '@/features/cart/components/cart-view';
 import { cart } from '@/features/cart/cart-store';
 import { usePricedCart } from '@/features/cart/use-priced-cart';
+import { SHOP_CHECKOUT_DRAFT } from '@/features/checkout/api';
+import { hasDraft } from '@/lib/checkout-draft';
 import { useDocumentMeta } from '@/lib/use-document-title';
 
 // The checkout (and its form library) loads when the shopper asks for it, not with the cart.
@@ -13,7 +15,8 @@ export function Component() {
   useDocumentMeta('購物車');
   const navigate = useNavigate();
   const { loading, error, lines, removed, stockKnown, purchasable } = usePricedCart();
-  const [checkingOut, setCheckingOut] = useState(false);
+  // A checkout left half-way in this tab (the back button, a reload) opens again with its draft.
+  const [checkingOut, setCheckingOut] = useState(() => hasDraft(SHOP_CHECKOUT_DRAFT));
 
   return (
     <section className="page" aria-labelledby="page-title">

@@ -6,7 +6,7 @@ import '@/features/content/content.css';
 import { useDocumentMeta } from '@/lib/use-document-title';
 
 export function Component() {
-  useDocumentMeta('', '青嶼書房：青嶼出版直營的線上書店，公司登記、營業稅、會計與契約實務書，匯款付款、郵寄免運，並提供公會與社團團購。');
+  useDocumentMeta('', '青嶼書房：青嶼出版直營的線上書店，公司登記、營業稅、會計與契約實務書，匯款付款、郵寄到府，並提供公會與社團團購。');
   return (
     <div className="page home">
       <HomeHero />

@@ -1,3 +1,4 @@
+import { forgetDraft } from '@/lib/checkout-draft';
 import { forgetCheckoutOrderId } from '@/lib/checkout-order-id';
 import { useSyncExternalStore } from 'react';
 import { storedLines, storedState, type StoredLine } from '@/lib/stored-state';
@@ -57,8 +58,9 @@ export function useGroupCart(planId: string): readonly GroupCartLine[] {
 /** The key of a plan's checkout for lib/checkout-order-id.ts. */
 export const groupCheckoutKey = (planId: string) => `groupCheckout:${planId}`;
 
-/** The order landed: the cart empties and the next checkout gets a new id. */
+/** The order landed: the cart empties, the draft is gone and the next checkout gets a new id. */
 export function finishCheckout(planId: string) {
+  forgetDraft(groupCheckoutKey(planId));
   groupCart.clear(planId);
   forgetCheckoutOrderId(groupCheckoutKey(planId));
 }

@@ -1,11 +1,14 @@
-import type { Order, OrderLookupInput, OrderSummary } from '@contracts/orders';
-import { useQuery } from '@tanstack/react-query';
+import type { LookupBankDigitsInput, Order, OrderLookupInput, OrderSummary } from '@contracts/orders';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
 export const fetchMyOrders = (userId: string, signal?: AbortSignal) => apiRequest<Order[]>(`/order/${encodeURIComponent(userId)}`, { signal });
 export const fetchOrder = (userId: string, orderId: string, signal?: AbortSignal) =>
   apiRequest<Order>(`/order/${encodeURIComponent(userId)}/${encodeURIComponent(orderId)}`, { signal });
 export const lookupOrder = (input: OrderLookupInput) => apiRequest<OrderSummary>('/order/lookup', { method: 'POST', body: input, auth: false });
+export const lookupSetBankDigits = (input: LookupBankDigitsInput) => apiRequest<OrderSummary>('/order/lookup/bankAccountNo', { method: 'POST', body: input, auth: false });
+export const setBankDigits = (userId: string, orderId: string, bankAccountNo: string) =>
+  apiRequest<Order>(`/order/${encodeURIComponent(userId)}/${encodeURIComponent(orderId)}/bankAccountNo`, { method: 'PUT', body: { bankAccountNo } });
 
 export interface Loaded<T> {
   data: T | null;
@@ -26,4 +29,14 @@ export function useMyOrders(userId: string | null) {
 
 export function useOrder(userId: string | null, orderId: string) {
   return useMemberQuery([userId, orderId], (signal) => fetchOrder(userId!, orderId, signal));
+}
+
+/** Saves the bank digits of a member's order and shows the order as the server answered. */
+export function useSetBankDigits(userId: string, orderId: string) {
+  const qc = useQueryClient();
+  return async (bankAccountNo: string) => {
+    const order = await setBankDigits(userId, orderId, bankAccountNo);
+    qc.setQueryData(['orders', userId, orderId], order);
+    return order;
+  };
 }

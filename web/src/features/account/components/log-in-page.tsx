@@ -4,6 +4,7 @@ import { signIn } from '@/lib/api/auth';
 import { safeRedirect, startSession } from '../session-actions';
 import { fieldProps } from '@/lib/form';
 import { Field } from '@/components/field';
+import { CheckoutReason } from './checkout-reason';
 import { OrGoogle } from './google-button';
 import { AccountCard, AccountForm, useAccountForm } from './account-card';
 import '../account.css';
@@ -24,6 +25,7 @@ export function LogInPage() {
   const signUpLink = redirect ? `/user/signUp?redirect=${encodeURIComponent(redirect)}` : '/user/signUp';
   return (
     <AccountCard title="會員登入">
+      <CheckoutReason redirect={redirect} />
       <AccountForm account={account} submit="登入" busyLabel="登入中…">
         <Field label="電子郵件" type="email" autoComplete="email" inputMode="email" required {...fieldProps(form, 'email')} />
         <Field label="密碼" type="password" autoComplete="current-password" required {...fieldProps(form, 'password')} />

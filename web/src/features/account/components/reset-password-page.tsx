@@ -20,7 +20,7 @@ export function ResetPasswordPage() {
     return (
       <AccountCard title="重設密碼信已寄出" done>
         <p>
-          我們已寄信至 <strong>{sentTo}</strong>，請點擊信中的連結設定新密碼。若幾分鐘內沒有收到，請檢查垃圾郵件匣。
+          若 <strong>{sentTo}</strong> 是已註冊的帳號，我們已寄出重設密碼信，請點擊信中的連結設定新密碼。若幾分鐘內沒有收到，請檢查垃圾郵件匣，或確認註冊時使用的電子郵件。
         </p>
         <NextSteps center steps={[{ to: '/user/logIn', label: '返回登入' }]} />
       </AccountCard>

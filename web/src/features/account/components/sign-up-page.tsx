@@ -7,6 +7,8 @@ import { sendEmailVerify, signUp } from '@/lib/api/auth';
 import { explain, safeRedirect, startSession } from '../session-actions';
 import { fieldProps } from '@/lib/form';
 import { Field } from '@/components/field';
+import { EmailSuggestion } from '@/components/email-suggestion';
+import { CheckoutReason } from './checkout-reason';
 import { OrGoogle } from './google-button';
 import { AccountCard, AccountForm, useAccountForm } from './account-card';
 import { NextSteps } from '@/components/next-steps';
@@ -53,9 +55,11 @@ export function SignUpPage() {
   const logInLink = params.get('redirect') ? `/user/logIn?redirect=${encodeURIComponent(params.get('redirect')!)}` : '/user/logIn';
   return (
     <AccountCard title="會員註冊">
+      <CheckoutReason redirect={params.get('redirect')} />
       <AccountForm account={account} submit="註冊" busyLabel="註冊中…">
         <Field label="姓名" autoComplete="name" required maxLength={50} {...fieldProps(form, 'userName')} />
         <Field label="電子郵件" type="email" autoComplete="email" inputMode="email" required {...fieldProps(form, 'email')} />
+        <EmailSuggestion value={form.watch('email')} onAccept={(email) => form.setValue('email', email, { shouldValidate: true })} />
         <Field label="密碼" type="password" autoComplete="new-password" required hint="至少 8 個字元" {...fieldProps(form, 'password')} />
         <Field label="確認密碼" type="password" autoComplete="new-password" required {...fieldProps(form, 'confirmPassword')} />
       </AccountForm>

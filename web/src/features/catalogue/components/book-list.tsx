@@ -26,7 +26,7 @@ function BookCard({ book, stock, priority, onAddToCart }: { book: ProductSummary
         </h2>
         <Price listPrice={book.listPrice} salePrice={book.salePrice} />
         {soldOut ? (
-          <Link className="btn btn--ghost btn--small book-card__action" to={href} aria-label={`${book.name}缺貨中，查看詢問方式`}>
+          <Link className="btn btn--ghost btn--small book-card__action" to={`${href}#stock-alert`} aria-label={`${book.name}缺貨中，查看詢問方式`}>
             缺貨・詢問到貨
           </Link>
         ) : (

@@ -85,9 +85,13 @@ export function BuyBox({ productId, name, stock, onAddToCart }: Props) {
           <Link className="buy-box__cart-link" to="/cart">
             前往購物車結帳
           </Link>
+          {/* The cart lives in the browser: without JavaScript say so, instead of a button that only reloads. */}
+          <noscript>
+            <p className="buy-box__nojs">加入購物車與結帳需要啟用 JavaScript；也可以來電或透過 LINE 訂購。</p>
+          </noscript>
         </form>
       ) : (
-        <div className="buy-box__inquiry">
+        <div className="buy-box__inquiry" id="stock-alert">
           <p className="muted">這本書暫時缺貨：留下電子郵件，到貨時通知您；也歡迎透過 LINE 詢問到貨時間或預訂。</p>
           <StockAlertForm productId={productId} bookName={name} />
           <LineInquiry bookName={name} />

@@ -6,8 +6,11 @@ import { placeOrderInputSchema, type Order, type PlaceOrderInput as Input } from
 import { CheckoutSteps, CheckoutSummary, CONFIRM_STEP, SENDING_STEP, StepForm, useCheckoutStepper } from '@/components/checkout-stepper';
 import { Field, FormAlert } from '@/components/field';
 import { OrderItemsTable } from '@/components/order-items-table';
+import { BankDetails } from '@/components/bank-details';
+import { BankDigitsField } from '@/components/bank-digits-field';
 import { getUserData, sendEmailVerify } from '@/lib/api/auth';
 import { isApiError } from '@/lib/api-client';
+import { forgetDraft, readDraft, useDraftKeeper } from '@/lib/checkout-draft';
 import { checkoutOrderId, forgetCheckoutOrderId } from '@/lib/checkout-order-id';
 import { invalidateAfterOrder } from '@/lib/data/queries';
 import { fieldProps, useSchemaForm } from '@/lib/form';
@@ -15,7 +18,7 @@ import { getSession, refreshIdToken, setSession } from '@/lib/session';
 import { useShopSettings } from '@/lib/shop-settings';
 import { notify } from '@/lib/toast';
 import { useSession } from '@/lib/use-session';
-import { placeOrder, SHOP_CHECKOUT_KEY } from '../api';
+import { placeOrder, SHOP_CHECKOUT_DRAFT, SHOP_CHECKOUT_KEY } from '../api';
 import '../checkout.css';
 
 export interface CheckoutLine {
@@ -44,13 +47,38 @@ interface Values {
   remark: string;
 }
 
-const STEP_FIELDS = [['receiver.name', 'receiver.address', 'phone', 'bankAccountNo'], ['invoiceTitle', 'taxId', 'remark']] as const;
+// The bank digits are asked on the confirmation, beside the bank and the amount (optional: they can
+// follow on the order page until the order is paid).
+const STEP_FIELDS = [['receiver.name', 'receiver.address', 'phone'], ['invoiceTitle', 'taxId', 'remark']] as const;
+
+/** Left empty, the digits are not sent: the server stores NO_BANK_DIGITS. */
+const withoutEmptyDigits = (v: Values) => ({ ...v, bankAccountNo: v.bankAccountNo || undefined });
+
+/**
+ * Whether the account is verified by now; if so the session says so (and the gate lifts). The link may
+ * have been opened on another device or a moment ago: this page's ID token still says "unverified", and
+ * the server reads the token. A fresh token carries the new state; the account lookup covers the case
+ * where it does not yet.
+ */
+async function isVerifiedNow(): Promise<boolean> {
+  await refreshIdToken();
+  const fresh = getSession();
+  if (!fresh) return false;
+  const verified = fresh.emailVerified || (await getUserData(fresh.idToken)).users?.[0]?.emailVerified === true;
+  if (verified && !fresh.emailVerified) setSession({ ...fresh, emailVerified: true });
+  return verified;
+}
 
 function VerifyEmailGate() {
   const session = useSession();
   const [sending, setSending] = useState(false);
   const [checking, setChecking] = useState(false);
   const [sent, setSent] = useState(false);
+  // The address may have been verified since this token was minted (the mail's link, opened in this
+  // browser a moment ago): one fresh token on arrival lifts the gate without a click.
+  useEffect(() => {
+    void isVerifiedNow().catch(() => false);
+  }, []);
   if (!session) return null;
   const send = async () => {
     setSending(true);
@@ -69,13 +97,8 @@ function VerifyEmailGate() {
     try {
       // The link may have been opened on another device: this page's ID token still says
       // "unverified", and the server reads the token. A fresh token carries the new state.
-      await refreshIdToken();
-      const fresh = getSession() ?? session;
-      const verified = fresh.emailVerified || (await getUserData(fresh.idToken)).users?.[0]?.emailVerified === true;
-      if (verified) {
-        if (!fresh.emailVerified) setSession({ ...fresh, emailVerified: true });
-        notify('success', '電子郵件已完成驗證');
-      } else notify('warning', '尚未完成驗證，請點擊信中的連結');
+      if (await isVerifiedNow()) notify('success', '電子郵件已完成驗證');
+      else notify('warning', '尚未完成驗證，請點擊信中的連結');
     } catch (e) {
       notify('error', isApiError(e) ? describeError(e.statusCode, e.statusMessage) : '查詢失敗，請稍後再試');
     } finally {
@@ -113,20 +136,16 @@ function CheckoutForm({ lines, ready, onPlaced, name, userId }: CheckoutProps & 
   const queryClient = useQueryClient();
   const settings = useShopSettings();
   const items = useMemo(() => lines.map((l) => ({ productId: l.productId, qty: l.qty })), [lines]);
-  const form = useSchemaForm<Values, Input>(placeOrderInputSchema, {
-    items,
-    receiver: { name, address: '' },
-    phone: '',
-    bankAccountNo: '',
-    invoiceTitle: '',
-    taxId: '',
-    remark: '',
-  });
+  const empty: Values = { items, receiver: { name, address: '' }, phone: '', bankAccountNo: '', invoiceTitle: '', taxId: '', remark: '' };
+  // The tab's draft: what the shopper typed before leaving the checkout (the back button, a reload).
+  const [draft] = useState(() => readDraft(SHOP_CHECKOUT_DRAFT, empty));
+  const form = useSchemaForm<Values, Input>(placeOrderInputSchema, draft?.values ?? empty, withoutEmptyDigits);
   useEffect(() => form.setValue('items', items), [form, items]);
-  const stepper = useCheckoutStepper(form, STEP_FIELDS, { focusOnMount: true });
+  const stepper = useCheckoutStepper(form, STEP_FIELDS, { focusOnMount: true, initialStep: draft?.step });
   const { step, goTo, submitWith } = stepper;
   const [problem, setProblem] = useState<string | null>(null);
   const submitting = step === SENDING_STEP;
+  useDraftKeeper(SHOP_CHECKOUT_DRAFT, form, submitting ? null : step);
 
   const place = async (input: Input) => {
       setProblem(null);
@@ -135,6 +154,7 @@ function CheckoutForm({ lines, ready, onPlaced, name, userId }: CheckoutProps & 
         // Made once per checkout: every retry and double click of 訂單送出 sends the same id.
         const order = await placeOrder(userId, checkoutOrderId(SHOP_CHECKOUT_KEY), input);
         forgetCheckoutOrderId(SHOP_CHECKOUT_KEY);
+        forgetDraft(SHOP_CHECKOUT_DRAFT);
         invalidateAfterOrder(queryClient);
         onPlaced(order);
       } catch (e) {
@@ -165,15 +185,6 @@ function CheckoutForm({ lines, ready, onPlaced, name, userId }: CheckoutProps & 
             <Field label="收件人姓名" autoComplete="name" maxLength={50} required {...fieldProps(form, 'receiver.name')} />
             <Field label="收件地址" autoComplete="street-address" maxLength={200} required {...fieldProps(form, 'receiver.address')} />
             <Field label="聯絡電話" type="tel" inputMode="tel" autoComplete="tel" maxLength={30} required {...fieldProps(form, 'phone')} />
-            <Field
-              label="匯款帳號末 5 碼"
-              hint="方便我們核對您的匯款；尚未匯款可先填 00000。"
-              inputMode="numeric"
-              autoComplete="off"
-              maxLength={5}
-              required
-              {...fieldProps(form, 'bankAccountNo')}
-            />
           </>
         )}
         {step === 1 && (
@@ -198,15 +209,16 @@ function CheckoutForm({ lines, ready, onPlaced, name, userId }: CheckoutProps & 
                 ['收件人', values.receiver.name],
                 ['收件地址', values.receiver.address],
                 ['聯絡電話', values.phone],
-                ['匯款帳號末 5 碼', values.bankAccountNo],
                 ['發票抬頭', values.invoiceTitle],
                 ['統一編號', values.taxId],
                 ['備註', values.remark],
               ]}
             />
-            <p className="muted">
-              送出後請於 {settings?.paymentDueDays ?? 3} 天內完成匯款，逾期訂單將自動取消；確切期限會顯示在下一頁並寄到您的信箱。
-            </p>
+            {settings && (
+              <BankDetails settings={settings} amount={itemsTotal + shippingFee}>
+                <BankDigitsField form={form} />
+              </BankDetails>
+            )}
           </>
         )}
         {!ready && step >= CONFIRM_STEP && <FormAlert>購物車內有商品數量超過庫存，請先調整。</FormAlert>}

@@ -1,3 +1,4 @@
+import { ShippingText } from '@/components/shipping-text';
 import { Link } from 'react-router';
 
 interface Qa {
@@ -33,7 +34,7 @@ export const FAQ_GROUPS: Group[] = [
     id: 'shipping',
     title: '運送',
     items: [
-      { q: '運費怎麼算？', a: '臺灣本島及離島一律由中華郵政寄送，免運費。' },
+      { q: '運費怎麼算？', a: <ShippingText before="由中華郵政寄送，" after="。" /> },
       { q: '多久可以收到書？', a: '匯款確認後 2 個工作天內寄出，郵寄約 1–3 天送達。寄出後可在訂單頁面查看郵件追蹤號碼。' },
       { q: '可以寄到海外嗎？', a: <>目前僅寄送臺灣地區。海外訂購請先<Link to="/contact">與我們聯絡</Link>。</> },
     ],

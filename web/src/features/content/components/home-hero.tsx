@@ -1,3 +1,4 @@
+import { ShippingText } from '@/components/shipping-text';
 import { Link } from 'react-router';
 import { HeroArt } from './hero-art';
 
@@ -11,7 +12,7 @@ export function HomeHero() {
           <br />
           專業書房
         </h1>
-        <p className="lead">公司登記、營業稅、會計與契約，一本一本為實務現場而寫。匯款付款，臺灣全區郵寄免運。</p>
+        <p className="lead">公司登記、營業稅、會計與契約，一本一本為實務現場而寫。匯款付款，<ShippingText after="。" /></p>
         <div className="button-row">
           <Link className="btn btn--primary" to="/bookstore">
             瀏覽書籍

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Spinner } from '@/components/page-status';
-import { formatMoney } from '@contracts/format';
+import { shippingText } from '@contracts/format';
 import { useQuery } from '@tanstack/react-query';
 import { q } from '@/lib/data/queries';
 
@@ -53,7 +53,7 @@ export function ShoppingInfo() {
       <section aria-labelledby="info-shipping" className="info-section">
         <h2 id="info-shipping">運送方式</h2>
         <p>
-          由{s?.shipping.carrier ?? '中華郵政'}寄送，{s && !s.shipping.freeWithinTaiwan ? `運費 ${formatMoney(s.shipping.fee)}` : '臺灣全區免運費'}。
+          由{s?.shipping.carrier ?? '中華郵政'}寄送，{s && shippingText(s.shipping)}。
           {s?.shipping.notes ?? '匯款確認後 2 個工作天內寄出。'}
         </p>
       </section>

@@ -13,19 +13,37 @@ function emailInToken(token: string): string | null {
   return typeof payload?.e === 'string' ? payload.e : null;
 }
 
+// A reload of the page after the unsubscribe succeeded shows that it did, instead of asking again
+// (this tab only: sessionStorage, keyed by the link's token).
+const DONE_KEY = (token: string) => `unsubscribed:${token}`;
+function doneBefore(token: string): string | null {
+  try {
+    return typeof sessionStorage === 'undefined' ? null : sessionStorage.getItem(DONE_KEY(token));
+  } catch {
+    return null;
+  }
+}
+
 type State = { kind: 'confirm' } | { kind: 'sending' } | { kind: 'done'; email: string } | { kind: 'failed'; title: string; text: string };
 
 export function UnsubscribePanel({ token }: { token: string }) {
   const email = token ? emailInToken(token) : null;
-  const [state, setState] = useState<State>(
-    email ? { kind: 'confirm' } : { kind: 'failed', title: '連結無效', text: '這個取消訂閱連結不完整或格式錯誤，請直接從電子報中的連結開啟，或複製完整網址。' },
-  );
+  const [state, setState] = useState<State>(() => {
+    const done = token ? doneBefore(token) : null;
+    if (done) return { kind: 'done', email: done };
+    return email ? { kind: 'confirm' } : { kind: 'failed', title: '連結無效', text: '這個取消訂閱連結不完整或格式錯誤，請直接從電子報中的連結開啟，或複製完整網址。' };
+  });
 
   async function confirm() {
     setState({ kind: 'sending' });
     try {
       const res = await cancelSubscription(token);
       setState({ kind: 'done', email: res.email });
+      try {
+        sessionStorage.setItem(DONE_KEY(token), res.email);
+      } catch {
+        // private mode: a reload asks again, and the server answers 已經取消過了
+      }
     } catch (err) {
       if (isApiError(err)) {
         const known = UNSUBSCRIBE_ERROR_TEXT[err.statusMessage];

@@ -7,8 +7,13 @@ import type { FieldErrors } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { CheckoutSteps, CheckoutSummary, CONFIRM_STEP, SENDING_STEP, StepForm, useCheckoutStepper } from '@/components/checkout-stepper';
 import { Field } from '@/components/field';
+import { EmailSuggestion } from '@/components/email-suggestion';
 import { OrderItemsTable } from '@/components/order-items-table';
+import { BankDetails } from '@/components/bank-details';
+import { BankDigitsField } from '@/components/bank-digits-field';
+import { useShopSettings } from '@/lib/shop-settings';
 import { isApiError } from '@/lib/api-client';
+import { readDraft, useDraftKeeper } from '@/lib/checkout-draft';
 import { checkoutOrderId, forgetCheckoutOrderId } from '@/lib/checkout-order-id';
 import { invalidateAfterOrder } from '@/lib/data/queries';
 import { fieldProps, useSchemaForm } from '@/lib/form';
@@ -32,7 +37,8 @@ interface Values {
   remark: string;
 }
 
-const STEP_FIELDS = [['buyer', 'email', 'phone', 'receiver.name', 'receiver.address', 'bankAccountNo', 'remark'], ['invoiceTitle', 'taxId']] as const;
+// The bank digits are asked on the confirmation, beside the bank and the amount (optional).
+const STEP_FIELDS = [['buyer', 'email', 'phone', 'receiver.name', 'receiver.address', 'remark'], ['invoiceTitle', 'taxId']] as const;
 
 interface Props {
   plan: GroupPlanView;
@@ -48,9 +54,7 @@ export function GroupCheckout({ plan, embedded = false }: Props) {
   const cartLines = useGroupCart(plan.planId);
   const lines = useMemo(() => priceLines(cartLines, plan.products), [cartLines, plan.products]);
   const items = useMemo(() => lines.map((l) => ({ productId: l.product.productId, qty: l.qty })), [lines]);
-  const form = useSchemaForm<Values, Input>(
-    placeGroupOrderInputSchema,
-    {
+  const empty: Values = {
       items,
       buyer: session?.name ?? '',
       email: session?.email ?? '',
@@ -62,22 +66,30 @@ export function GroupCheckout({ plan, embedded = false }: Props) {
       invoiceTitle: '',
       taxId: '',
       remark: '',
-    },
+  };
+  // The tab's draft: what the buyer typed before leaving the checkout (the back button, a reload).
+  const [draft] = useState(() => readDraft(groupCheckoutKey(plan.planId), empty));
+  const form = useSchemaForm<Values, Input>(
+    placeGroupOrderInputSchema,
+    draft?.values ?? empty,
     (v) => ({
       ...v,
       receiver: { name: v.receiver.name, address: v.pickupPointId ? '' : v.receiver.address },
       pickupPointId: v.pickupPointId || undefined,
+      bankAccountNo: v.bankAccountNo || undefined,
     }),
   );
   useEffect(() => form.setValue('items', items), [form, items]);
   // Embedded under the books: the page does not jump to the form on load.
-  const stepper = useCheckoutStepper(form, STEP_FIELDS, { focusOnMount: !embedded });
+  const stepper = useCheckoutStepper(form, STEP_FIELDS, { focusOnMount: !embedded, initialStep: draft?.step });
   const { step, goTo, submitWith } = stepper;
   const [submitError, setSubmitError] = useState<ReactNode>(null);
   const submitting = step === SENDING_STEP;
+  useDraftKeeper(groupCheckoutKey(plan.planId), form, submitting ? null : step);
   const values = form.watch();
   const pickupPoint = plan.pickupPoints.find((p) => p.id === values.pickupPointId) ?? null;
   const total = lines.reduce((n, l) => n + l.total, 0);
+  const settings = useShopSettings();
 
   const place = async (input: Input) => {
       setSubmitError(null);
@@ -145,6 +157,7 @@ export function GroupCheckout({ plan, embedded = false }: Props) {
           <div className="gb-fields">
             <Field label="訂購人姓名" autoComplete="name" maxLength={50} required {...buyer} />
             <Field label="電子郵件" type="email" autoComplete="email" inputMode="email" required hint="訂單確認信與匯款資訊會寄到這個信箱" {...fieldProps(form, 'email')} />
+            <EmailSuggestion value={values.email} onAccept={(email) => form.setValue('email', email, { shouldValidate: true })} />
             <Field label="聯絡電話" type="tel" autoComplete="tel" inputMode="tel" required {...fieldProps(form, 'phone')} />
             <Field label="收件人姓名" autoComplete="shipping name" maxLength={50} required {...fieldProps(form, 'receiver.name')} />
             {plan.pickupPoints.length > 0 && (
@@ -179,15 +192,6 @@ export function GroupCheckout({ plan, embedded = false }: Props) {
               </fieldset>
             )}
             {!values.pickupPointId && <Field label="收件地址" autoComplete="shipping street-address" maxLength={200} required {...fieldProps(form, 'receiver.address')} />}
-            <Field
-              label="匯款帳號末 5 碼"
-              inputMode="numeric"
-              autoComplete="off"
-              maxLength={5}
-              required
-              hint="尚未匯款可先填 00000，匯款後再告知我們"
-              {...fieldProps(form, 'bankAccountNo')}
-            />
             <Field label="備註" multiline maxLength={500} optional {...fieldProps(form, 'remark')} />
           </div>
         )}
@@ -213,12 +217,16 @@ export function GroupCheckout({ plan, embedded = false }: Props) {
                 ['聯絡電話', values.phone],
                 ['收件人', values.receiver.name],
                 pickupPoint ? ['取貨地點', `${pickupPoint.name}（${pickupPoint.address}）`] : ['收件地址', values.receiver.address],
-                ['匯款帳號末 5 碼', values.bankAccountNo],
                 ['發票', values.taxId ? `${values.invoiceTitle}（統一編號 ${values.taxId}）` : values.invoiceTitle || '個人'],
                 ['備註', values.remark],
               ]}
             />
-            <p className="muted">金額以團購優惠價計算，實際金額以訂單成立時為準；訂單成立後請於 3 日內匯款。</p>
+            <p className="muted">金額以團購優惠價計算，實際金額以訂單成立時為準。</p>
+            {settings && (
+              <BankDetails settings={settings} amount={total}>
+                <BankDigitsField form={form} />
+              </BankDetails>
+            )}
           </div>
         )}
       </StepForm>

@@ -2,7 +2,7 @@ import type { GroupPlanView } from '@contracts/group-buying';
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Spinner } from '@/components/page-status';
-import { formatLongDate, formatMoney } from '@contracts/format';
+import { formatLongDate, formatMoney, minPerOrderText } from '@contracts/format';
 import { useDocumentMeta } from '@/lib/use-document-title';
 import { ERROR_KEYS } from '@contracts/errors';
 import { ApiError } from '@/lib/api-client';
@@ -141,10 +141,12 @@ function PlanView({ plan, landing, cover }: { plan: GroupPlanView; landing?: Lan
         </div>
       </section>
 
-      {(plan.pickupNotes || plan.paymentNotes) && (
+      {(plan.pickupNotes || plan.paymentNotes || plan.minPerOrder) && (
         <section className="gb-notes" aria-labelledby="notes-title">
           <h2 id="notes-title">取書與付款</h2>
           <dl>
+            {/* Stated from the stored minimum the server enforces, never from free text. */}
+            <Fact term="訂購數量">{plan.minPerOrder ? minPerOrderText(plan.minPerOrder) : null}</Fact>
             <Fact term="取書方式">{plan.pickupNotes}</Fact>
             <Fact term="付款方式">{plan.paymentNotes}</Fact>
           </dl>

@@ -2,13 +2,16 @@ import { useState } from 'react';
 import { z } from 'zod';
 import { emailSchema, phoneSchema } from '@contracts/common';
 import { describeError } from '@contracts/errors';
-import { orderNoSchema, type OrderSummary } from '@contracts/orders';
+import { orderNoSchema, type OrderLookupInput, type OrderSummary } from '@contracts/orders';
+import { BankDetails } from '@/components/bank-details';
 import { Field, FormAlert } from '@/components/field';
 import { OrderItemsTable } from '@/components/order-items-table';
 import { isApiError } from '@/lib/api-client';
 import { fieldProps, useSchemaForm } from '@/lib/form';
 import { formatDateTime } from '@contracts/format';
-import { lookupOrder } from '../api';
+import { useShopSettings } from '@/lib/shop-settings';
+import { lookupOrder, lookupSetBankDigits } from '../api';
+import { BankDigitsForm } from './bank-digits-form';
 import { OrderStatusBadge } from '@/components/order-status-badge';
 import '../orders.css';
 
@@ -31,12 +34,17 @@ export function LookupForm({ initialOrderNo = '' }: { initialOrderNo?: string })
   const busy = form.formState.isSubmitting;
   const [problem, setProblem] = useState<string | null>(null);
   const [found, setFound] = useState<OrderSummary | null>(null);
+  // The proof the order was found with: the bank digits are saved with it, never with anything else.
+  const [proof, setProof] = useState<OrderLookupInput | null>(null);
+  const settings = useShopSettings();
 
   const submit = form.handleSubmit(async (input) => {
     setProblem(null);
     setFound(null);
     try {
-      setFound(await lookupOrder(input.by === 'email' ? { orderNo: input.orderNo, email: input.email } : { orderNo: input.orderNo, phone: input.phone }));
+      const asked: OrderLookupInput = input.by === 'email' ? { orderNo: input.orderNo, email: input.email } : { orderNo: input.orderNo, phone: input.phone };
+      setFound(await lookupOrder(asked));
+      setProof(asked);
     } catch (err) {
       if (isApiError(err) && err.statusCode === 404) setProblem('查無此訂單，請確認訂單號碼與聯絡資料是否正確。');
       else setProblem(isApiError(err) ? describeError(err.statusCode, err.statusMessage) : '查詢失敗，請稍後再試');
@@ -82,11 +90,26 @@ export function LookupForm({ initialOrderNo = '' }: { initialOrderNo?: string })
             訂單日期 {formatDateTime(found.createdAt)}
             {found.status === 'awaitingPayment' && <>，請於 {formatDateTime(found.paymentDueAt)} 前完成匯款</>}
           </p>
+          <p>
+            {found.pickup ? (
+              <>
+                取貨方式：自取，{found.pickup.name}（{found.pickup.address}
+                {found.pickup.hours ? `，${found.pickup.hours}` : ''}）
+              </>
+            ) : (
+              <>取貨方式：郵寄到訂購時填寫的地址</>
+            )}
+          </p>
           <OrderItemsTable items={found.items} itemsTotal={found.itemsTotal} shippingFee={found.shippingFee} totalPrice={found.totalPrice} />
           {found.delivery?.trackingNo && (
             <p>
               物流：{found.delivery.company} {found.delivery.trackingNo}
             </p>
+          )}
+          {found.status === 'awaitingPayment' && settings && proof && (
+            <BankDetails settings={settings} amount={found.totalPrice} dueAt={found.paymentDueAt}>
+              <BankDigitsForm given={found.bankDigitsGiven} save={async (bankAccountNo) => setFound(await lookupSetBankDigits({ ...proof, bankAccountNo }))} />
+            </BankDetails>
           )}
         </article>
       )}

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatDate, formatMoney } from '@contracts/format';
+import { formatDateTime, formatMoney } from '@contracts/format';
 import type { Order } from '@contracts/orders';
 import { useMyOrders } from '../api';
 import { LoadState } from './order-parts';
@@ -67,7 +67,7 @@ export function MyOrders({ userId }: { userId: string }) {
                     <td data-label="訂單號碼" className="orders-table__no">
                       {o.orderNo}
                     </td>
-                    <td data-label="訂單日期">{formatDate(o.createdAt)}</td>
+                    <td data-label="訂單日期">{formatDateTime(o.createdAt)}</td>
                     <ItemsCell label="產品名稱" items={o.items} show={(i) => i.name} />
                     <ItemsCell label="訂購數" items={o.items} show={(i) => i.qty} />
                     <td data-label="總金額">{formatMoney(o.totalPrice)}</td>

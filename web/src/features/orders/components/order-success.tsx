@@ -2,7 +2,7 @@ import { NextSteps } from '@/components/next-steps';
 import { formatMoney } from '@contracts/format';
 import { useShopSettings } from '@/lib/shop-settings';
 import { useOrder } from '../api';
-import { BankDetails } from './bank-details';
+import { BankDetails } from '@/components/bank-details';
 import { LoadState } from './order-parts';
 import '../orders.css';
 

@@ -1,9 +1,10 @@
-import { ORDER_STATUS_LABELS } from '@contracts/orders';
+import { NO_BANK_DIGITS, ORDER_STATUS_LABELS } from '@contracts/orders';
 import { OrderItemsTable } from '@/components/order-items-table';
 import { formatDateTime } from '@contracts/format';
 import { useShopSettings } from '@/lib/shop-settings';
-import { useOrder } from '../api';
-import { BankDetails } from './bank-details';
+import { useOrder, useSetBankDigits } from '../api';
+import { BankDigitsForm } from './bank-digits-form';
+import { BankDetails } from '@/components/bank-details';
 import { LoadState } from './order-parts';
 import { OrderStatusBadge } from '@/components/order-status-badge';
 import { Fact } from '@/components/fact';
@@ -14,6 +15,7 @@ import { BackLink } from '@/components/back-link';
 export function OrderView({ userId, orderId }: { userId: string; orderId: string }) {
   const { data: order, error, loading } = useOrder(userId, orderId);
   const settings = useShopSettings();
+  const saveDigits = useSetBankDigits(userId, orderId);
   return (
     <section aria-labelledby="order-title" className="order-detail">
       <BackLink to="/order">返回訂單列表</BackLink>
@@ -37,7 +39,7 @@ export function OrderView({ userId, orderId }: { userId: string; orderId: string
             <dt>聯絡電話</dt>
             <dd>{order.phone}</dd>
             <dt>匯款帳號末 5 碼</dt>
-            <dd>{order.bankAccountNo}</dd>
+            <dd>{order.bankAccountNo === NO_BANK_DIGITS ? '尚未填寫' : order.bankAccountNo}</dd>
             <Fact term="發票抬頭">{order.invoiceTitle}</Fact>
             <Fact term="統一編號">{order.taxId}</Fact>
             <Fact term="備註">{order.remark}</Fact>
@@ -56,7 +58,11 @@ export function OrderView({ userId, orderId }: { userId: string; orderId: string
           </dl>
           <h2 className="orders__heading">訂購內容</h2>
           <OrderItemsTable items={order.items} itemsTotal={order.itemsTotal} shippingFee={order.shippingFee} totalPrice={order.totalPrice} />
-          {order.status === 'awaitingPayment' && settings && <BankDetails settings={settings} amount={order.totalPrice} dueAt={order.paymentDueAt} />}
+          {order.status === 'awaitingPayment' && settings && (
+            <BankDetails settings={settings} amount={order.totalPrice} dueAt={order.paymentDueAt}>
+              <BankDigitsForm key={order.bankAccountNo} given={order.bankAccountNo === NO_BANK_DIGITS ? null : order.bankAccountNo} save={saveDigits} />
+            </BankDetails>
+          )}
           <h2 className="orders__heading">訂單紀錄</h2>
           <ol className="order-history">
             {order.statusHistory.map((h, i) => (

@@ -1,0 +1,15 @@
+import { suggestEmail } from '@/lib/email-suggestion';
+
+/** Below an email field: 「您是不是要輸入 name@gmail.com？」 with a button that takes it. */
+export function EmailSuggestion({ value, onAccept }: { value: string; onAccept: (email: string) => void }) {
+  const suggestion = suggestEmail(value);
+  if (!suggestion) return null;
+  return (
+    <p className="email-suggestion" role="status">
+      您是不是要輸入 <strong>{suggestion}</strong>？
+      <button type="button" className="btn btn--ghost btn--small" onClick={() => onAccept(suggestion)}>
+        改用這個
+      </button>
+    </p>
+  );
+}
