@@ -375,13 +375,14 @@ for (const width of [360, 1280]) {
     const notice = await waitForMail(SHOP_MAIL, ['新訂單', order.orderNo]);
     expect(notice.text).toContain('王小明');
     await op.getByRole('link', { name: '商店設定' }).click();
-    await expect(op.getByRole('radio', { name: /每筆新訂單寄一封通知/ })).toBeChecked();
-    await expect(op.getByLabel('電子郵件')).toHaveValue(SHOP_MAIL);
+    const settings = op.getByRole('form', { name: '商店設定' });
+    await expect(settings.getByRole('radio', { name: /每筆新訂單寄一封通知/ })).toBeChecked();
+    await expect(settings.getByLabel('電子郵件')).toHaveValue(SHOP_MAIL);
     // A bad value is explained at its field and nothing is saved.
-    await op.getByLabel('銀行代碼').fill('12');
-    await op.getByRole('button', { name: '儲存設定' }).click();
-    await expect(op.locator('.field', { hasText: '銀行代碼' }).locator('.field__error')).toHaveText('銀行代碼為 3 位數字');
-    await expect(op.getByLabel('銀行代碼')).toBeFocused();
+    await settings.getByLabel('銀行代碼').fill('12');
+    await settings.getByRole('button', { name: '儲存設定' }).click();
+    await expect(settings.locator('.field', { hasText: '銀行代碼' }).locator('.field__error')).toHaveText('銀行代碼為 3 位數字');
+    await expect(settings.getByLabel('銀行代碼')).toBeFocused();
     if (width === 1280) await shoot(op, 'settings');
     await owner.close();
   });
