@@ -15,7 +15,8 @@ import { openApiDocument } from './api/openapi/router';
 import { memberRouter } from './api/member/router';
 import { orderRouter } from './api/orders/router';
 import { productsRouter } from './api/products/router';
-import { settingsRouter } from './api/settings/router';
+import { settingsAdminRouter, settingsRouter } from './api/settings/router';
+import { inquiriesAdminRouter } from './api/inquiries/router';
 import { organizerRouter } from './api/organizer/router';
 import { stockAlertsRouter } from './api/stock-alerts/router';
 import { stockRouter } from './api/stock/router';
@@ -65,6 +66,8 @@ export function createApp(options: AppOptions = {}): Express {
   api.use('/order', orderRouter());
   api.use('/settings', settingsRouter());
   api.use('/health', healthRouter());
+  api.use('/admin/inquiries', inquiriesAdminRouter());
+  api.use('/admin/settings', settingsAdminRouter());
   api.use('/admin', adminRouter());
   api.use('/', contentRouter());
   api.get('/openapi.json', openApiDocument);

@@ -79,7 +79,21 @@ export const sendMail = onDocumentCreated(
  */
 export const orderStats = onDocumentWritten({ document: `${ORDERS}/{orderId}`, region: 'asia-east1', retry: true }, async (event) => {
   const { applyOrderWrite } = require('./data/stats') as typeof import('./data/stats');
-  await applyOrderWrite(event.id, event.data?.before.data(), event.data?.after.data(), new Date(event.time));
+  const { notifyShopOfNewOrder } = require('./api/orders/shop-notice') as typeof import('./api/orders/shop-notice');
+  const before = event.data?.before.data();
+  const after = event.data?.after.data();
+  // The shop's notice of a new order rides on this event rather than a trigger of its own: one
+  // invocation per order write, not two. Both tasks are idempotent, so the platform's retry is safe.
+  await Promise.all([applyOrderWrite(event.id, before, after, new Date(event.time)), notifyShopOfNewOrder(event.params.orderId, before, after)]);
+});
+
+/**
+ * The shop's daily digest of yesterday's orders, when the owner chose it on /admin/settings
+ * (functions/src/api/orders/shop-notice.ts); otherwise each order gets its own notice (orderStats above).
+ */
+export const orderDigest = onSchedule({ schedule: 'every day 08:00', region: 'asia-east1', timeZone: 'Asia/Taipei' }, async () => {
+  const { sendOrderDigest } = require('./api/orders/shop-notice') as typeof import('./api/orders/shop-notice');
+  await job('orderDigest', async () => ({ ...(await sendOrderDigest(new Date())) }));
 });
 
 let ssrHandler: typeof import('./ssr/handler').handleSsr | undefined;

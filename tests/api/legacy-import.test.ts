@@ -123,5 +123,10 @@ describe('npm run import:legacy', () => {
     const [one, many] = await Promise.all([mail.where('to', 'in', BUYER_EMAILS).get(), mail.where('to', 'array-contains-any', BUYER_EMAILS).get()]);
     expect([...one.docs, ...many.docs].map((d) => d.get('subject'))).toEqual([]);
     for (const address of BUYER_EMAILS) expect(await mailsTo(address), address).toEqual([]);
+    // Nor a new-order notice to the shop (functions/src/api/orders/shop-notice.ts): they are not new.
+    const imported = await adminDb().collection('orders').where('email', 'in', BUYER_EMAILS).get();
+    expect(imported.size).toBeGreaterThan(0);
+    const notices = await adminDb().getAll(...imported.docs.map((d) => mail.doc(`${d.id}-shop`)));
+    expect(notices.filter((n) => n.exists).map((n) => n.id)).toEqual([]);
   });
 });

@@ -19,6 +19,8 @@ export interface Fixtures {
   /** Orders placed at setup: ids and numbers for the read calls. */
   orderIds: string[];
   orderNos: string[];
+  /** settings/shop and settings/notifications before the fuzzer's PUT /api/admin/settings saved random ones. */
+  settings: Record<'shop' | 'notifications', FirebaseFirestore.DocumentData | undefined>;
 }
 
 const STOCK = 1_000_000;
@@ -107,11 +109,15 @@ export async function createFixtures(): Promise<Fixtures> {
   // still answer it in the documented shape.
   await adminDb().doc(`products/${idSafe('fuzzbroken')}`).set({ name: '', launched: false, sortOrder: 9999, listPrice: 'free' });
   const [planId, sparePlan] = await Promise.all([plan(books, true), plan([books[0]!], false)]);
-  const base = { books, spareBook, plan: planId, sparePlan, member, other, unverified, owner };
+  const [shop, notifications] = await Promise.all(['shop', 'notifications'].map(async (id) => (await adminDb().doc(`settings/${id}`).get()).data()));
+  const base = { books, spareBook, plan: planId, sparePlan, member, other, unverified, owner, settings: { shop, notifications } };
   return { ...base, ...(await placeSeedOrders(base)) };
 }
 
-/** Hides what the fuzzer launched, so the demo's catalogue and campaigns look as before. */
+/**
+ * Hides what the fuzzer launched, so the demo's catalogue and campaigns look as before, and puts back the
+ * shop's settings (valid random ones were saved: the suites after this one expect the demo shop's).
+ */
 export async function hideFixtures(f: Fixtures | undefined, createdProducts: Iterable<string>, createdPlans: Iterable<string>): Promise<void> {
   if (!f) return;
   const db = adminDb();
@@ -121,6 +127,11 @@ export async function hideFixtures(f: Fixtures | undefined, createdProducts: Ite
   ];
   const batch = db.batch();
   for (const snap of await db.getAll(...refs)) if (snap.exists) batch.update(snap.ref, { launched: false });
+  for (const id of ['shop', 'notifications'] as const) {
+    const before = f.settings[id];
+    if (before) batch.set(db.doc(`settings/${id}`), before);
+    else batch.delete(db.doc(`settings/${id}`));
+  }
   await batch.commit();
 }
 

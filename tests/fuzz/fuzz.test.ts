@@ -8,6 +8,7 @@
 //            a body over 64 KiB, a method the path lacks), kept only when the contract itself refuses
 //            them: a 4xx with the catalogue body, no answer off the document, and nothing written.
 // Reproduce a failure with the seed it prints: FUZZ_SEED=<seed> FUZZ_ONLY=<operationId> (docs/api.md).
+import { shopSettings as demoShopSettings } from '../../seed/data/settings';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
@@ -98,6 +99,12 @@ function overridesFor(route: RouteDoc): Overrides {
   };
   // The owner's writes never launch anything: the demo's catalogue and campaigns stay as they are.
   if (ownerWrite) o.launched = fc.constant(false);
+  // Valid settings are the demo shop's own (saved again, unchanged): the API's instances cache settings/shop
+  // for a minute, and the suites after this one expect the demo shop's bank details and addresses.
+  if (route.path === '/api/admin/settings') {
+    o.shop = fc.constant(demoShopSettings);
+    o.notifications = fc.constant({ orders: 'each' });
+  }
   return o;
 }
 

@@ -3,6 +3,9 @@ import type { z } from 'zod';
 import { adminPlanInputSchema, adminPlanUpdateSchema, adminProductInputSchema, adminProductUpdateSchema, launchInputSchema, orderStatusChangeSchema, setStockInputSchema } from '../../functions/src/contracts/admin';
 import { confirmPasswordResetInputSchema, emailInputSchema, idTokenInputSchema, oobCodeInputSchema, patchMemberInputSchema, signInInputSchema, signUpInputSchema } from '../../functions/src/contracts/auth';
 import { inquiryInputSchema, subscriptionInputSchema, unsubscribeInputSchema } from '../../functions/src/contracts/content';
+import { inquiryReplyInputSchema } from '../../functions/src/contracts/inquiries';
+import { adminSettingsInputSchema } from '../../functions/src/contracts/settings';
+import { shopSettings as demoShopSettings } from '../../seed/data/settings';
 import { bankDigitsInputSchema, lookupBankDigitsInputSchema, orderLookupInputSchema, placeGroupOrderInputSchema, placeOrderInputSchema } from '../../functions/src/contracts/orders';
 import { stockMapSchema, stockQtyInputSchema } from '../../functions/src/contracts/stock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,7 +21,7 @@ import { expiredToken, foreignProjectToken, FORGED_TOKEN } from '../helpers/id-t
 // and every answer fast. Every request is built to be refused: a valid body is only ever sent with a
 // bad path or a bad token, and a valid path only with a bad body, so any write is a bug.
 
-type IdKind = 'product' | 'plan' | 'order' | 'uid';
+type IdKind = 'product' | 'plan' | 'order' | 'uid' | 'inquiry';
 type Auth = 'none' | 'member' | 'owner' | 'optional';
 interface Route {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH';
@@ -76,6 +79,9 @@ const plan = () => ({
   products: [{ productId: 'company-registration-guide', groupPrice: 100 }],
 });
 
+/** A valid settings body (the demo shop's), sent only with a bad token or one field made hostile. */
+const settings = () => ({ shop: structuredClone(demoShopSettings), notifications: { orders: 'each' } });
+
 const ROUTES: Route[] = [
   { method: 'POST', path: '/auth/signUp', auth: 'none', body: () => ({ email: 'new@example.com', password: 'secret123', userName: '新會員' }), schema: signUpInputSchema },
   { method: 'POST', path: '/auth/signIn', auth: 'none', body: () => ({ email: 'demo@example.com', password: 'demo1234' }), schema: signInInputSchema },
@@ -128,6 +134,12 @@ const ROUTES: Route[] = [
   { method: 'PUT', path: '/admin/plans/:plan', auth: 'owner', body: () => ({ ...plan(), planId: undefined }), schema: adminPlanUpdateSchema },
   { method: 'PATCH', path: '/admin/plans/:plan/launch', auth: 'owner', body: () => ({ launched: true }), schema: launchInputSchema },
   { method: 'GET', path: '/admin/plans/:plan/orders.csv', auth: 'owner' },
+  { method: 'GET', path: '/admin/inquiries', auth: 'owner' },
+  { method: 'GET', path: '/admin/inquiries/:inquiry', auth: 'owner' },
+  { method: 'POST', path: '/admin/inquiries/:inquiry/replies', auth: 'owner', body: () => ({ message: '您好，已為您查詢。' }), schema: inquiryReplyInputSchema },
+  { method: 'POST', path: '/admin/inquiries/:inquiry/close', auth: 'owner' },
+  { method: 'GET', path: '/admin/settings', auth: 'owner' },
+  { method: 'PUT', path: '/admin/settings', auth: 'owner', body: settings, schema: adminSettingsInputSchema },
 ];
 
 /**
@@ -262,7 +274,7 @@ const CURSORS = [
 ];
 
 function fill(path: string, ids: Partial<Record<IdKind, string>>, real: Record<IdKind, string>): string {
-  return path.replace(/:(product|plan|order|uid)/g, (_m, k: IdKind) => ids[k] ?? real[k]);
+  return path.replace(/:(product|plan|order|uid|inquiry)/g, (_m, k: IdKind) => ids[k] ?? real[k]);
 }
 
 function buildCorpus(tokens: Record<'member' | 'owner' | 'unverified', string>, real: Record<IdKind, string>): Probe[] {
@@ -271,7 +283,7 @@ function buildCorpus(tokens: Record<'member' | 'owner' | 'unverified', string>, 
   const json = (v: unknown) => JSON.stringify(v);
 
   for (const route of ROUTES) {
-    const kinds = [...route.path.matchAll(/:(product|plan|order|uid)/g)].map((m) => m[1] as IdKind);
+    const kinds = [...route.path.matchAll(/:(product|plan|order|uid|inquiry)/g)].map((m) => m[1] as IdKind);
     const token = tokenFor(route.auth);
     const body = route.body?.();
     // Hostile ids in each path parameter, with the right token and an otherwise valid body.
@@ -472,7 +484,7 @@ describe('a hostile corpus through Hosting', () => {
   });
 
   it('sends at least 1,500 requests over every route, answers none with a 5xx and every failure with the catalogue body', async () => {
-    const real: Record<IdKind, string> = { product: 'company-registration-guide', plan: 'cpaSouth', order: 'hostileOrder000000001', uid: member.uid };
+    const real: Record<IdKind, string> = { product: 'company-registration-guide', plan: 'cpaSouth', order: 'hostileOrder000000001', uid: member.uid, inquiry: 'hostileInquiry00001' };
     const corpus = buildCorpus({ member: member.idToken, owner: owner.idToken, unverified: unverified.idToken }, real);
     expect(corpus.length).toBeGreaterThanOrEqual(1500);
     for (const route of ROUTES) {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { adminDb, api, fixtureBook as shopFixtureBook, HOSTING_URL, shoot as shootTo, signInByCookies, signInWithPassword, uniq } from './support/shop';
+import { waitForMail } from './support/inbox';
 import { expect, test, type Page } from './support/test';
 
 // The owner's daily work, tried as a new owner would: the console is found from the member menu;
@@ -312,3 +313,77 @@ test('the dashboard shows the day, the month, best sellers and campaign progress
   expect(csv).toContain(`${book},儀表板測試書,4,17284,0`);
   await shoot(page, 'dashboard');
 });
+
+// Issue 23: a customer's inquiry reaches the owner's inbox (and the shop's mailbox), the owner replies from
+// the console (the reply is mailed and recorded) and closes it; a new order notifies the shop; the
+// settings page shows the notice choice. At a phone's width and a desktop's.
+const SHOP_MAIL = 'service@qingyu-books.example';
+for (const width of [360, 1280]) {
+  test(`at ${width} px: an inquiry reaches the inbox, the owner replies and closes it; a new order mails the shop`, async ({ page, browser }) => {
+    test.setTimeout(150_000);
+    const height = width === 360 ? 780 : 900;
+    await page.setViewportSize({ width, height });
+    const tag = Date.now().toString(36).slice(-5);
+    const name = `陳顧客${tag}`;
+    const email = `${uniq('e2e-ask')}@example.com`.toLowerCase();
+    await page.goto('/contact');
+    const form = page.getByTestId('inquiry-form-contact');
+    await form.getByLabel('姓名').fill(name);
+    await form.getByLabel('電子郵件').fill(email);
+    await form.getByLabel('聯絡電話').fill('0933-222-111');
+    await form.getByLabel('詢問的書籍').fill('公司登記實務');
+    await form.getByLabel('訂單號碼').fill('QY260315AB3K');
+    await form.getByLabel('詢問內容').fill(`請問這本書有沒有第二版？（${tag}）`);
+    await form.getByRole('button', { name: '送出詢問' }).click();
+    await expect(page.getByRole('heading', { name: '感謝您的詢問' })).toBeVisible();
+    await waitForMail(email, ['已收到您的詢問']);
+    const shopMail = await waitForMail(SHOP_MAIL, ['新詢問', name]);
+    expect(shopMail.text).toContain(`第二版？（${tag}）`);
+
+    const owner = await browser.newContext({ baseURL: HOSTING_URL, locale: 'zh-TW', viewport: { width, height } });
+    const op = await owner.newPage();
+    await signInByCookies(owner, 'admin@example.com', 'admin1234', '店長');
+    await op.goto('/admin');
+    await op.getByRole('link', { name: '顧客詢問' }).click();
+    await expect(op.getByRole('heading', { name: '顧客詢問', level: 2 })).toBeVisible();
+    const item = op.getByRole('link').filter({ hasText: name });
+    await expect(item).toContainText('書籍：公司登記實務');
+    await expect(item).toContainText('訂單 QY260315AB3K');
+    await expect(item).toContainText(email);
+    if (width === 1280) await shoot(op, 'inbox');
+    await item.click();
+    await expect(op.getByRole('heading', { name: `${name} 的詢問` })).toBeVisible();
+    await expect(op.getByText(`請問這本書有沒有第二版？（${tag}）`)).toBeVisible();
+    await op.getByRole('button', { name: '寄出回覆' }).click();
+    await expect(op.locator('.field', { hasText: '回覆內容' }).locator('.field__error')).toHaveText('請填寫回覆內容');
+    await op.getByLabel(/回覆內容/).fill(`${name} 您好：第二版預計 12 月出版，屆時寄信通知您。`);
+    await op.getByRole('button', { name: '寄出回覆' }).click();
+    await expect(op.locator('.inbox-reply')).toContainText('第二版預計 12 月出版');
+    await expect(op.locator('.status-badge')).toHaveText('已回覆');
+    if (width === 1280) await shoot(op, 'inquiry-reply');
+    const reply = await waitForMail(email, ['回覆您的詢問']);
+    expect(reply.text).toContain('第二版預計 12 月出版');
+    await op.getByRole('button', { name: '結案' }).click();
+    await expect(op.locator('.status-badge')).toHaveText('已結案');
+    await expect(op.getByRole('button', { name: '寄出回覆' })).toHaveCount(0);
+    await op.goto('/admin/inquiries?status=closed');
+    await expect(op.getByRole('link').filter({ hasText: name })).toBeVisible();
+
+    // A new order: the shop's mailbox hears of it (the default: one mail per order), as the settings page says.
+    const book = await fixtureBook(`測試用：新訂單通知 ${tag}`, 640);
+    const order = await shopOrder(book, '24680');
+    const notice = await waitForMail(SHOP_MAIL, ['新訂單', order.orderNo]);
+    expect(notice.text).toContain('王小明');
+    await op.getByRole('link', { name: '商店設定' }).click();
+    const settings = op.getByRole('form', { name: '商店設定' });
+    await expect(settings.getByRole('radio', { name: /每筆新訂單寄一封通知/ })).toBeChecked();
+    await expect(settings.getByLabel('電子郵件')).toHaveValue(SHOP_MAIL);
+    // A bad value is explained at its field and nothing is saved.
+    await settings.getByLabel('銀行代碼').fill('12');
+    await settings.getByRole('button', { name: '儲存設定' }).click();
+    await expect(settings.locator('.field', { hasText: '銀行代碼' }).locator('.field__error')).toHaveText('銀行代碼為 3 位數字');
+    await expect(settings.getByLabel('銀行代碼')).toBeFocused();
+    if (width === 1280) await shoot(op, 'settings');
+    await owner.close();
+  });
+}

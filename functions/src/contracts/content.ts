@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, phoneSchema, planIdSchema, textSchema } from './common';
+import { orderNoSchema } from './orders';
 import type { ShopSettings } from './settings';
 
 // Content: inquiries, the newsletter and the public pages' small reads (home, settings).
@@ -20,7 +21,7 @@ const plainText = (max: number, { min = 0, label }: { min?: number; label: strin
 
 export const INQUIRY_TOPICS = ['contact', 'business', 'campaign'] as const;
 
-export const INQUIRY_LIMITS = { name: 50, organization: 100, message: 2000, messageMin: 5 } as const;
+export const INQUIRY_LIMITS = { name: 50, organization: 100, book: 100, message: 2000, messageMin: 5 } as const;
 
 /** POST /api/inquiries: the contact, business and closed-campaign forms. */
 export const inquiryInputSchema = z.strictObject({
@@ -31,6 +32,10 @@ export const inquiryInputSchema = z.strictObject({
   organization: plainText(INQUIRY_LIMITS.organization, { label: '單位名稱' }).optional(),
   quantity: z.number().int('數量必須是整數').min(1, '數量至少 1 本').max(100000, '數量過大').optional(),
   planId: planIdSchema.optional(),
+  /** The book asked about, as the customer names it (title or ISBN). */
+  book: plainText(INQUIRY_LIMITS.book, { label: '書名' }).optional(),
+  /** The order asked about, when there is one: the owner opens it from the inbox. */
+  orderNo: z.union([z.literal(''), orderNoSchema]).optional(),
   message: plainText(INQUIRY_LIMITS.message, { min: INQUIRY_LIMITS.messageMin, label: '詢問內容' }),
 });
 export type InquiryInput = z.infer<typeof inquiryInputSchema>;

@@ -1,25 +1,127 @@
 import type { InquiryInput } from '../contracts/content';
+import type { AdminInquiry, AdminInquiryList, InquiryReply, InquiryStatus } from '../contracts/inquiries';
+import { conflict, notFound } from '../lib/failure';
 import { db } from '../lib/firebase';
+import type { ComposedMail } from '../mail/mail-doc';
+import { MAIL } from './collections';
+import { ERROR_KEYS } from '../contracts/errors';
+
+// inquiries/{id}: what customers asked through the contact, business and campaign forms, and the
+// owner's replies. Every change is written in one batch or transaction with the mails it sends, so an
+// inquiry is never stored without its mails, nor a reply recorded that was not mailed (docs/mail.md).
+
+const INQUIRIES = 'inquiries';
+/** The inbox shows this many per state; older ones stay stored (the console says so). */
+export const INBOX_PAGE = 100;
 
 export interface InquiryRecord extends InquiryInput {
   inquiryId: string;
-  status: 'new';
+  status: InquiryStatus;
   ip: string | null;
   userAgent: string | null;
   createdAt: string;
+  updatedAt?: string;
+  replies?: InquiryReply[];
 }
 
-/** Writes inquiries/{id} (auto id) and returns the stored record. */
-export async function createInquiry(input: InquiryInput, meta: { ip: string | null; userAgent: string | null }): Promise<InquiryRecord> {
-  const ref = (await db()).collection('inquiries').doc();
+/** The mails of a new inquiry, composed once its id and time are known. */
+export type InquiryMails = (record: InquiryRecord) => { shop: ComposedMail | null; acknowledgement: ComposedMail };
+
+/** Writes inquiries/{id} (auto id) with the shop's mail and the customer's acknowledgement; returns the record. */
+export async function createInquiry(input: InquiryInput, meta: { ip: string | null; userAgent: string | null }, mails: InquiryMails): Promise<InquiryRecord> {
+  const firestore = await db();
+  const ref = firestore.collection(INQUIRIES).doc();
+  const createdAt = new Date().toISOString();
   const record: InquiryRecord = {
     ...input,
     inquiryId: ref.id,
     status: 'new',
     ip: meta.ip,
     userAgent: meta.userAgent ? meta.userAgent.slice(0, 300) : null,
-    createdAt: new Date().toISOString(),
+    createdAt,
+    updatedAt: createdAt,
+    replies: [],
   };
-  await ref.create(record);
+  const { shop, acknowledgement } = mails(record);
+  const batch = firestore.batch();
+  batch.create(ref, record);
+  if (shop) batch.create(firestore.collection(MAIL).doc(`inquiry-${ref.id}-shop`), { ...shop, createdAt });
+  batch.create(firestore.collection(MAIL).doc(`inquiry-${ref.id}-ack`), { ...acknowledgement, createdAt });
+  await batch.commit();
   return record;
+}
+
+function toAdmin(r: InquiryRecord): AdminInquiry {
+  return {
+    inquiryId: r.inquiryId,
+    topic: r.topic,
+    status: r.status,
+    name: r.name,
+    email: r.email,
+    phone: r.phone ?? '',
+    organization: r.organization ?? '',
+    quantity: r.quantity ?? null,
+    planId: r.planId ?? null,
+    book: r.book ?? '',
+    orderNo: r.orderNo ?? '',
+    message: r.message,
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt ?? r.createdAt,
+    replies: r.replies ?? [],
+  };
+}
+
+/** One state's inquiries, newest first, with the count of every state. */
+export async function listInquiries(status: InquiryStatus): Promise<AdminInquiryList> {
+  const col = (await db()).collection(INQUIRIES);
+  const [snap, ...counts] = await Promise.all([
+    col.where('status', '==', status).orderBy('createdAt', 'desc').limit(INBOX_PAGE).get(),
+    ...(['new', 'replied', 'closed'] as const).map(async (s) => [s, (await col.where('status', '==', s).count().get()).data().count] as const),
+  ]);
+  return {
+    inquiries: snap.docs.map((d) => toAdmin(d.data() as InquiryRecord)),
+    counts: Object.fromEntries(counts) as Record<InquiryStatus, number>,
+  };
+}
+
+export async function getInquiry(inquiryId: string): Promise<AdminInquiry> {
+  const snap = await (await db()).collection(INQUIRIES).doc(inquiryId).get();
+  if (!snap.exists) throw notFound('No such inquiry');
+  return toAdmin(snap.data() as InquiryRecord);
+}
+
+/**
+ * Records the owner's reply and writes its mail in one transaction; the inquiry moves to `replied`.
+ * A closed inquiry takes no reply (409 INVALID_TRANSITION): the owner reopens nothing by accident.
+ */
+export async function addInquiryReply(inquiryId: string, reply: Omit<InquiryReply, 'sentAt'>, mail: (inquiry: AdminInquiry, reply: InquiryReply) => ComposedMail): Promise<AdminInquiry> {
+  const firestore = await db();
+  const ref = firestore.collection(INQUIRIES).doc(inquiryId);
+  return firestore.runTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    if (!snap.exists) throw notFound('No such inquiry');
+    const current = toAdmin(snap.data() as InquiryRecord);
+    if (current.status === 'closed') throw conflict(ERROR_KEYS.invalidTransition, 'A closed inquiry takes no reply');
+    const sentAt = new Date().toISOString();
+    const full: InquiryReply = { ...reply, sentAt };
+    const replies = [...current.replies, full];
+    tx.update(ref, { status: 'replied', replies, updatedAt: sentAt });
+    tx.create(firestore.collection(MAIL).doc(`inquiry-${inquiryId}-reply-${replies.length}`), { ...mail(current, full), createdAt: sentAt });
+    return { ...current, status: 'replied', replies, updatedAt: sentAt };
+  });
+}
+
+/** Closes an inquiry (from any state; closing twice changes nothing). */
+export async function closeInquiry(inquiryId: string): Promise<AdminInquiry> {
+  const firestore = await db();
+  const ref = firestore.collection(INQUIRIES).doc(inquiryId);
+  return firestore.runTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    if (!snap.exists) throw notFound('No such inquiry');
+    const current = toAdmin(snap.data() as InquiryRecord);
+    if (current.status === 'closed') return current;
+    const updatedAt = new Date().toISOString();
+    tx.update(ref, { status: 'closed', updatedAt });
+    return { ...current, status: 'closed', updatedAt };
+  });
 }

@@ -1,4 +1,4 @@
-import type { ShopSettings } from '../contracts/settings';
+import { DEFAULT_NOTIFICATION_SETTINGS, ORDER_NOTICE_MODES, type AdminSettings, type NotificationSettings, type ShopSettings } from '../contracts/settings';
 import { db } from '../lib/firebase';
 
 /** settings/shop changes rarely; one read per instance per minute is plenty. */
@@ -16,6 +16,14 @@ export const DEFAULT_SHOP_SETTINGS: ShopSettings = {
 
 let cache: { at: number; value: ShopSettings } | null = null;
 let inflight: Promise<ShopSettings> | null = null;
+
+/**
+ * settings/shop read now, past this instance's cache: for the rare paths where a change the owner just
+ * saved must count at once, whichever instance saved it (an inquiry's mails, the shop's order notices).
+ */
+export async function freshShopSettings(): Promise<ShopSettings> {
+  return load();
+}
 
 async function load(): Promise<ShopSettings> {
   const snap = await (await db()).doc('settings/shop').get();
@@ -42,4 +50,31 @@ export async function shopSettings(): Promise<ShopSettings> {
 export function shippingFeeFor(settings: ShopSettings): number {
   if (settings.shipping.freeWithinTaiwan) return 0;
   return Math.max(0, Math.round(settings.shipping.fee));
+}
+
+/** settings/notifications: server-only (firestore.rules lets clients read settings/shop alone). Always read fresh. */
+export async function notificationSettings(): Promise<NotificationSettings> {
+  const snap = await (await db()).doc('settings/notifications').get();
+  const orders = snap.get('orders') as unknown;
+  return { orders: ORDER_NOTICE_MODES.find((m) => m === orders) ?? DEFAULT_NOTIFICATION_SETTINGS.orders };
+}
+
+export async function adminSettings(): Promise<AdminSettings> {
+  const [shop, notifications] = await Promise.all([load(), notificationSettings()]);
+  return { shop, notifications };
+}
+
+/**
+ * Replaces both documents at once (the page sends every field). This instance forgets its cached copy at
+ * once; the others within SETTINGS_TTL_MS, and Hosting's CDN within the public answers' s-maxage.
+ */
+export async function saveAdminSettings(settings: AdminSettings, by: string): Promise<AdminSettings> {
+  const firestore = await db();
+  const updatedAt = new Date().toISOString();
+  const batch = firestore.batch();
+  batch.set(firestore.doc('settings/shop'), settings.shop);
+  batch.set(firestore.doc('settings/notifications'), { ...settings.notifications, updatedAt, updatedBy: by });
+  await batch.commit();
+  cache = null;
+  return settings;
 }

@@ -5,13 +5,14 @@ import type { BankConfirmResult, BankLayout, BankProposal } from '../contracts/b
 import type { DashboardFigures } from '../contracts/dashboard';
 import type { OrganizerLink, OrganizerView } from '../contracts/organizer';
 import type { StockAlertAnswer } from '../contracts/stock-alerts';
-import type { HomeContent, InquiryCreated, SubscriptionResult, UnsubscribeResult } from '../contracts/content';
+import { INQUIRY_TOPICS, type HomeContent, type InquiryCreated, type SubscriptionResult, type UnsubscribeResult } from '../contracts/content';
 import type { ErrorBody } from '../contracts/errors';
 import type { HealthAnswer } from '../contracts/health';
 import { groupBuyingPlanSchema, type GroupOrderView, type GroupPlanView } from '../contracts/group-buying';
 import { ORDER_STATUSES, type Order, type OrderSummary } from '../contracts/orders';
 import { productSchema, type Product, type ProductPlanOffer, type ProductSummary } from '../contracts/products';
-import type { ShopSettings } from '../contracts/settings';
+import { ORDER_NOTICE_MODES, type AdminSettings, type ShopSettings } from '../contracts/settings';
+import { INQUIRY_STATUSES, type AdminInquiry, type AdminInquiryList } from '../contracts/inquiries';
 import type { StockRecord } from '../contracts/stock';
 
 // The shapes the API answers with, as zod schemas: the OpenAPI document (document.ts) is generated
@@ -239,6 +240,44 @@ export const homeContentSchema = z
   .meta({ id: 'HomeContent' });
 
 export const inquiryCreatedSchema = z.object({ inquiryId: z.string(), createdAt: isoInstant }).meta({ id: 'InquiryCreated' });
+
+// --- The owner's inbox and settings (issue 23) ------------------------------------------------------
+
+const inquiryStatus = z.enum(INQUIRY_STATUSES).meta({ id: 'InquiryStatus' });
+export const adminInquirySchema = z
+  .object({
+    inquiryId: z.string(),
+    topic: z.enum(INQUIRY_TOPICS),
+    status: inquiryStatus,
+    name: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    organization: z.string(),
+    quantity: z.number().int().nullable(),
+    planId: z.string().nullable(),
+    book: z.string().meta({ description: 'The book asked about, as the customer named it; empty when none' }),
+    orderNo: z.string().meta({ description: 'The order asked about; empty when none' }),
+    message: z.string(),
+    createdAt: isoInstant,
+    updatedAt: isoInstant,
+    replies: z.array(z.object({ message: z.string(), sentAt: isoInstant, by: z.string() })).meta({ description: 'The replies mailed from the console, oldest first' }),
+  })
+  .meta({ id: 'AdminInquiry' });
+export const adminInquiryListSchema = z
+  .object({
+    inquiries: z.array(adminInquirySchema).meta({ description: 'Newest first, at most 100' }),
+    counts: z.object({ new: count, replied: count, closed: count }),
+  })
+  .meta({ id: 'AdminInquiryList' });
+export const adminSettingsSchema = z
+  .object({
+    shop: shopSettingsSchema,
+    notifications: z.object({ orders: z.enum(ORDER_NOTICE_MODES).meta({ description: '`each`: a mail per new order; `digest`: one mail a day' }) }),
+  })
+  .meta({ id: 'AdminSettings' });
+same<Same<z.output<typeof adminInquirySchema>, AdminInquiry>>();
+same<Same<z.output<typeof adminInquiryListSchema>, AdminInquiryList>>();
+same<Same<z.output<typeof adminSettingsSchema>['notifications'], AdminSettings['notifications']>>();
 export const subscriptionResultSchema = z
   .object({ email: z.string(), status: z.literal('active') })
   .meta({ id: 'SubscriptionResult' });

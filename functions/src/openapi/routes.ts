@@ -11,6 +11,8 @@ import {
 } from '../contracts/auth';
 import { orderIdSchema, productIdSchema, uidSchema } from '../contracts/common';
 import { inquiryInputSchema, subscriptionInputSchema, unsubscribeInputSchema } from '../contracts/content';
+import { adminInquiriesQuerySchema, inquiryParams, inquiryReplyInputSchema } from '../contracts/inquiries';
+import { adminSettingsInputSchema } from '../contracts/settings';
 import { ERROR_KEYS } from '../contracts/errors';
 import { groupOrderParamsSchema, planParamsSchema } from '../contracts/group-buying';
 import { bankDigitsInputSchema, lookupBankDigitsInputSchema, orderLookupInputSchema, placeGroupOrderInputSchema, placeOrderInputSchema } from '../contracts/orders';
@@ -398,11 +400,84 @@ export const ROUTES: RouteDoc[] = [
     tag: 'Content',
     operationId: 'createInquiry',
     summary: 'Send an inquiry',
-    description: 'The contact, business and closed-campaign forms. Markup is refused, never stripped; rate-limited per address.',
+    description:
+      "The contact, business and closed-campaign forms. Markup is refused, never stripped; rate-limited per address. Stored with two mails: the inquiry to the shop's address and an acknowledgement (which repeats none of the customer's words) to the customer.",
     access: 'public',
     body: inquiryInputSchema,
     responses: { 201: { description: 'The inquiry was stored', schema: res.inquiryCreatedSchema } },
     errors: { 429: [K.tooManyAttempts] },
+  },
+
+  // --- The owner's inbox and settings ---
+  {
+    method: 'get',
+    path: '/api/admin/inquiries',
+    tag: 'Owner',
+    operationId: 'adminListInquiries',
+    summary: 'The inbox of customer inquiries',
+    description: 'One state at a time (`new` by default), newest first, at most 100, with the count of each state.',
+    access: 'owner',
+    query: adminInquiriesQuerySchema,
+    responses: { 200: { description: 'The inquiries', schema: res.adminInquiryListSchema } },
+  },
+  {
+    method: 'get',
+    path: '/api/admin/inquiries/{inquiryId}',
+    tag: 'Owner',
+    operationId: 'adminGetInquiry',
+    summary: 'One inquiry with its replies',
+    description: 'What the customer wrote (the question, the book, the contact details, the order number if given) and every reply sent.',
+    access: 'owner',
+    params: inquiryParams,
+    responses: { 200: { description: 'The inquiry', schema: res.adminInquirySchema } },
+    errors: { 404: [K.notFound] },
+  },
+  {
+    method: 'post',
+    path: '/api/admin/inquiries/{inquiryId}/replies',
+    tag: 'Owner',
+    operationId: 'adminReplyToInquiry',
+    summary: 'Reply to an inquiry',
+    description: "Mails the reply to the customer (Reply-To the shop) and records it on the inquiry, which becomes `replied`, in one transaction. A closed inquiry answers 409 `INVALID_TRANSITION`.",
+    access: 'owner',
+    params: inquiryParams,
+    body: inquiryReplyInputSchema,
+    responses: { 201: { description: 'The inquiry with the reply', schema: res.adminInquirySchema } },
+    errors: { 404: [K.notFound], 409: [K.invalidTransition] },
+  },
+  {
+    method: 'post',
+    path: '/api/admin/inquiries/{inquiryId}/close',
+    tag: 'Owner',
+    operationId: 'adminCloseInquiry',
+    summary: 'Close an inquiry',
+    description: 'Moves it to `closed`, from any state; closing a closed inquiry changes nothing.',
+    access: 'owner',
+    params: inquiryParams,
+    responses: { 200: { description: 'The inquiry', schema: res.adminInquirySchema } },
+    errors: { 404: [K.notFound] },
+  },
+  {
+    method: 'get',
+    path: '/api/admin/settings',
+    tag: 'Owner',
+    operationId: 'adminGetSettings',
+    summary: "The shop's settings",
+    description: 'settings/shop (public: bank details, payment days, shipping, contact) and the new-order notices (server-only).',
+    access: 'owner',
+    responses: { 200: { description: 'The settings', schema: res.adminSettingsSchema } },
+  },
+  {
+    method: 'put',
+    path: '/api/admin/settings',
+    tag: 'Owner',
+    operationId: 'adminSaveSettings',
+    summary: "Save the shop's settings",
+    description:
+      'Every field at once, validated (bank code 3 digits, payment days 1-14, fee 0-2000, https links, the tax id checksum). New orders and mails use the saved values within a minute; the public pages within Hosting\'s cache time (5 minutes).',
+    access: 'owner',
+    body: adminSettingsInputSchema,
+    responses: { 200: { description: 'The saved settings', schema: res.adminSettingsSchema } },
   },
   {
     method: 'post',

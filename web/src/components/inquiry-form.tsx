@@ -7,16 +7,17 @@ import { fieldProps, setServerError, useSchemaForm } from '@/lib/form';
 import { notify } from '@/lib/toast';
 
 // The inquiry form (POST /api/inquiries): the contact and business pages, and a closed campaign's
-// page (topic "campaign" with its planId). Shared, so any feature's page may use it. It uses zod:
+// page (topic "campaign" with its planId). The contact form also asks for the book and the order number,
+// which the owner's inbox shows (/admin/inquiries). Shared, so any feature's page may use it. It uses zod:
 // only lazy route chunks import it.
 
 const postInquiry = (input: InquiryInput) => apiRequest<InquiryCreated>('/inquiries', { method: 'POST', body: input, auth: false });
 
 type Topic = InquiryInput['topic'];
-type FieldName = 'name' | 'email' | 'phone' | 'organization' | 'quantity' | 'message';
+type FieldName = 'name' | 'email' | 'phone' | 'organization' | 'quantity' | 'book' | 'orderNo' | 'message';
 type Values = Record<FieldName, string>;
 
-const EMPTY: Values = { name: '', email: '', phone: '', organization: '', quantity: '', message: '' };
+const EMPTY: Values = { name: '', email: '', phone: '', organization: '', quantity: '', book: '', orderNo: '', message: '' };
 
 /** Builds the request body from the form's strings: empty optional fields are left out. */
 function toInput(topic: Topic, v: Values, planId?: string): Record<string, unknown> {
@@ -26,6 +27,8 @@ function toInput(topic: Topic, v: Values, planId?: string): Record<string, unkno
   // Not a whole number: 0.5 draws the schema's own 數量必須是整數.
   if (v.quantity.trim()) body.quantity = /^\d+$/.test(v.quantity.trim()) ? Number(v.quantity.trim()) : 0.5;
   if (planId) body.planId = planId;
+  if (v.book.trim()) body.book = v.book;
+  if (v.orderNo.trim()) body.orderNo = v.orderNo;
   return body;
 }
 
@@ -109,6 +112,12 @@ export function InquiryForm({ topic, bulk = false, planId, title = '線上詢問
           {bulk && <Field label="單位名稱" autoComplete="organization" maxLength={300} hint="公司、公會、學校或社團名稱" {...fieldProps(form, 'organization')} />}
         </div>
         {bulk && <Field label="預計數量（本）" inputMode="numeric" maxLength={7} {...fieldProps(form, 'quantity')} />}
+        {topic === 'contact' && (
+          <div className="form__row">
+            <Field label="詢問的書籍" hint="書名或 ISBN，選填" maxLength={INQUIRY_LIMITS.book + 50} {...fieldProps(form, 'book')} />
+            <Field label="訂單號碼" hint="詢問訂單時填寫，例如 QY260315AB3K" autoCapitalize="characters" maxLength={40} {...fieldProps(form, 'orderNo')} />
+          </div>
+        )}
         <Field
           label={messageLabel}
           multiline

@@ -1,14 +1,20 @@
 import type { InquiryCreated, InquiryInput, SubscriptionResult, UnsubscribeResult } from '../../contracts/content';
 import { UNSUBSCRIBE_ERRORS } from '../../contracts/content';
 import { createInquiry } from '../../data/inquiries';
-import { shopSettings } from '../../data/settings';
+import { freshShopSettings, shopSettings } from '../../data/settings';
+import { inquiryAcknowledgementMail, inquiryShopMail } from '../inquiries/mails';
 import { cancelSubscription, subscribe } from '../../data/subscriptions';
 import { conflict } from '../../lib/failure';
 import { newsletterWelcomeMail } from './mail';
 import { signUnsubscribeToken, verifyUnsubscribeToken } from './unsubscribe-token';
 
 export async function submitInquiry(input: InquiryInput, meta: { ip: string | null; userAgent: string | null }): Promise<InquiryCreated> {
-  const { inquiryId, createdAt } = await createInquiry(input, meta);
+  // Fresh, not cached: the address the owner just saved on /admin/settings is where this one goes.
+  const settings = await freshShopSettings();
+  const { inquiryId, createdAt } = await createInquiry(input, meta, (record) => ({
+    shop: inquiryShopMail(record, settings),
+    acknowledgement: inquiryAcknowledgementMail(record, settings),
+  }));
   return { inquiryId, createdAt };
 }
 

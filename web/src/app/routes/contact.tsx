@@ -17,7 +17,7 @@ export function Component() {
         <div>
           <ContactChannels />
         </div>
-        <InquiryForm topic="contact" messagePlaceholder="請描述您的問題；詢問訂單時請附上訂單號碼。" />
+        <InquiryForm topic="contact" messagePlaceholder="請描述您的問題。" />
       </div>
     </ContentPage>
   );

@@ -11,6 +11,8 @@ import type {
 import type { BankConfirmInput, BankConfirmResult, BankDeposit, BankLayout, BankProposal } from '@contracts/bank';
 import type { DashboardFigures } from '@contracts/dashboard';
 import type { ErrorBody } from '@contracts/errors';
+import type { AdminInquiry, AdminInquiryList, InquiryStatus } from '@contracts/inquiries';
+import type { AdminSettings } from '@contracts/settings';
 import type { OrganizerLink } from '@contracts/organizer';
 import type { GroupBuyingPlan } from '@contracts/group-buying';
 import type { Order, OrderStatus } from '@contracts/orders';
@@ -113,3 +115,12 @@ export async function downloadPlanCsv(planId: string): Promise<void> {
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
+
+// The inbox of customer inquiries and the shop's settings (issue 23).
+export const listInquiries = (status: InquiryStatus, signal?: AbortSignal) => apiRequest<AdminInquiryList>(`/admin/inquiries?status=${status}`, { signal });
+export const getInquiry = (inquiryId: string, signal?: AbortSignal) => apiRequest<AdminInquiry>(`/admin/inquiries/${encodeURIComponent(inquiryId)}`, { signal });
+export const replyToInquiry = (inquiryId: string, message: string) =>
+  apiRequest<AdminInquiry>(`/admin/inquiries/${encodeURIComponent(inquiryId)}/replies`, { method: 'POST', body: { message } });
+export const closeInquiry = (inquiryId: string) => apiRequest<AdminInquiry>(`/admin/inquiries/${encodeURIComponent(inquiryId)}/close`, { method: 'POST', body: {} });
+export const getSettings = (signal?: AbortSignal) => apiRequest<AdminSettings>('/admin/settings', { signal });
+export const saveSettings = (settings: AdminSettings) => apiRequest<AdminSettings>('/admin/settings', { method: 'PUT', body: settings });

@@ -13,6 +13,9 @@ const ProductFormPage = lazy(() => import('./product-form-page'));
 const PlansPage = lazy(() => import('./plans-page'));
 const PlanPage = lazy(() => import('./plan-page'));
 const PlanFormPage = lazy(() => import('./plan-form-page'));
+const InquiriesPage = lazy(() => import('./inquiries-page'));
+const InquiryPage = lazy(() => import('./inquiry-page'));
+const SettingsPage = lazy(() => import('./settings-page'));
 
 const TABS = [
   { to: '/admin/dashboard', label: '營運概況' },
@@ -21,6 +24,8 @@ const TABS = [
   { to: '/admin/bank', label: '匯款對帳' },
   { to: '/admin/products', label: '書籍與庫存' },
   { to: '/admin/plans', label: '團購活動' },
+  { to: '/admin/inquiries', label: '顧客詢問' },
+  { to: '/admin/settings', label: '商店設定' },
 ];
 
 /** The owner's console under /admin: its own tabs and nested routes. */
@@ -52,6 +57,9 @@ export function AdminConsole() {
           <Route path="plans/new" element={<PlanFormPage />} />
           <Route path="plans/:planId" element={<PlanPage />} />
           <Route path="plans/:planId/edit" element={<PlanFormPage />} />
+          <Route path="inquiries" element={<InquiriesPage />} />
+          <Route path="inquiries/:inquiryId" element={<InquiryPage />} />
+          <Route path="settings" element={<SettingsPage />} />
           <Route path="*" element={<p className="muted">找不到這個後台頁面。</p>} />
         </Routes>
       </Suspense>
