@@ -184,7 +184,15 @@ describe('what exists cannot be learnt, and hidden books do not leak', { timeout
     const user = await createTestUser();
     const wrong = await send('POST', '/auth/signIn', { email: user.email, password: 'wrong-pass' });
     const unknown = await send('POST', '/auth/signIn', { email: `${uniq('nobody')}@example.com`, password: 'wrong-pass' });
-    expect([wrong.status, await wrong.json()]).toEqual([unknown.status, await unknown.json()]);
+    // Each answer carries its own request id (docs/operations.md); everything else is the same.
+    const body = async (r: Response) => {
+      const { requestId, ...rest } = (await r.json()) as { requestId?: string };
+      expect(requestId).toMatch(/^[0-9a-f]{32}$/);
+      return rest;
+    };
+    const [a, b] = [await body(wrong), await body(unknown)];
+    expect(a).toMatchObject({ statusMessage: 'INVALID_LOGIN_CREDENTIALS' });
+    expect([wrong.status, a]).toEqual([unknown.status, b]);
   });
 });
 
