@@ -92,10 +92,20 @@ export const orderStatusChangeSchema = z.discriminatedUnion('status', [
     bankAccountNo: bankAccountNoSchema,
     amount: z.number().int('金額必須是整數').min(0, '金額不能是負數').max(100_000_000),
     note: noteSchema,
+    /**
+     * The buyer paid from another account than the one the order names: the digits are then not
+     * compared (the amount still is) and the history says so, with the digits read.
+     */
+    otherAccount: z.boolean().optional(),
   }),
   z.object({ status: z.literal('shipped'), delivery: deliverySchema, note: noteSchema }),
   z.object({ status: z.literal('cancelledUnpaid'), note: noteSchema }),
-  z.object({ status: z.literal('refunded'), note: noteSchema }),
+  z.object({
+    status: z.literal('refunded'),
+    note: noteSchema,
+    /** A shipped order's copies: back on sale (default), or kept out as damaged or not sent back. */
+    restock: z.enum(['return', 'damaged', 'notReturned'], { message: '請選擇書是否退回庫存' }).optional(),
+  }),
   z.object({ status: z.literal('awaitingPayment'), note: noteSchema }),
 ]);
 export type OrderStatusChange = z.infer<typeof orderStatusChangeSchema>;
@@ -140,7 +150,10 @@ export const setStockInputSchema = z.object({
 });
 export type SetStockInput = z.infer<typeof setStockInputSchema>;
 
-/** stock/{productId}/movements/{id}: one change of a book's count other than a sale (the owner's edit, stock returned by a cancellation or refund). */
+/**
+ * stock/{productId}/movements/{id}: one change of a book's count (a sale, stock returned by a
+ * cancellation or refund, a refund kept out of stock with delta 0, the owner's edit, the import).
+ */
 export interface StockMovement {
   id: string;
   productId: string;
@@ -150,6 +163,8 @@ export interface StockMovement {
   reason: string;
   by: string;
   at: string;
+  /** Order within one allocator batch (movements of a batch share `at`); absent on older movements. */
+  seq?: number;
 }
 
 // --- Campaigns ------------------------------------------------------------------------------------

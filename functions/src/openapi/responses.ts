@@ -271,7 +271,7 @@ export const adminProductSchema = productSchema
   .meta({ id: 'AdminProduct' });
 
 export const stockMovementSchema = z
-  .object({ id: z.string(), productId: z.string(), before: count, after: count, delta: z.number().int(), reason: z.string(), by: z.string(), at: isoInstant })
+  .object({ id: z.string(), productId: z.string(), before: count, after: count, delta: z.number().int(), reason: z.string(), by: z.string(), at: isoInstant, seq: count.optional() })
   .meta({ id: 'StockMovement' });
 
 export const setStockResultSchema = z

@@ -261,6 +261,9 @@ function StockPanel({ product, onChange }: { product: AdminProduct; onChange: (q
                   <th scope="col" className="num">
                     變更
                   </th>
+                  <th scope="col" className="num">
+                    結存
+                  </th>
                   <th scope="col">原因</th>
                   <th scope="col">操作者</th>
                 </tr>
@@ -270,7 +273,10 @@ function StockPanel({ product, onChange }: { product: AdminProduct; onChange: (q
                   <tr key={m.id}>
                     <td data-label="時間">{formatDateTime(m.at)}</td>
                     <td data-label="變更" className="num">
-                      {m.before} → {m.after}（{m.delta >= 0 ? `+${m.delta}` : m.delta}）
+                      {m.delta > 0 ? `+${m.delta}` : m.delta}
+                    </td>
+                    <td data-label="結存" className="num" data-testid="movement-after">
+                      {m.after}
                     </td>
                     <td data-label="原因">{m.reason}</td>
                     <td data-label="操作者">{m.by.replace(/^owner:/, '')}</td>
