@@ -2,7 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { taiwanDay } from '../../functions/src/contracts/format';
 import type { StockMovement } from '../../functions/src/contracts/admin';
 import type { BankProposal } from '../../functions/src/contracts/bank';
-import { type Actors, doc, fixtureBook, type OwnerClient, ownerSession, shopOrder } from '../helpers/owner-fixtures';
+import request from 'supertest';
+import { uniq } from '../helpers/emulators';
+import { type Actors, app, bookInput, doc, fixtureBook, type OwnerClient, ownerSession, planInput, shopOrder } from '../helpers/owner-fixtures';
 import { expectCatalogueBody } from '../helpers/catalogue-body';
 
 // What a new owner met on day one (issue 23): a stock log that adds up, bank matching on the end of
@@ -80,5 +82,93 @@ describe('confirming a payment by hand', () => {
     expect(ok.status).toBe(200);
     expect(ok.body.statusHistory.at(-1)).toMatchObject({ status: 'preparing', note: expect.stringContaining('由其他帳戶匯款') });
     expect(ok.body.statusHistory.at(-1).note).toContain('11111');
+  });
+});
+
+describe('a campaign with a hidden book', () => {
+  it('warns at save and lists its books with their state on the console page', async () => {
+    const shown = await fixtureBook(c, 3);
+    const hidden = await fixtureBook(c, 2, { launched: false });
+    const planId = uniq('hplan');
+    const created = await c.post('/plans', planInput(planId, [{ productId: shown, groupPrice: 500 }, { productId: hidden, groupPrice: 400 }]));
+    expect(created.status).toBe(201);
+    expect(created.body.hiddenBooks).toEqual([{ productId: hidden, name: `後台測試書 ${hidden}` }]);
+    const detail = await c.get(`/plans/${planId}`);
+    expect(detail.body.books).toEqual([
+      { productId: shown, name: `後台測試書 ${shown}`, groupPrice: 500, launched: true, stock: 3 },
+      { productId: hidden, name: `後台測試書 ${hidden}`, groupPrice: 400, launched: false, stock: 2 },
+    ]);
+    // Launched, the warning is gone on the next save.
+    expect((await c.patch(`/products/${hidden}/launch`, { launched: true })).status).toBe(200);
+    const again = await c.put(`/plans/${planId}`, { ...planInput(planId, [{ productId: shown, groupPrice: 500 }, { productId: hidden, groupPrice: 400 }]), planId: undefined });
+    expect(again.status).toBe(200);
+    expect(again.body.hiddenBooks).toEqual([]);
+  });
+});
+
+describe('the book form', () => {
+  it('refuses a cover outside /images/ and a sale price above the list price, at their fields', async () => {
+    for (const [extra, path] of [
+      [{ imgSrc: 'cover.jpg' }, 'body.imgSrc'],
+      [{ imgSrc: '/cover.jpg' }, 'body.imgSrc'],
+      [{ listPrice: 500, salePrice: 600 }, 'body.salePrice'],
+    ] as const) {
+      const id = uniq('vbook');
+      const res = await c.post('/products', bookInput(id, extra));
+      expectCatalogueBody(res.body, 400, 'Bad Request');
+      expect(res.body.details.map((d: { path: string }) => d.path)).toEqual([path]);
+      expect(await doc(`products/${id}`)).toBeUndefined();
+    }
+    const book = await fixtureBook(c, 0);
+    const edit = await c.put(`/products/${book}`, { ...bookInput(book), productId: undefined, salePrice: 2000 });
+    expect(edit.body.details).toEqual([expect.objectContaining({ path: 'body.salePrice', message: '售價不能高於定價' })]);
+  });
+
+  it('takes a first count with a new book, logged as its first movement; a duplicate id is 409 and changes nothing', async () => {
+    const id = uniq('sbook');
+    const res = await c.post('/products', { ...bookInput(id), stock: 12 });
+    expect(res.status).toBe(201);
+    expect(res.body.stock).toBe(12);
+    expect(await doc(`products/${id}`)).not.toHaveProperty('stock');
+    const log = (await c.get(`/stock/${id}/movements`)).body as StockMovement[];
+    expect(log.map((m) => [m.before, m.after, m.reason])).toEqual([[0, 12, '新書建立：初始庫存']]);
+    const dup = await c.post('/products', { ...bookInput(id, { name: '另一本' }), stock: 3 });
+    expectCatalogueBody(dup.body, 409, 'ALREADY_EXISTS');
+    expect((await doc(`stock/${id}`))!.qty).toBe(12);
+  });
+});
+
+describe("the owner's preview of a hidden book", () => {
+  it('is read through the console route only: private, no-store; strangers and members get nothing', async () => {
+    const hidden = await fixtureBook(c, 1, { launched: false });
+    expect((await request(app).get(`/api/products/detail/${hidden}`)).status).toBe(404);
+    const owner = await c.get(`/products/${hidden}`);
+    expect(owner.status).toBe(200);
+    expect(owner.body).toMatchObject({ productId: hidden, launched: false });
+    expect(owner.headers['cache-control']).toBe('private, no-store');
+    expect((await request(app).get(`/api/admin/products/${hidden}`)).status).toBe(401);
+    expect((await request(app).get(`/api/admin/products/${hidden}`).set('Authorization', `Bearer ${a.member.idToken}`)).status).toBe(403);
+  });
+});
+
+describe('the tracking correction mail', () => {
+  it('says it is a correction, what was wrong and the new number', async () => {
+    const book = await fixtureBook(c, 1);
+    const o = await shopOrder(a.member, book, 1);
+    expect((await c.post(`/orders/${o.orderId}/status`, { status: 'preparing', bankAccountNo: '54321', amount: o.totalPrice })).status).toBe(200);
+    expect((await c.post(`/orders/${o.orderId}/status`, { status: 'shipped', delivery })).status).toBe(200);
+    const fixed = { ...delivery, trackingNo: 'RR999999999TW', trackingUrl: 'https://postserv.post.gov.tw/x?RR999999999TW' };
+    const res = await c.put(`/orders/${o.orderId}/delivery`, { delivery: fixed, note: '單號少打一碼' });
+    expect(res.status).toBe(200);
+    const mail = await doc(`mail/${o.orderId}-delivery-${res.body.statusHistory.length}`);
+    const text = mail!.message.text as string;
+    expect(mail!.message.subject).toContain('貨件資訊更正');
+    expect(text).toContain('更正');
+    expect(text).toContain('有誤');
+    expect(text).toContain(`${delivery.trackingNo}`); // what was wrong
+    expect(text).toContain('單號少打一碼');
+    expect(text).toContain('RR999999999TW');
+    expect(text).not.toContain('已經出貨（');
+    expect(mail!.message.html).toContain('RR999999999TW');
   });
 });

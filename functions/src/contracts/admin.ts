@@ -129,10 +129,21 @@ export type DeliveryCorrection = z.infer<typeof deliveryCorrectionSchema>;
 // --- Catalogue ------------------------------------------------------------------------------------
 
 /** A book as the owner creates or edits it: every stored field, the id a safe document id. */
-export const adminProductInputSchema = productSchema.extend({ ...ownerProductFields, productId: productIdSchema });
+/** A sale price above the list price would show a "discount" that costs more; said at the sale price. */
+const saleAtMostList = (p: { listPrice: number; salePrice: number }) => p.salePrice <= p.listPrice;
+const saleAboveList = { path: ['salePrice'], message: '售價不能高於定價' };
+
+export const adminProductInputSchema = productSchema
+  .extend({
+    ...ownerProductFields,
+    productId: productIdSchema,
+    /** Copies on hand at creation (the new-book form's stock field), logged as the first movement; 0 when absent. */
+    stock: z.number({ error: '請填寫庫存數量' }).int('庫存必須是整數').min(0, '庫存不能是負數').max(1_000_000).optional(),
+  })
+  .refine(saleAtMostList, saleAboveList);
 export type AdminProductInput = z.infer<typeof adminProductInputSchema>;
 /** PUT /api/admin/products/{productId}: the same fields; the id comes from the path. */
-export const adminProductUpdateSchema = productSchema.extend(ownerProductFields).omit({ productId: true });
+export const adminProductUpdateSchema = productSchema.extend(ownerProductFields).omit({ productId: true }).refine(saleAtMostList, saleAboveList);
 
 export const launchInputSchema = z.object({ launched: z.boolean() });
 export const archiveInputSchema = z.object({ archived: z.boolean() });
@@ -216,8 +227,24 @@ export interface AdminPlanSummary {
   isOpen: boolean;
 }
 
+/** A book of a plan as it is now: a hidden (unlaunched) one is left out of the campaign's page. */
+export interface PlanBookState {
+  productId: string;
+  name: string;
+  groupPrice: number;
+  launched: boolean;
+  stock: number;
+}
+
 export interface AdminPlanDetail extends AdminPlanSummary {
   orders: Order[];
   bookTotals: PlanBookTotal[];
   pickupTotals: PlanPickupTotal[];
+  /** The plan's books in its order, with their state. */
+  books: PlanBookState[];
+}
+
+/** A saved plan (create, edit): the summary and the books the campaign's page will leave out. */
+export interface AdminPlanSaved extends AdminPlanSummary {
+  hiddenBooks: { productId: string; name: string }[];
 }

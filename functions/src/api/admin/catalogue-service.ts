@@ -49,15 +49,18 @@ export async function getAdminProduct(productId: string): Promise<AdminProduct> 
 
 const stored = (p: AdminProductInput | Product) => {
   const { productId: _id, ...fields } = p;
+  if ('stock' in fields) delete fields.stock;
   return fields;
 };
 
 /**
- * POST /api/admin/products: a new book and its stock record (0 copies) in one transaction; an id
- * that exists already is 409 ALREADY_EXISTS and writes nothing.
+ * POST /api/admin/products: a new book and its stock record (0 copies) in one transaction, then its
+ * first count when the form gave one; an id that exists already is 409 ALREADY_EXISTS and writes nothing.
  */
-export async function createProduct(input: AdminProductInput): Promise<AdminProduct> {
+export async function createProduct(input: AdminProductInput, by: string): Promise<AdminProduct> {
   if (!(await createProductWithStock(input.productId, stored(input)))) throw conflict(ERROR_KEYS.alreadyExists, `A product ${input.productId} exists already`);
+  // The first count goes through the allocator like every other, so the log starts with it.
+  if (input.stock) await setStockCounts({ [input.productId]: input.stock }, by, '新書建立：初始庫存');
   return getAdminProduct(input.productId);
 }
 

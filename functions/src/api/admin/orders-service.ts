@@ -8,7 +8,7 @@ import { shopSettings } from '../../data/settings';
 import { conflict, invalid, notFound, type Failure } from '../../lib/failure';
 import type { Identity } from '../../lib/id-token';
 import { changeOrderStatus } from '../orders/order-status';
-import { cancelledByShopMail, paymentConfirmedMail, refundedMail, shippedMail } from './order-mails';
+import { cancelledByShopMail, deliveryCorrectedMail, paymentConfirmedMail, refundedMail, shippedMail } from './order-mails';
 
 /** A free-text search looks through at most this many of the newest orders matching the other filters. */
 export const SEARCH_SCAN_LIMIT = 1000;
@@ -223,7 +223,7 @@ export async function changeStatus(orderId: string, change: OrderStatusChange, u
 /**
  * PUT /api/admin/orders/{orderId}/delivery: corrects a shipped order's tracking details (a typo in
  * the tracking number, another carrier). Only a shipped order; the status stays, the history gets a
- * note, and the customer gets the shipment mail again with the corrected details, all in one
+ * note, and the customer gets a correction mail (what was wrong, the new details), all in one
  * transaction. No stock is involved, so this does not go through the stock allocator.
  */
 export async function correctDelivery(orderId: string, input: DeliveryCorrection, user: Identity): Promise<Order> {
@@ -235,11 +235,8 @@ export async function correctDelivery(orderId: string, input: DeliveryCorrection
     const d = input.delivery;
     const note = [`更正貨件資訊：${d.company} ${d.trackingNo}`, input.note].filter(Boolean).join('；');
     const after = { ...doc, delivery: d, statusHistory: [...doc.statusHistory, { status: doc.status, at: now, by: ownerActor(user), note }], updatedAt: now };
-    const m = doc.email ? shippedMail(toOrder(after), settings) : null;
-    return {
-      next: after,
-      mail: m ? { id: `${orderId}-delivery-${after.statusHistory.length}`, doc: { ...m, message: { ...m.message, subject: m.message.subject.replace('您的訂單已出貨', '貨件資訊更正') } } } : null,
-    };
+    const m = doc.email ? deliveryCorrectedMail(toOrder(after), settings, doc.delivery, input.note) : null;
+    return { next: after, mail: m ? { id: `${orderId}-delivery-${after.statusHistory.length}`, doc: m } : null };
   });
   return toOrder(next);
 }

@@ -1,4 +1,6 @@
-import type { AdminProduct } from '@contracts/admin';
+import { adminProductInputSchema, adminProductUpdateSchema, type AdminProduct } from '@contracts/admin';
+import { ERROR_KEYS } from '@contracts/errors';
+import { isApiError } from '@/lib/api-client';
 import type { Erratum, Product } from '@contracts/products';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -7,7 +9,7 @@ import { notify } from '@/lib/toast';
 import { createProduct, getProduct, listMovements, setStock, updateProduct } from '../api/admin-api';
 import { useOwnerAction } from '../lib/use-owner-action';
 import { useResource } from '../lib/use-resource';
-import { BusyButton, FormErrors, fromLines, Loaded, PageHead, toLines } from './ui';
+import { BusyButton, fieldErrors, FormErrors, fromLines, Loaded, PageHead, toLines } from './ui';
 import { Field } from '@/components/field';
 import { BackLink } from '@/components/back-link';
 
@@ -62,24 +64,45 @@ function ProductForm({ initial }: { initial: AdminProduct | null }) {
     return { ...EMPTY, ...rest };
   });
   const { busy, error, run } = useOwnerAction();
+  // The new book's first count (the stock panel sets it afterwards).
+  const [stock, setStockQty] = useState('0');
+  // Each problem beside its field (the same schema as the server's, with its Chinese messages).
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const err = (path: string) => errors[path];
   const set = <K extends keyof Product>(k: K, v: Product[K]) => setP((x) => ({ ...x, [k]: v }));
   const setIntro = <K extends keyof Product['bookIntroduction']>(k: K, v: Product['bookIntroduction'][K]) =>
     setP((x) => ({ ...x, bookIntroduction: { ...x.bookIntroduction, [k]: v } }));
   const setErratum = (i: number, e: Partial<Erratum>) => setP((x) => ({ ...x, erratum: x.erratum.map((old, j) => (j === i ? { ...old, ...e } : old)) }));
   const num = (v: string) => (v === '' ? 0 : Number(v));
 
+  function showErrors(map: Record<string, string>) {
+    setErrors(map);
+    notify('error', `有 ${Object.keys(map).length} 個欄位需要修正，請見標示處`);
+    requestAnimationFrame(() => document.querySelector<HTMLElement>('.admin-form [aria-invalid="true"]')?.focus());
+  }
+
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    const erratum = p.erratum.map((er) => ({ ...er, file: er.file?.trim() || undefined }));
+    const { productId: _id, ...fields } = p;
+    const input = initial ? { ...fields, erratum } : { ...p, erratum, stock: stock === '' ? Number.NaN : Number(stock) };
+    const parsed = initial ? adminProductUpdateSchema.safeParse(input) : adminProductInputSchema.safeParse(input);
+    if (!parsed.success) return showErrors(fieldErrors(parsed.error.issues));
+    setErrors({});
     return run(async () => {
-      const erratum = p.erratum.map((er) => ({ ...er, file: er.file?.trim() || undefined }));
-      if (initial) {
-        const { productId: _id, ...fields } = p;
-        await updateProduct(initial.productId, { ...fields, erratum });
-        notify('success', `「${p.name}」已儲存`);
-      } else {
-        const created = await createProduct({ ...p, erratum });
-        notify('success', `已新增「${created.name}」`);
-        void navigate(`/admin/products/${created.productId}`, { replace: true });
+      try {
+        if (initial) {
+          await updateProduct(initial.productId, { ...fields, erratum });
+          notify('success', `「${p.name}」已儲存`);
+        } else {
+          const created = await createProduct({ ...p, erratum, stock: Number(stock) });
+          notify('success', `已新增「${created.name}」`);
+          void navigate(`/admin/products/${created.productId}`, { replace: true });
+        }
+      } catch (e) {
+        if (isApiError(e) && e.statusMessage === ERROR_KEYS.alreadyExists) return showErrors({ productId: '這個書籍編號已經有書了，請換一個' });
+        if (isApiError(e) && e.details?.length) return showErrors(fieldErrors(e.details));
+        throw e;
       }
     });
   };
@@ -88,10 +111,10 @@ function ProductForm({ initial }: { initial: AdminProduct | null }) {
     <form className="admin-form" onSubmit={(e) => void submit(e)} noValidate aria-label="書籍資料">
       <fieldset>
         <legend>基本資料</legend>
-        <Field label="書籍編號（網址用，英數字與 -）" hint={initial ? '建立後不能修改' : '例如 company-law-2027'}>
+        <Field label="書籍編號（網址用，英數字與 -）" hint={initial ? '建立後不能修改' : '例如 company-law-2027'} error={err('productId')}>
           <input value={p.productId} onChange={(e) => set('productId', e.target.value.trim())} required disabled={!!initial} pattern="[A-Za-z0-9_-]{1,64}" />
         </Field>
-        <Field label="書名">
+        <Field label="書名" error={err('name')}>
           <input value={p.name} onChange={(e) => set('name', e.target.value)} required maxLength={200} />
         </Field>
         <Field label="副標題">
@@ -106,7 +129,7 @@ function ProductForm({ initial }: { initial: AdminProduct | null }) {
         <Field label="ISBN">
           <input value={p.isbn} onChange={(e) => set('isbn', e.target.value)} maxLength={20} inputMode="numeric" />
         </Field>
-        <Field label="出版日期">
+        <Field label="出版日期" error={err('publishedAt')}>
           <input value={p.publishedAt} onChange={(e) => set('publishedAt', e.target.value)} placeholder="2026-03-01" maxLength={40} />
         </Field>
         <Field label="頁數">
@@ -119,12 +142,17 @@ function ProductForm({ initial }: { initial: AdminProduct | null }) {
 
       <fieldset>
         <legend>價格與上架</legend>
-        <Field label="定價（NT$）">
+        <Field label="定價（NT$）" error={err('listPrice')}>
           <input type="number" min={0} step={1} value={p.listPrice} onChange={(e) => set('listPrice', num(e.target.value))} required />
         </Field>
-        <Field label="售價（NT$）" hint="低於定價時顯示「限時優惠」">
+        <Field label="售價（NT$）" hint="不能高於定價；低於定價時顯示「限時優惠」" error={err('salePrice')}>
           <input type="number" min={0} step={1} value={p.salePrice} onChange={(e) => set('salePrice', num(e.target.value))} required />
         </Field>
+        {initial ? null : (
+          <Field label="庫存數量（本）" hint="建立後可在書籍頁調整，每次調整都會記錄" error={err('stock')}>
+            <input type="number" min={0} step={1} value={stock} onChange={(e) => setStockQty(e.target.value)} inputMode="numeric" required />
+          </Field>
+        )}
         <Field label="排序（小的在前）">
           <input type="number" step={1} value={p.sortOrder} onChange={(e) => set('sortOrder', num(e.target.value))} />
         </Field>
@@ -138,17 +166,17 @@ function ProductForm({ initial }: { initial: AdminProduct | null }) {
 
       <fieldset>
         <legend>圖片（網站內的路徑）</legend>
-        <Field label="封面圖片" className="admin-field--wide">
+        <Field label="封面圖片" className="admin-field--wide" hint="本站圖片路徑，例如 /images/books/書號/cover.jpg" error={err('imgSrc')}>
           <input value={p.imgSrc} onChange={(e) => set('imgSrc', e.target.value)} required maxLength={500} />
         </Field>
-        <Field label="試閱圖片（一行一張）" className="admin-field--wide">
+        <Field label="試閱圖片（一行一張）" className="admin-field--wide" error={Object.entries(errors).find(([k]) => k.startsWith('previewImages'))?.[1]}>
           <textarea rows={3} value={fromLines(p.previewImages)} onChange={(e) => set('previewImages', toLines(e.target.value))} />
         </Field>
       </fieldset>
 
       <fieldset>
         <legend>介紹</legend>
-        <Field label="主色">
+        <Field label="主色" error={err('bookIntroduction.primaryColor')}>
           <span className="admin-color">
             <input type="color" value={/^#[0-9a-f]{6}$/i.test(p.bookIntroduction.primaryColor) ? p.bookIntroduction.primaryColor : '#2f5d62'} onChange={(e) => setIntro('primaryColor', e.target.value)} aria-label="主色" />
             <input value={p.bookIntroduction.primaryColor} onChange={(e) => setIntro('primaryColor', e.target.value)} maxLength={20} aria-label="主色色碼" />

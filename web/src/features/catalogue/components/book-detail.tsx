@@ -76,6 +76,15 @@ function Book({ productId, onAddToCart }: { productId: string; onAddToCart: AddT
         </ol>
       </nav>
 
+      {p.launched ? null : (
+        <div className="preview-banner" role="status">
+          <strong>未上架預覽</strong>
+          <span>
+            這本書尚未上架，只有店長看得到這一頁；顧客開啟此網址會看到「查無資料」。
+            <Link to={`/admin/products/${encodeURIComponent(p.productId)}`}>回後台編輯或上架</Link>
+          </span>
+        </div>
+      )}
       <div className="book-hero">
         <div className="book-hero__cover">
           <BookPicture src={p.imgSrc} alt={`《${p.name}》封面`} kind="cover" sizes={COVER_SIZES} priority />
@@ -99,7 +108,8 @@ function Book({ productId, onAddToCart }: { productId: string; onAddToCart: AddT
               ))}
             </ul>
           )}
-          {stock.isPending ? <BuyBoxSkeleton /> : <BuyBox productId={p.productId} name={p.name} stock={stock.data ?? null} onAddToCart={onAddToCart} />}
+          {/* A hidden book cannot be ordered: the owner's preview shows no buy box. */}
+          {!p.launched ? null : stock.isPending ? <BuyBoxSkeleton /> : <BuyBox productId={p.productId} name={p.name} stock={stock.data ?? null} onAddToCart={onAddToCart} />}
         </div>
       </div>
 
