@@ -184,6 +184,10 @@ test('the owner adds a book, sets its stock with a reason, launches and hides it
   await page.getByRole('button', { name: '新增勘誤' }).click();
   await page.getByLabel('章節').fill('第二章');
   await page.getByLabel('標題', { exact: true }).fill('表格數字更正');
+  await page.getByRole('button', { name: '建立書籍' }).click();
+  // An erratum needs its date: said beside the field.
+  await expect(page.locator('.field', { hasText: '公告日期' }).locator('.field__error')).toHaveText('請填寫日期，格式為 YYYY-MM-DD');
+  await page.getByLabel('公告日期').fill('2026-04-01');
   await shoot(page, 'product-form');
   await page.getByRole('button', { name: '建立書籍' }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/products/${productId}$`));

@@ -36,6 +36,9 @@ const EMPTY: Product = {
   erratum: [],
 };
 
+/** The error paths shown beside their own fields in the form below. */
+const SHOWN = /^(productId|name|publishedAt|listPrice|salePrice|stock|imgSrc|previewImages(\.\d+)?|bookIntroduction\.primaryColor|erratum\.\d+\.(postDate|file))$/;
+
 /** /admin/products/new and /admin/products/{productId}: every field of a book, and its stock. */
 export default function ProductFormPage() {
   const { productId } = useParams();
@@ -213,10 +216,10 @@ function ProductForm({ initial }: { initial: AdminProduct | null }) {
             <Field label="標題">
               <input value={er.title} onChange={(e) => setErratum(i, { title: e.target.value })} maxLength={200} />
             </Field>
-            <Field label="公告日期">
+            <Field label="公告日期" error={err(`erratum.${i}.postDate`)}>
               <input value={er.postDate} onChange={(e) => setErratum(i, { postDate: e.target.value })} placeholder="2026-04-01" maxLength={40} />
             </Field>
-            <Field label="檔案路徑（選填）">
+            <Field label="檔案路徑（選填）" error={err(`erratum.${i}.file`)}>
               <input value={er.file ?? ''} onChange={(e) => setErratum(i, { file: e.target.value })} maxLength={500} />
             </Field>
             <Field label="內容（一行一項）" className="admin-field--wide">
@@ -233,6 +236,18 @@ function ProductForm({ initial }: { initial: AdminProduct | null }) {
       </fieldset>
 
       <FormErrors error={error} />
+      {/* Problems of fields without a place of their own (none expected; never silent). */}
+      {Object.entries(errors).some(([k]) => !SHOWN.test(k)) ? (
+        <div className="admin-alert" role="alert">
+          {Object.entries(errors)
+            .filter(([k]) => !SHOWN.test(k))
+            .map(([k, m]) => (
+              <p key={k}>
+                {k}：{m}
+              </p>
+            ))}
+        </div>
+      ) : null}
       <div className="admin-form__submit">
         <BusyButton busy={busy} type="submit">
           {initial ? '儲存變更' : '建立書籍'}
