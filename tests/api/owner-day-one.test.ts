@@ -4,7 +4,7 @@ import type { StockMovement } from '../../functions/src/contracts/admin';
 import type { BankProposal } from '../../functions/src/contracts/bank';
 import request from 'supertest';
 import { uniq } from '../helpers/emulators';
-import { type Actors, app, bookInput, doc, fixtureBook, type OwnerClient, ownerSession, planInput, shopOrder } from '../helpers/owner-fixtures';
+import { type Actors, app, bookInput, doc, fixtureBook, groupOrder, type OwnerClient, ownerSession, planInput, shopOrder } from '../helpers/owner-fixtures';
 import { expectCatalogueBody } from '../helpers/catalogue-body';
 
 // What a new owner met on day one (issue 23): a stock log that adds up, bank matching on the end of
@@ -170,5 +170,30 @@ describe('the tracking correction mail', () => {
     expect(text).toContain('RR999999999TW');
     expect(text).not.toContain('已經出貨（');
     expect(mail!.message.html).toContain('RR999999999TW');
+  });
+});
+
+describe('the smaller ones', () => {
+  it('a restock tells the owner how many waiting customers were mailed', async () => {
+    const book = await fixtureBook(c, 0);
+    for (const who of ['a', 'b']) {
+      expect((await request(app).post('/api/stockAlerts').send({ productId: book, email: `${uniq(`wait-${who}`)}@example.com`.toLowerCase() })).status).toBe(200);
+    }
+    const res = await c.put(`/stock/${book}`, { qty: 4, reason: '再刷到貨' });
+    expect(res.status).toBe(200);
+    expect(res.body.alertsSent).toBe(2);
+    expect((await c.put(`/stock/${book}`, { qty: 6, reason: '盤點' })).body.alertsSent).toBe(0);
+  });
+
+  it('a campaign whose only order was cancelled says it has orders (it cannot be deleted)', async () => {
+    const book = await fixtureBook(c, 2);
+    const planId = uniq('cplan');
+    expect((await c.post('/plans', planInput(planId, [{ productId: book, groupPrice: 500 }]))).body.hasOrders).toBe(false);
+    const order = await groupOrder(planId, [{ productId: book, qty: 1 }]);
+    expect(order.status).toBe(201);
+    expect((await c.post(`/orders/${order.body.orderId}/status`, { status: 'cancelledUnpaid' })).status).toBe(200);
+    const list = (await c.get('/plans')).body as { plan: { planId: string }; hasOrders: boolean; progress: { orders: number } }[];
+    expect(list.find((s) => s.plan.planId === planId)).toMatchObject({ hasOrders: true, progress: { orders: 0 } });
+    expectCatalogueBody((await c.del(`/plans/${planId}`)).body, 409, 'PLAN_HAS_ORDERS');
   });
 });

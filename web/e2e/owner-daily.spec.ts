@@ -290,10 +290,14 @@ test('the dashboard shows the day, the month, best sellers and campaign progress
   await expect(async () => {
     await page.goto('/admin/dashboard');
     await expect(page.getByTestId('dash-books')).toContainText('儀表板測試書', { timeout: 3000 });
+    // Both writes (placed, then paid) have reached the totals, not only the first.
+    await expect(page.getByRole('img', { name: /儀表板測試書 已付款 4 冊/ })).toBeVisible({ timeout: 3000 });
   }).toPass({ timeout: 30_000 });
   await expect(page.getByRole('heading', { name: '營運概況' })).toBeVisible();
   await expect(page.getByTestId('dash-today')).toContainText('已付款');
   await expect(page.getByTestId('dash-month')).toContainText('本月');
+  // The status counts are written out, not only shown on hover.
+  await expect(page.getByTestId('dash-status')).toContainText(/匯款完成，訂單準備中\s*\d+ 筆/);
   await expect(page.getByRole('img', { name: /每日營收圖/ })).toBeVisible();
   await expect(page.getByRole('img', { name: /每月營收圖/ })).toBeVisible();
   await expect(page.getByRole('img', { name: /儀表板測試書 已付款 4 冊/ })).toBeVisible();
@@ -356,6 +360,12 @@ test.describe('a hidden book and the stock log', () => {
           paymentNotes: '',
         },
       });
+      // Before any order, the organiser's page says so instead of showing empty cards.
+      const link = await api<{ url: string }>(`/admin/plans/${planId}/organizer-links`, { method: 'POST', idToken: owner.idToken, body: {} });
+      await page.goto(new URL(link.url, HOSTING_URL).pathname + new URL(link.url, HOSTING_URL).search);
+      await expect(page.getByTestId('organizer-empty')).toBeVisible();
+      await expect(page.getByTestId('organizer-orders')).toBeHidden();
+      if (width === 360) await shoot(page, 'organizer-empty');
       await page.goto(`/admin/plans/${planId}/edit`);
       await page.getByRole('button', { name: '儲存變更' }).click();
       await expect(page.getByText(new RegExp(`《${name}》尚未上架，活動頁不會顯示`))).toBeVisible();

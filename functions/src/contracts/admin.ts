@@ -225,6 +225,8 @@ export interface AdminPlanSummary {
   plan: z.infer<typeof groupBuyingPlanSchema> & { outcome?: string | null; archived: boolean };
   progress: { orders: number; copies: number; minQuantity: number | null; updatedAt: string };
   isOpen: boolean;
+  /** Any order at all, cancelled ones too (progress counts active ones): such a plan cannot be deleted. */
+  hasOrders: boolean;
 }
 
 /** A book of a plan as it is now: a hidden (unlaunched) one is left out of the campaign's page. */

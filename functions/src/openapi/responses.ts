@@ -275,7 +275,7 @@ export const stockMovementSchema = z
   .meta({ id: 'StockMovement' });
 
 export const setStockResultSchema = z
-  .object({ productId: z.string(), qty: count, movements: z.array(stockMovementSchema) })
+  .object({ productId: z.string(), qty: count, movements: z.array(stockMovementSchema), alertsSent: count.meta({ description: '到貨通知 mails written by this restock' }) })
   .meta({ id: 'SetStockResult' });
 
 /** The plan as stored: the contract's fields and what the closing job and the console record. */
@@ -292,6 +292,7 @@ export const adminPlanSummarySchema = z
     plan: storedPlanSchema,
     progress: z.object({ orders: count, copies: count, minQuantity: z.number().int().nullable(), updatedAt: z.string() }),
     isOpen: z.boolean(),
+    hasOrders: z.boolean().meta({ description: 'Any order, cancelled ones too: such a plan cannot be deleted (archive it)' }),
   })
   .meta({ id: 'AdminPlanSummary' });
 

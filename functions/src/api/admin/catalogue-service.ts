@@ -77,12 +77,17 @@ export async function setProductLaunched(productId: string, launched: boolean): 
 }
 
 /** PUT /api/admin/stock/{productId}: sets the count through the stock module, logging the movement. */
-export async function setProductStock(productId: string, input: SetStockInput, by: string): Promise<{ productId: string; qty: number; movements: StockMovement[] }> {
+export async function setProductStock(
+  productId: string,
+  input: SetStockInput,
+  by: string,
+): Promise<{ productId: string; qty: number; movements: StockMovement[]; alertsSent: number }> {
   const r = await setStockCounts({ [productId]: input.qty }, by, input.reason);
   if (!r.ok) throw notFound(`No product ${productId}`);
-  // A restock (0 -> above 0) mails the waiting 到貨通知, after the stock write has succeeded.
-  await notifyRestocked(r.changes.filter((c) => c.before === 0 && c.after > 0).map((c) => c.productId));
-  return { productId, qty: r.stock[productId]!, movements: await listStockMovements(productId) };
+  // A restock (0 -> above 0) mails the waiting 到貨通知, after the stock write has succeeded; the owner is
+  // told how many were mailed.
+  const alertsSent = await notifyRestocked(r.changes.filter((c) => c.before === 0 && c.after > 0).map((c) => c.productId));
+  return { productId, qty: r.stock[productId]!, movements: await listStockMovements(productId), alertsSent };
 }
 
 export async function stockMovements(productId: string): Promise<StockMovement[]> {

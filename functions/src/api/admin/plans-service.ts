@@ -3,7 +3,7 @@ import { ERROR_KEYS } from '../../contracts/errors';
 import { formatDateTime } from '../../contracts/format';
 import { isPlanOpen } from '../../contracts/group-buying';
 import { ORDER_STATUS_LABELS, type Order } from '../../contracts/orders';
-import { createPlanWithProgress, deletePlanWithoutOrders, getPlan, getPlanProgress, isActiveOrder, listPlanOrders, listPlansByClosing, replacePlan, updatePlanFields, type PlanDoc } from '../../data/plans';
+import { createPlanWithProgress, deletePlanWithoutOrders, getPlan, getPlanProgress, isActiveOrder, planHasOrders, listPlanOrders, listPlansByClosing, replacePlan, updatePlanFields, type PlanDoc } from '../../data/plans';
 import { getProductDocs, invalidateCatalogue, missingProducts } from '../../data/products';
 import { getStockCounts } from '../../data/stock';
 import { conflict, invalid, notFound } from '../../lib/failure';
@@ -12,9 +12,9 @@ import { toCsv, type Cell } from './csv';
 const noPlan = (planId: string) => notFound(`No group-buy plan ${planId}`);
 
 async function summary(plan: PlanDoc, now = new Date()): Promise<AdminPlanSummary> {
-  const progress = await getPlanProgress(plan.planId, plan.minQuantity ?? null);
+  const [progress, hasOrders] = await Promise.all([getPlanProgress(plan.planId, plan.minQuantity ?? null), planHasOrders(plan.planId)]);
   const { planId: _id, ...p } = progress;
-  return { plan: { ...plan, outcome: plan.outcome ?? null, archived: plan.archived === true }, progress: p, isOpen: isPlanOpen(plan, now) };
+  return { plan: { ...plan, outcome: plan.outcome ?? null, archived: plan.archived === true }, progress: p, isOpen: isPlanOpen(plan, now), hasOrders };
 }
 
 /** GET /api/admin/plans: every plan, launched or not, soonest closing last (newest campaigns first). */

@@ -63,7 +63,7 @@ export const setProductLaunched = (productId: string, launched: boolean) =>
   apiRequest<AdminProduct>(`/admin/products/${encodeURIComponent(productId)}/launch`, { method: 'PATCH', body: { launched } });
 
 export const setStock = (productId: string, qty: number, reason: string) =>
-  apiRequest<{ productId: string; qty: number; movements: StockMovement[] }>(`/admin/stock/${encodeURIComponent(productId)}`, { method: 'PUT', body: { qty, reason } });
+  apiRequest<{ productId: string; qty: number; movements: StockMovement[]; alertsSent: number }>(`/admin/stock/${encodeURIComponent(productId)}`, { method: 'PUT', body: { qty, reason } });
 export const listMovements = (productId: string, signal?: AbortSignal) =>
   apiRequest<StockMovement[]>(`/admin/stock/${encodeURIComponent(productId)}/movements`, { signal });
 

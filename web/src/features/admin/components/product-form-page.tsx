@@ -270,7 +270,7 @@ function StockPanel({ product, onChange }: { product: AdminProduct; onChange: (q
       onChange(r.qty);
       movements.set(r.movements);
       form.reset();
-      notify('success', `庫存已設為 ${r.qty} 本`);
+      notify('success', r.alertsSent ? `庫存已設為 ${r.qty} 本，已寄到貨通知給 ${r.alertsSent} 位等待的顧客` : `庫存已設為 ${r.qty} 本`);
     });
   };
 
