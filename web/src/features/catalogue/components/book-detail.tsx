@@ -76,7 +76,7 @@ function Book({ productId, onAddToCart }: { productId: string; onAddToCart: AddT
         </ol>
       </nav>
 
-      {p.launched ? null : (
+      {p.launched !== false ? null : (
         <div className="preview-banner" role="status">
           <strong>未上架預覽</strong>
           <span>
@@ -109,7 +109,7 @@ function Book({ productId, onAddToCart }: { productId: string; onAddToCart: AddT
             </ul>
           )}
           {/* A hidden book cannot be ordered: the owner's preview shows no buy box. */}
-          {!p.launched ? null : stock.isPending ? <BuyBoxSkeleton /> : <BuyBox productId={p.productId} name={p.name} stock={stock.data ?? null} onAddToCart={onAddToCart} />}
+          {p.launched === false ? null : stock.isPending ? <BuyBoxSkeleton /> : <BuyBox productId={p.productId} name={p.name} stock={stock.data ?? null} onAddToCart={onAddToCart} />}
         </div>
       </div>
 
@@ -191,7 +191,7 @@ export function BookDetailSkeleton() {
 
 /**
  * The book page. The route's loader has read the book, its stock and its open plans together
- * (router.tsx); an unknown or unlaunched id reaches the error screen as a 404 there.
+ * (router.tsx); an unknown id reaches the error screen as a 404 there, and so does a hidden one except for the owner (the preview).
  * Mount it with key={productId} so that a new book starts afresh.
  */
 export function BookDetail({ productId, onAddToCart }: { productId: string; onAddToCart: AddToCart }) {
