@@ -61,7 +61,8 @@ export function bookInput(productId: string, extra: Record<string, unknown> = {}
     format: '平裝 17×23 cm',
     imgSrc: '/images/books/test.jpg',
     previewImages: [],
-    listPrice: 1000,
+    // A sale price above the list price is refused (issue 23): a fixture priced higher lists higher too.
+    listPrice: Math.max(1000, typeof extra.salePrice === 'number' ? extra.salePrice : 0),
     salePrice: 850,
     isNew: false,
     launched: true,

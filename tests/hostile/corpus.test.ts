@@ -74,7 +74,7 @@ const plan = () => ({
   organizer: '測試協會',
   closingDate: '2030-01-01T00:00:00+08:00',
   launched: false,
-  bannerImg: { pc: '/a.jpg', mobile: '/b.jpg' },
+  bannerImg: { pc: '/images/banner/a.jpg', mobile: '/images/banner/b.jpg' },
   content: ['說明'],
   products: [{ productId: 'company-registration-guide', groupPrice: 100 }],
 });

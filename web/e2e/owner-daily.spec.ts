@@ -291,10 +291,14 @@ test('the dashboard shows the day, the month, best sellers and campaign progress
   await expect(async () => {
     await page.goto('/admin/dashboard');
     await expect(page.getByTestId('dash-books')).toContainText('儀表板測試書', { timeout: 3000 });
+    // Both writes (placed, then paid) have reached the totals, not only the first.
+    await expect(page.getByRole('img', { name: /儀表板測試書 已付款 4 冊/ })).toBeVisible({ timeout: 3000 });
   }).toPass({ timeout: 30_000 });
   await expect(page.getByRole('heading', { name: '營運概況' })).toBeVisible();
   await expect(page.getByTestId('dash-today')).toContainText('已付款');
   await expect(page.getByTestId('dash-month')).toContainText('本月');
+  // The status counts are written out, not only shown on hover.
+  await expect(page.getByTestId('dash-status')).toContainText(/匯款完成，訂單準備中\s*\d+ 筆/);
   await expect(page.getByRole('img', { name: /每日營收圖/ })).toBeVisible();
   await expect(page.getByRole('img', { name: /每月營收圖/ })).toBeVisible();
   await expect(page.getByRole('img', { name: /儀表板測試書 已付款 4 冊/ })).toBeVisible();
@@ -387,3 +391,106 @@ for (const width of [360, 1280]) {
     await owner.close();
   });
 }
+
+// Issue 23: a hidden book is previewed by the owner and a campaign that holds it warns; the stock log
+// adds up after a sale, an owner's cancel and a refund kept out of stock. At both widths the owner uses.
+test.describe('a hidden book and the stock log', () => {
+  for (const width of [360, 1280]) {
+    test(`at ${width} px: the owner previews a hidden book, the campaign warns, the stock log adds up`, async ({ page }) => {
+      test.setTimeout(120_000);
+      await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
+      const name = `測試用：未上架 ${width} ${Date.now().toString(36)}`;
+      const book = await fixtureBook(name, 600, 0);
+      await adminDb().doc(`products/${book}`).update({ launched: false });
+      const owner = await signIn('admin@example.com', 'admin1234');
+      await api(`/admin/stock/${book}`, { method: 'PUT', idToken: owner.idToken, body: { qty: 20, reason: '首刷到貨' } });
+
+      // A guest sees no such book; the owner sees it with the preview banner and no buy box.
+      await page.goto(`/bookstore/${book}`);
+      await expect(page.getByText('未上架預覽')).toHaveCount(0);
+      await signInByCookies(page.context(), 'admin@example.com', 'admin1234', '店長');
+      await page.goto(`/bookstore/${book}`);
+      // The first call of the console's route may meet a cold Functions worker: a longer wait.
+      await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByRole('status').filter({ hasText: '未上架預覽' })).toBeVisible();
+      await expect(page.getByRole('button', { name: /加入購物車/ })).toHaveCount(0);
+      if (width === 360) await shoot(page, 'book-preview');
+
+      // A campaign holding the hidden book: saving warns, and its page lists the books with their state.
+      const planId = uniq(`e2eHidden${width}`).replace(/[^A-Za-z0-9_-]/g, '');
+      const shown = await fixtureBook(`測試用：已上架 ${width}`, 500, 5);
+      await api('/admin/plans', {
+        method: 'POST',
+        idToken: owner.idToken,
+        body: {
+          planId,
+          title: `測試隱藏書團購 ${width}`,
+          organizer: '測試協會',
+          closingDate: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+          launched: false,
+          bannerImg: { pc: '', mobile: '' },
+          content: [],
+          products: [{ productId: shown, groupPrice: 450 }, { productId: book, groupPrice: 550 }],
+          pickupNotes: '',
+          paymentNotes: '',
+        },
+      });
+      // Before any order, the organiser's page says so instead of showing empty cards.
+      const link = await api<{ url: string }>(`/admin/plans/${planId}/organizer-links`, { method: 'POST', idToken: owner.idToken, body: {} });
+      await page.goto(new URL(link.url, HOSTING_URL).pathname + new URL(link.url, HOSTING_URL).search);
+      await expect(page.getByTestId('organizer-empty')).toBeVisible();
+      await expect(page.getByTestId('organizer-orders')).toBeHidden();
+      if (width === 360) await shoot(page, 'organizer-empty');
+      await page.goto(`/admin/plans/${planId}/edit`);
+      await page.getByRole('button', { name: '儲存變更' }).click();
+      await expect(page.getByText(new RegExp(`《${name}》尚未上架，活動頁不會顯示`))).toBeVisible();
+      await expect(page).toHaveURL(new RegExp(`/admin/plans/${planId}$`));
+      const books = page.locator('section', { has: page.getByRole('heading', { name: /活動書籍/ }) });
+      await expect(books.getByRole('alert')).toContainText(name);
+      await expect(books.getByRole('listitem').filter({ hasText: name })).toContainText('未上架（活動頁不顯示）');
+      await expect(books.getByRole('listitem').filter({ hasText: `已上架 ${width}` })).toContainText('已上架');
+      // Launching from the campaign's own page.
+      await page.getByRole('button', { name: '上架活動' }).click();
+      await expect(page.getByRole('button', { name: '下架活動' })).toBeVisible();
+      await shoot(page, 'plan-hidden-book');
+
+      // Launched now: a sale, a sale the owner cancels, and a shipped sale refunded with the copy kept out (damaged).
+      await api(`/admin/products/${book}/launch`, { method: 'PATCH', idToken: owner.idToken, body: { launched: true } });
+      await shopOrder(book, '11111');
+      const cancelled = await shopOrder(book, '22222');
+      const refunded = await shopOrder(book, '33333');
+      await api(`/admin/orders/${refunded.orderId}/status`, { method: 'POST', idToken: owner.idToken, body: { status: 'preparing', bankAccountNo: '33333', amount: refunded.totalPrice } });
+      const delivery = { company: '中華郵政', trackingNo: 'RR123456789TW', trackingUrl: 'https://postserv.post.gov.tw/x?RR123456789TW' };
+      await api(`/admin/orders/${refunded.orderId}/status`, { method: 'POST', idToken: owner.idToken, body: { status: 'shipped', delivery } });
+
+      await page.goto(`/admin/orders/${cancelled.orderId}`);
+      await page.getByRole('button', { name: '取消訂單（未匯款）' }).click();
+      await page.getByRole('button', { name: '確定', exact: true }).click();
+      await expect(page.locator('.admin-head')).toContainText('未匯款，訂單取消');
+
+      await page.goto(`/admin/orders/${refunded.orderId}`);
+      await page.getByRole('button', { name: '取消並退款' }).click();
+      await page.getByLabel('書已損壞：不退回庫存').check();
+      if (width === 1280) await shoot(page, 'refund-keep-out');
+      await page.getByRole('button', { name: '確定', exact: true }).click();
+      await expect(page.locator('.admin-head')).toContainText('訂單取消，退款完成');
+      await expect(page.locator('.admin-history')).toContainText('書已損壞，不退回庫存');
+
+      await page.goto(`/admin/products/${book}`);
+      await expect(page.getByTestId('stock-qty')).toHaveText('18');
+      const log = page.getByRole('table', { name: /庫存異動紀錄/ });
+      const rows = log.locator('tbody tr');
+      await expect(rows).toHaveCount(6);
+      await expect(rows.nth(0)).toContainText(`訂單 ${refunded.orderNo} 退款，書已損壞，不退回庫存`);
+      await expect(rows.nth(1)).toContainText(`訂單 ${cancelled.orderNo} 店家取消，庫存退回`);
+      await expect(rows.nth(2)).toContainText(`訂單 ${refunded.orderNo} 售出`);
+      await expect(rows.nth(5)).toContainText('首刷到貨');
+      // Newest first: the newest balance is the count, and each line's change takes the one below it to its balance.
+      expect((await log.getByTestId('movement-after').allTextContents()).map(Number)).toEqual([18, 18, 17, 18, 19, 20]);
+      const heading = log.locator('caption');
+      // The caption reads on one line at 360 px, not one character per line.
+      expect((await heading.boundingBox())!.height).toBeLessThan(80);
+      await shoot(page, 'stock-log');
+    });
+  }
+});

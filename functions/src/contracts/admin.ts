@@ -92,10 +92,20 @@ export const orderStatusChangeSchema = z.discriminatedUnion('status', [
     bankAccountNo: bankAccountNoSchema,
     amount: z.number().int('金額必須是整數').min(0, '金額不能是負數').max(100_000_000),
     note: noteSchema,
+    /**
+     * The buyer paid from another account than the one the order names: the digits are then not
+     * compared (the amount still is) and the history says so, with the digits read.
+     */
+    otherAccount: z.boolean().optional(),
   }),
   z.object({ status: z.literal('shipped'), delivery: deliverySchema, note: noteSchema }),
   z.object({ status: z.literal('cancelledUnpaid'), note: noteSchema }),
-  z.object({ status: z.literal('refunded'), note: noteSchema }),
+  z.object({
+    status: z.literal('refunded'),
+    note: noteSchema,
+    /** A shipped order's copies: back on sale (default), or kept out as damaged or not sent back. */
+    restock: z.enum(['return', 'damaged', 'notReturned'], { message: '請選擇書是否退回庫存' }).optional(),
+  }),
   z.object({ status: z.literal('awaitingPayment'), note: noteSchema }),
 ]);
 export type OrderStatusChange = z.infer<typeof orderStatusChangeSchema>;
@@ -119,10 +129,21 @@ export type DeliveryCorrection = z.infer<typeof deliveryCorrectionSchema>;
 // --- Catalogue ------------------------------------------------------------------------------------
 
 /** A book as the owner creates or edits it: every stored field, the id a safe document id. */
-export const adminProductInputSchema = productSchema.extend({ ...ownerProductFields, productId: productIdSchema });
+/** A sale price above the list price would show a "discount" that costs more; said at the sale price. */
+const saleAtMostList = (p: { listPrice: number; salePrice: number }) => p.salePrice <= p.listPrice;
+const saleAboveList = { path: ['salePrice'], message: '售價不能高於定價' };
+
+export const adminProductInputSchema = productSchema
+  .extend({
+    ...ownerProductFields,
+    productId: productIdSchema,
+    /** Copies on hand at creation (the new-book form's stock field), logged as the first movement; 0 when absent. */
+    stock: z.number({ error: '請填寫庫存數量' }).int('庫存必須是整數').min(0, '庫存不能是負數').max(1_000_000).optional(),
+  })
+  .refine(saleAtMostList, saleAboveList);
 export type AdminProductInput = z.infer<typeof adminProductInputSchema>;
 /** PUT /api/admin/products/{productId}: the same fields; the id comes from the path. */
-export const adminProductUpdateSchema = productSchema.extend(ownerProductFields).omit({ productId: true });
+export const adminProductUpdateSchema = productSchema.extend(ownerProductFields).omit({ productId: true }).refine(saleAtMostList, saleAboveList);
 
 export const launchInputSchema = z.object({ launched: z.boolean() });
 export const archiveInputSchema = z.object({ archived: z.boolean() });
@@ -140,7 +161,10 @@ export const setStockInputSchema = z.object({
 });
 export type SetStockInput = z.infer<typeof setStockInputSchema>;
 
-/** stock/{productId}/movements/{id}: one change of a book's count other than a sale (the owner's edit, stock returned by a cancellation or refund). */
+/**
+ * stock/{productId}/movements/{id}: one change of a book's count (a sale, stock returned by a
+ * cancellation or refund, a refund kept out of stock with delta 0, the owner's edit, the import).
+ */
 export interface StockMovement {
   id: string;
   productId: string;
@@ -150,6 +174,8 @@ export interface StockMovement {
   reason: string;
   by: string;
   at: string;
+  /** Order within one allocator batch (movements of a batch share `at`); absent on older movements. */
+  seq?: number;
 }
 
 // --- Campaigns ------------------------------------------------------------------------------------
@@ -199,10 +225,28 @@ export interface AdminPlanSummary {
   plan: z.infer<typeof groupBuyingPlanSchema> & { outcome?: string | null; archived: boolean };
   progress: { orders: number; copies: number; minQuantity: number | null; updatedAt: string };
   isOpen: boolean;
+  /** Any order at all, cancelled ones too (progress counts active ones): such a plan cannot be deleted. */
+  hasOrders: boolean;
+}
+
+/** A book of a plan as it is now: a hidden (unlaunched) one is left out of the campaign's page. */
+export interface PlanBookState {
+  productId: string;
+  name: string;
+  groupPrice: number;
+  launched: boolean;
+  stock: number;
 }
 
 export interface AdminPlanDetail extends AdminPlanSummary {
   orders: Order[];
   bookTotals: PlanBookTotal[];
   pickupTotals: PlanPickupTotal[];
+  /** The plan's books in its order, with their state. */
+  books: PlanBookState[];
+}
+
+/** A saved plan (create, edit): the summary and the books the campaign's page will leave out. */
+export interface AdminPlanSaved extends AdminPlanSummary {
+  hiddenBooks: { productId: string; name: string }[];
 }

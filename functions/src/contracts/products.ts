@@ -12,7 +12,9 @@ const hexColourSchema = textSchema.trim().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]
 export const shopImagePathSchema = textSchema
   .trim()
   .max(500, '路徑過長')
-  .regex(/^\/(?:[A-Za-z0-9_-][A-Za-z0-9._-]*\/)*[A-Za-z0-9_-][A-Za-z0-9._-]*\.(?:avif|webp|jpe?g|png|gif|svg)$/i, '請填寫本站圖片的路徑（例如 /images/books/書號/cover.jpg）')
+  // Under /images/, where Hosting serves the shop's pictures (web/public/images): `cover.jpg` or
+  // `/cover.jpg` is a broken picture on every page that shows it.
+  .regex(/^\/images\/(?:[A-Za-z0-9_-][A-Za-z0-9._-]*\/)*[A-Za-z0-9_-][A-Za-z0-9._-]*\.(?:avif|webp|jpe?g|png|gif|svg)$/i, '請填寫本站圖片的路徑（例如 /images/books/書號/cover.jpg）')
   .refine((v) => !v.includes('..'), '請填寫本站圖片的路徑（例如 /images/books/書號/cover.jpg）');
 /** A companion file of this shop: a path under /files/. */
 const shopFilePathSchema = textSchema

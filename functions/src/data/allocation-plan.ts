@@ -45,6 +45,23 @@ export interface ReturnOp {
   dueBefore?: string;
   /** The customer's mail, rendered by the requester from the order it read (items and totals never change). */
   mail?: MailDoc | null;
+  /**
+   * A refund of a shipped order whose copies do not come back on sale (the owner's choice): damaged, or
+   * never sent back. The movement is still logged (delta 0), so the log tells what became of them.
+   */
+  keepOut?: KeepOutReason;
+}
+
+/** Why a refunded shipped order's copies stay out of stock. */
+export type KeepOutReason = 'damaged' | 'notReturned';
+const KEEP_OUT_LABEL: Record<KeepOutReason, string> = { damaged: '書已損壞', notReturned: '書未寄回' };
+
+/** What a returning status change is, in the stock log's words: the sweep's is overdue, the owner's is not. */
+function returnReason(op: ReturnOp, orderNo: string, keptOut: boolean): string {
+  if (op.to === 'refunded') return keptOut && op.keepOut ? `訂單 ${orderNo} 退款，${KEEP_OUT_LABEL[op.keepOut]}，不退回庫存` : `訂單 ${orderNo} 退款，庫存退回`;
+  if (op.by.startsWith('system:sweep')) return `訂單 ${orderNo} 逾期未匯款取消，庫存退回`;
+  if (op.by.startsWith('owner:')) return `訂單 ${orderNo} 店家取消，庫存退回`;
+  return `訂單 ${orderNo} 取消，庫存退回`;
 }
 
 /** The owner sets counts; each change is logged as a movement. */
@@ -68,7 +85,7 @@ export type AllocationResult =
   /** The op could not be written (Firestore refused it); nothing of it was. */
   | { kind: 'rejected'; message: string };
 
-/** A movement as stored (stock/{productId}/movements/{id}): the owner's edits and returned stock. */
+/** A movement as stored (stock/{productId}/movements/{id}): sales, returns and the owner's edits. */
 export type StockMovementDoc = Omit<StockMovement, 'id'>;
 
 /** What the batch read, as the allocator hands it over. */
@@ -139,6 +156,8 @@ export function planBatch(ops: readonly AllocationOp[], state: BatchState, ctx: 
   const qty = new Map(state.qty);
   const orders = new Map(state.orders);
   const numbers = [...state.freeNumbers];
+  // Movements of one batch share their time; seq keeps their order in the log.
+  let seq = 0;
   const plan: BatchPlan = {
     results: [],
     createOrders: [],
@@ -174,8 +193,13 @@ export function planBatch(ops: readonly AllocationOp[], state: BatchState, ctx: 
       }
       const orderNo = numbers.shift();
       if (!orderNo) throw new Error('no free order number left for this batch');
-      for (const l of lines) setQty(l.productId, qty.get(l.productId)! - l.qty);
       const doc = buildOrder(op, orderNo, ctx.now);
+      for (const l of lines) {
+        const before = qty.get(l.productId)!;
+        setQty(l.productId, before - l.qty);
+        // Every sale is a line of the log, so that the log adds up to the count.
+        plan.movements.push({ productId: l.productId, before, after: before - l.qty, delta: -l.qty, reason: `訂單 ${orderNo} 售出`, by: op.template.actor, at, seq: seq++ });
+      }
       orders.set(op.orderId, doc);
       plan.createOrders.push(doc);
       plan.numbers.push({ orderNo, orderId: op.orderId });
@@ -198,18 +222,13 @@ export function planBatch(ops: readonly AllocationOp[], state: BatchState, ctx: 
         plan.results.push({ kind: 'skipped', reason: 'stale', status: existing.status });
         continue;
       }
+      // Only a shipped order's copies can be kept out: any other order's copies never left the shop.
+      const keptOut = op.keepOut !== undefined && existing.status === 'shipped';
       for (const line of sumLines(existing.items)) {
         const before = qty.get(line.productId) ?? 0;
-        setQty(line.productId, before + line.qty);
-        plan.movements.push({
-          productId: line.productId,
-          before,
-          after: before + line.qty,
-          delta: line.qty,
-          reason: `訂單 ${existing.orderNo} ${op.to === 'refunded' ? '取消退款' : '逾期取消'}，庫存退回`,
-          by: op.by,
-          at,
-        });
+        const delta = keptOut ? 0 : line.qty;
+        if (delta) setQty(line.productId, before + delta);
+        plan.movements.push({ productId: line.productId, before, after: before + delta, delta, reason: returnReason(op, existing.orderNo, keptOut), by: op.by, at, seq: seq++ });
       }
       bump(existing.planId, -1, -existing.items.reduce((n, i) => n + i.qty, 0));
       const next: OrderDoc = {
@@ -226,7 +245,7 @@ export function planBatch(ops: readonly AllocationOp[], state: BatchState, ctx: 
       const changes = Object.entries(op.quantities).map(([productId, after]) => {
         const before = qty.get(productId) ?? 0;
         setQty(productId, after);
-        plan.movements.push({ productId, before, after, delta: after - before, reason: op.reason, by: op.by, at });
+        plan.movements.push({ productId, before, after, delta: after - before, reason: op.reason, by: op.by, at, seq: seq++ });
         return { productId, before, after };
       });
       plan.results.push({ kind: 'stockSet', changes });

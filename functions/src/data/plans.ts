@@ -184,6 +184,12 @@ export async function updatePlanFields(planId: string, fields: Partial<Pick<Plan
 }
 
 /** Deletes a plan and its progress, only while no order names it; says why it did not. */
+/** Whether any order (cancelled ones too) names the plan: such a plan cannot be deleted. One small read. */
+export async function planHasOrders(planId: string): Promise<boolean> {
+  const snap = await (await db()).collection(ORDERS).where('planId', '==', planId).select().limit(1).get();
+  return !snap.empty;
+}
+
 export async function deletePlanWithoutOrders(planId: string): Promise<'deleted' | 'missing' | 'hasOrders'> {
   const firestore = await db();
   const ref = firestore.collection(PLANS).doc(planId);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AdminOrderPage, AdminPlanDetail, AdminPlanSummary, AdminProduct, PaymentToCheck, StockMovement } from '../contracts/admin';
+import type { AdminOrderPage, AdminPlanDetail, AdminPlanSaved, AdminPlanSummary, AdminProduct, PaymentToCheck, StockMovement } from '../contracts/admin';
 import type { Member } from '../contracts/auth';
 import type { BankConfirmResult, BankLayout, BankProposal } from '../contracts/bank';
 import type { DashboardFigures } from '../contracts/dashboard';
@@ -313,11 +313,11 @@ export const adminProductSchema = productSchema
   .meta({ id: 'AdminProduct' });
 
 export const stockMovementSchema = z
-  .object({ id: z.string(), productId: z.string(), before: count, after: count, delta: z.number().int(), reason: z.string(), by: z.string(), at: isoInstant })
+  .object({ id: z.string(), productId: z.string(), before: count, after: count, delta: z.number().int(), reason: z.string(), by: z.string(), at: isoInstant, seq: count.optional() })
   .meta({ id: 'StockMovement' });
 
 export const setStockResultSchema = z
-  .object({ productId: z.string(), qty: count, movements: z.array(stockMovementSchema) })
+  .object({ productId: z.string(), qty: count, movements: z.array(stockMovementSchema), alertsSent: count.meta({ description: '到貨通知 mails written by this restock' }) })
   .meta({ id: 'SetStockResult' });
 
 /** The plan as stored: the contract's fields and what the closing job and the console record. */
@@ -334,19 +334,29 @@ export const adminPlanSummarySchema = z
     plan: storedPlanSchema,
     progress: z.object({ orders: count, copies: count, minQuantity: z.number().int().nullable(), updatedAt: z.string() }),
     isOpen: z.boolean(),
+    hasOrders: z.boolean().meta({ description: 'Any order, cancelled ones too: such a plan cannot be deleted (archive it)' }),
   })
   .meta({ id: 'AdminPlanSummary' });
 
 const bookTotal = z.object({ productId: z.string(), name: z.string(), qty: count, amount: money });
 const pickupTotal = z.object({ pickup: z.string(), orders: count, copies: count, amount: money, byProduct: z.record(z.string(), count) });
 
+const planBookState = z
+  .object({ productId: z.string(), name: z.string(), groupPrice: money, launched: z.boolean(), stock: count })
+  .meta({ id: 'PlanBookState', description: 'A book of the plan now; an unlaunched one is not shown on the campaign page' });
+
 export const adminPlanDetailSchema = adminPlanSummarySchema
   .extend({
     orders: z.array(orderSchema),
     bookTotals: z.array(bookTotal),
     pickupTotals: z.array(pickupTotal),
+    books: z.array(planBookState),
   })
   .meta({ id: 'AdminPlanDetail' });
+
+export const adminPlanSavedSchema = adminPlanSummarySchema
+  .extend({ hiddenBooks: z.array(z.object({ productId: z.string(), name: z.string() })).meta({ description: 'Books of the plan not launched: the campaign page leaves them out' }) })
+  .meta({ id: 'AdminPlanSaved' });
 
 // --- Bank matching, dashboard, organiser's link, 到貨通知 ---------------------------------------------
 
@@ -476,6 +486,8 @@ same<Same<z.output<typeof stockMovementSchema>, StockMovement>>();
 same<Same<z.output<typeof adminPlanSummarySchema>['isOpen'], AdminPlanSummary['isOpen']>>();
 same<Same<z.output<typeof adminPlanDetailSchema>['bookTotals'], AdminPlanDetail['bookTotals']>>();
 same<Same<z.output<typeof adminPlanDetailSchema>['pickupTotals'], AdminPlanDetail['pickupTotals']>>();
+same<Same<z.output<typeof adminPlanDetailSchema>['books'], AdminPlanDetail['books']>>();
+same<Same<z.output<typeof adminPlanSavedSchema>['hiddenBooks'], AdminPlanSaved['hiddenBooks']>>();
 same<Same<z.output<typeof bankLayoutResponseSchema>, BankLayout>>();
 same<Same<z.output<typeof bankProposalSchema>, BankProposal>>();
 same<Same<z.output<typeof bankConfirmResultSchema>, BankConfirmResult>>();

@@ -670,7 +670,7 @@ export const ROUTES: RouteDoc[] = [
     description: 'A new campaign closing in the future with books that exist; an id that exists answers 409 `ALREADY_EXISTS`.',
     access: 'owner',
     body: admin.adminPlanInputSchema,
-    responses: { 201: { description: 'The plan', schema: res.adminPlanSummarySchema } },
+    responses: { 201: { description: 'The plan', schema: res.adminPlanSavedSchema } },
     errors: { 409: [K.alreadyExists] },
   },
   {
@@ -695,7 +695,7 @@ export const ROUTES: RouteDoc[] = [
     access: 'owner',
     params: admin.adminIdParams.plan,
     body: admin.adminPlanUpdateSchema,
-    responses: { 200: { description: 'The plan', schema: res.adminPlanSummarySchema } },
+    responses: { 200: { description: 'The plan', schema: res.adminPlanSavedSchema } },
     errors: { 404: [K.notFound] },
   },
   {

@@ -30,11 +30,15 @@ const dayEnd = (day: string) => new Date(Date.parse(`${day}T00:00:00+08:00`) + 8
 
 type Candidate = BankCandidate;
 
-/** The order's digits appear in the account cell (or the order was placed with 00000: a decision). */
+/**
+ * The account cell ends with the order's digits (the buyer gave the LAST five digits of their account;
+ * the same digits in the middle of another account are a different account), or the order was
+ * placed with 00000: a decision.
+ */
 function fits(o: Candidate, d: BankDeposit): 'digits' | 'unknownDigits' | null {
   if (o.totalPrice !== d.amount || o.createdAt >= dayEnd(d.date)) return null;
   if (o.bankAccountNo === '00000') return 'unknownDigits';
-  return digitsOf(d.account).includes(o.bankAccountNo) ? 'digits' : null;
+  return digitsOf(d.account).endsWith(o.bankAccountNo) ? 'digits' : null;
 }
 
 /** POST /api/admin/bank/match: a proposal per deposit; reads only. */

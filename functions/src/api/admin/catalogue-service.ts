@@ -49,15 +49,18 @@ export async function getAdminProduct(productId: string): Promise<AdminProduct> 
 
 const stored = (p: AdminProductInput | Product) => {
   const { productId: _id, ...fields } = p;
+  if ('stock' in fields) delete fields.stock;
   return fields;
 };
 
 /**
- * POST /api/admin/products: a new book and its stock record (0 copies) in one transaction; an id
- * that exists already is 409 ALREADY_EXISTS and writes nothing.
+ * POST /api/admin/products: a new book and its stock record (0 copies) in one transaction, then its
+ * first count when the form gave one; an id that exists already is 409 ALREADY_EXISTS and writes nothing.
  */
-export async function createProduct(input: AdminProductInput): Promise<AdminProduct> {
+export async function createProduct(input: AdminProductInput, by: string): Promise<AdminProduct> {
   if (!(await createProductWithStock(input.productId, stored(input)))) throw conflict(ERROR_KEYS.alreadyExists, `A product ${input.productId} exists already`);
+  // The first count goes through the allocator like every other, so the log starts with it.
+  if (input.stock) await setStockCounts({ [input.productId]: input.stock }, by, '新書建立：初始庫存');
   return getAdminProduct(input.productId);
 }
 
@@ -74,12 +77,17 @@ export async function setProductLaunched(productId: string, launched: boolean): 
 }
 
 /** PUT /api/admin/stock/{productId}: sets the count through the stock module, logging the movement. */
-export async function setProductStock(productId: string, input: SetStockInput, by: string): Promise<{ productId: string; qty: number; movements: StockMovement[] }> {
+export async function setProductStock(
+  productId: string,
+  input: SetStockInput,
+  by: string,
+): Promise<{ productId: string; qty: number; movements: StockMovement[]; alertsSent: number }> {
   const r = await setStockCounts({ [productId]: input.qty }, by, input.reason);
   if (!r.ok) throw notFound(`No product ${productId}`);
-  // A restock (0 -> above 0) mails the waiting 到貨通知, after the stock write has succeeded.
-  await notifyRestocked(r.changes.filter((c) => c.before === 0 && c.after > 0).map((c) => c.productId));
-  return { productId, qty: r.stock[productId]!, movements: await listStockMovements(productId) };
+  // A restock (0 -> above 0) mails the waiting 到貨通知, after the stock write has succeeded; the owner is
+  // told how many were mailed.
+  const alertsSent = await notifyRestocked(r.changes.filter((c) => c.before === 0 && c.after > 0).map((c) => c.productId));
+  return { productId, qty: r.stock[productId]!, movements: await listStockMovements(productId), alertsSent };
 }
 
 export async function stockMovements(productId: string): Promise<StockMovement[]> {

@@ -69,3 +69,33 @@ export function refundedMail(order: Order, settings: ShopSettings, note?: string
     lookupButton(order),
   ]);
 }
+
+/**
+ * A shipped order's tracking details corrected: the mail says it is a correction, what was wrong (the
+ * details sent before, and the owner's note when given) and the new details, so the customer throws
+ * the earlier number away.
+ */
+export function deliveryCorrectedMail(order: Order, settings: ShopSettings, previous: Order['delivery'], note?: string): ComposedMail {
+  const d = order.delivery;
+  const changed = (a: string | undefined, b: string | undefined) => (a ?? '') !== (b ?? '');
+  const wrong: [string, string][] = previous
+    ? [
+        ...(changed(previous.company, d?.company) ? [['原貨運公司', previous.company] as [string, string]] : []),
+        ...(changed(previous.trackingNo, d?.trackingNo) ? [['原貨件編號（有誤，請勿使用）', previous.trackingNo] as [string, string]] : []),
+        ...(changed(previous.trackingUrl, d?.trackingUrl) && !changed(previous.trackingNo, d?.trackingNo) ? [['原查詢連結', '有誤，請改用下方連結'] as [string, string]] : []),
+      ]
+    : [];
+  return mail(order, settings, '貨件資訊更正', `訂單 ${order.orderNo} 的貨件資訊有誤，正確的貨件編號是 ${d?.trackingNo ?? ''}。`, [
+    { kind: 'text', text: `先前寄給您的訂單 ${order.orderNo} 出貨通知中，貨件資訊有誤，特此更正，造成不便，敬請見諒。請以本信的資訊為準。` },
+    ...(wrong.length ? [{ kind: 'facts', title: '先前通知的資訊（有誤）', rows: wrong } as MailBlock] : []),
+    ...noteBlock(note),
+    ...(d
+      ? [
+          { kind: 'facts', title: '更正後的貨件資訊', tone: 'highlight', rows: [['貨運公司', d.company], ['貨件編號', d.trackingNo]] } as MailBlock,
+          { kind: 'button', href: d.trackingUrl, label: '查詢貨件' } as MailBlock,
+        ]
+      : []),
+    { kind: 'facts', title: '收件資訊', rows: [['收件人', order.receiver.name], receiverPlace(order)] },
+    lookupButton(order),
+  ]);
+}

@@ -2,13 +2,13 @@ import { adminOrderCursorSchema, ownerCanTransition, type AdminOrderCursor, type
 import { ERROR_KEYS } from '../../contracts/errors';
 import { orderNoSchema, type Order } from '../../contracts/orders';
 import { formatMoney } from '../../contracts/format';
-import type { MailDoc } from '../../data/allocation-plan';
+import type { KeepOutReason, MailDoc } from '../../data/allocation-plan';
 import { changeOrder, findOrderByNo, toOrder, getOrder, getOrders, listAwaitingPayment, listOrdersByEmail, listOrdersPage, scanOrderSearchFields, type OrderFilter } from '../../data/orders';
 import { shopSettings } from '../../data/settings';
 import { conflict, invalid, notFound, type Failure } from '../../lib/failure';
 import type { Identity } from '../../lib/id-token';
 import { changeOrderStatus } from '../orders/order-status';
-import { cancelledByShopMail, paymentConfirmedMail, refundedMail, shippedMail } from './order-mails';
+import { cancelledByShopMail, deliveryCorrectedMail, paymentConfirmedMail, refundedMail, shippedMail } from './order-mails';
 
 /** A free-text search looks through at most this many of the newest orders matching the other filters. */
 export const SEARCH_SCAN_LIMIT = 1000;
@@ -146,8 +146,10 @@ export const ownerActor = (user: Identity) => `owner:${user.email ?? user.uid}`;
 function paymentGuard(change: Extract<OrderStatusChange, { status: 'preparing' }>) {
   return (order: Order) => {
     const details: { path: string; message: string }[] = [];
-    if (order.bankAccountNo !== '00000' && change.bankAccountNo !== order.bankAccountNo) {
-      details.push({ path: 'bankAccountNo', message: `帳號末五碼不符：訂單填寫的是 ${order.bankAccountNo}` });
+    // The message never names the order's digits: the check is worth something only if the owner
+    // reads them off the statement, not off the error.
+    if (!change.otherAccount && order.bankAccountNo !== '00000' && change.bankAccountNo !== order.bankAccountNo) {
+      details.push({ path: 'bankAccountNo', message: '帳號末五碼與訂單填寫的不符；若買家由其他帳戶匯款，請勾選「由其他帳戶匯款」' });
     }
     if (change.amount !== order.totalPrice) details.push({ path: 'amount', message: `金額不符：訂單應付 ${formatMoney(order.totalPrice)}` });
     return details.length ? invalid('The payment does not match the order', details) : null;
@@ -166,12 +168,17 @@ export async function changeStatus(orderId: string, change: OrderStatusChange, u
   let mail: (o: Order) => MailDoc | null;
   let delivery: Order['delivery'] | undefined;
   let guard: ((o: Order) => Failure | null) | undefined;
+  let keepOut: KeepOutReason | undefined;
 
   switch (change.status) {
     case 'preparing':
       // The note names the digits the owner typed; the guard refuses the change when they do not match.
       guard = paymentGuard(change);
-      notes.push((o) => `匯款已核對：帳號末五碼 ${change.bankAccountNo}${o.bankAccountNo === '00000' ? '（訂購時未填）' : ''}，金額 ${formatMoney(change.amount)}`);
+      notes.push((o) => {
+        const other = change.otherAccount && o.bankAccountNo !== '00000' && o.bankAccountNo !== change.bankAccountNo;
+        const tag = other ? '（由其他帳戶匯款，與訂單填寫的末五碼不同）' : o.bankAccountNo === '00000' ? '（訂購時未填）' : '';
+        return `匯款已核對：帳號末五碼 ${change.bankAccountNo}${tag}，金額 ${formatMoney(change.amount)}`;
+      });
       mail = (o) => paymentConfirmedMail(o, settings);
       break;
     case 'shipped':
@@ -184,6 +191,13 @@ export async function changeStatus(orderId: string, change: OrderStatusChange, u
       break;
     case 'refunded':
       mail = (o) => refundedMail(o, settings, change.note);
+      if (change.restock && change.restock !== 'return') {
+        keepOut = change.restock;
+        // Only a shipped order's copies left the shop; any other refund puts them back.
+        guard = (o) =>
+          o.status === 'shipped' ? null : invalid('Only a shipped order can keep its copies out of stock', [{ path: 'restock', message: '只有已出貨的訂單可選擇不退回庫存' }]);
+        notes.push(() => (keepOut === 'damaged' ? '書已損壞，不退回庫存' : '書未寄回，不退回庫存'));
+      }
       break;
     default:
       // awaitingPayment: no transition leads back to it.
@@ -201,6 +215,7 @@ export async function changeStatus(orderId: string, change: OrderStatusChange, u
     mail,
     allowed: ownerCanTransition,
     guard,
+    keepOut,
   });
   return next;
 }
@@ -208,7 +223,7 @@ export async function changeStatus(orderId: string, change: OrderStatusChange, u
 /**
  * PUT /api/admin/orders/{orderId}/delivery: corrects a shipped order's tracking details (a typo in
  * the tracking number, another carrier). Only a shipped order; the status stays, the history gets a
- * note, and the customer gets the shipment mail again with the corrected details, all in one
+ * note, and the customer gets a correction mail (what was wrong, the new details), all in one
  * transaction. No stock is involved, so this does not go through the stock allocator.
  */
 export async function correctDelivery(orderId: string, input: DeliveryCorrection, user: Identity): Promise<Order> {
@@ -220,11 +235,8 @@ export async function correctDelivery(orderId: string, input: DeliveryCorrection
     const d = input.delivery;
     const note = [`更正貨件資訊：${d.company} ${d.trackingNo}`, input.note].filter(Boolean).join('；');
     const after = { ...doc, delivery: d, statusHistory: [...doc.statusHistory, { status: doc.status, at: now, by: ownerActor(user), note }], updatedAt: now };
-    const m = doc.email ? shippedMail(toOrder(after), settings) : null;
-    return {
-      next: after,
-      mail: m ? { id: `${orderId}-delivery-${after.statusHistory.length}`, doc: { ...m, message: { ...m.message, subject: m.message.subject.replace('您的訂單已出貨', '貨件資訊更正') } } } : null,
-    };
+    const m = doc.email ? deliveryCorrectedMail(toOrder(after), settings, doc.delivery, input.note) : null;
+    return { next: after, mail: m ? { id: `${orderId}-delivery-${after.statusHistory.length}`, doc: m } : null };
   });
   return toOrder(next);
 }

@@ -1,19 +1,20 @@
-import type { AdminPlanDetail, AdminPlanInput, AdminPlanSummary, AdminPlanUpdate, PlanBookTotal, PlanPickupTotal } from '../../contracts/admin';
+import type { AdminPlanDetail, AdminPlanInput, AdminPlanSaved, AdminPlanSummary, AdminPlanUpdate, PlanBookState, PlanBookTotal, PlanPickupTotal } from '../../contracts/admin';
 import { ERROR_KEYS } from '../../contracts/errors';
 import { formatDateTime } from '../../contracts/format';
 import { isPlanOpen } from '../../contracts/group-buying';
 import { ORDER_STATUS_LABELS, type Order } from '../../contracts/orders';
-import { createPlanWithProgress, deletePlanWithoutOrders, getPlan, getPlanProgress, isActiveOrder, listPlanOrders, listPlansByClosing, replacePlan, updatePlanFields, type PlanDoc } from '../../data/plans';
-import { invalidateCatalogue, missingProducts } from '../../data/products';
+import { createPlanWithProgress, deletePlanWithoutOrders, getPlan, getPlanProgress, isActiveOrder, planHasOrders, listPlanOrders, listPlansByClosing, replacePlan, updatePlanFields, type PlanDoc } from '../../data/plans';
+import { getProductDocs, invalidateCatalogue, missingProducts } from '../../data/products';
+import { getStockCounts } from '../../data/stock';
 import { conflict, invalid, notFound } from '../../lib/failure';
 import { toCsv, type Cell } from './csv';
 
 const noPlan = (planId: string) => notFound(`No group-buy plan ${planId}`);
 
 async function summary(plan: PlanDoc, now = new Date()): Promise<AdminPlanSummary> {
-  const progress = await getPlanProgress(plan.planId, plan.minQuantity ?? null);
+  const [progress, hasOrders] = await Promise.all([getPlanProgress(plan.planId, plan.minQuantity ?? null), planHasOrders(plan.planId)]);
   const { planId: _id, ...p } = progress;
-  return { plan: { ...plan, outcome: plan.outcome ?? null, archived: plan.archived === true }, progress: p, isOpen: isPlanOpen(plan, now) };
+  return { plan: { ...plan, outcome: plan.outcome ?? null, archived: plan.archived === true }, progress: p, isOpen: isPlanOpen(plan, now), hasOrders };
 }
 
 /** GET /api/admin/plans: every plan, launched or not, soonest closing last (newest campaigns first). */
@@ -29,6 +30,22 @@ async function assertProductsExist(products: AdminPlanInput['products']) {
   if (details.length) throw invalid('Unknown product in the plan', details);
 }
 
+/** The plan's books as they are now (read fresh: a book launched a moment ago counts). */
+async function planBooks(plan: Pick<PlanDoc, 'products'>): Promise<PlanBookState[]> {
+  const ids = plan.products.map((l) => l.productId);
+  const [docs, stock] = await Promise.all([getProductDocs(ids), getStockCounts(ids)]);
+  return plan.products.map((l) => {
+    const d = docs.get(l.productId);
+    return { productId: l.productId, name: typeof d?.name === 'string' ? d.name : l.productId, groupPrice: l.groupPrice, launched: d?.launched === true, stock: stock.get(l.productId) ?? 0 };
+  });
+}
+
+/** What the owner is told at save: the books the campaign's page will leave out, since they are hidden. */
+async function saved(plan: PlanDoc, now: Date): Promise<AdminPlanSaved> {
+  const [s, books] = await Promise.all([summary(plan, now), planBooks(plan)]);
+  return { ...s, hiddenBooks: books.filter((b) => !b.launched).map(({ productId, name }) => ({ productId, name })) };
+}
+
 // An absent minQuantity stays absent (the app's Firestore client ignores undefined properties).
 const stored = (input: AdminPlanUpdate) => input;
 
@@ -36,7 +53,7 @@ const stored = (input: AdminPlanUpdate) => input;
  * POST /api/admin/plans: a new campaign (closing date in the future, every book existing) and its
  * progress document, in one transaction; an id that exists is 409 ALREADY_EXISTS.
  */
-export async function createPlan(input: AdminPlanInput, now = new Date()): Promise<AdminPlanSummary> {
+export async function createPlan(input: AdminPlanInput, now = new Date()): Promise<AdminPlanSaved> {
   if (Date.parse(input.closingDate) <= now.getTime()) {
     throw invalid('A new plan must close in the future', [{ path: 'body.closingDate', message: '新活動的截止時間必須晚於現在' }]);
   }
@@ -45,14 +62,14 @@ export async function createPlan(input: AdminPlanInput, now = new Date()): Promi
   const created = await createPlanWithProgress(planId, { ...stored(fields), closingDate: new Date(input.closingDate).toISOString() }, input.minQuantity ?? null, now.toISOString());
   if (!created) throw conflict(ERROR_KEYS.alreadyExists, `A plan ${planId} exists already`);
   invalidateCatalogue();
-  return summary((await getPlan(planId))!, now);
+  return saved((await getPlan(planId))!, now);
 }
 
 /**
  * PUT /api/admin/plans/{planId}: replaces the plan's fields. A closing date may move into the past
  * (closing early); moved into the future, a plan the closing job had judged is judged again later.
  */
-export async function updatePlan(planId: string, input: AdminPlanUpdate, now = new Date()): Promise<AdminPlanSummary> {
+export async function updatePlan(planId: string, input: AdminPlanUpdate, now = new Date()): Promise<AdminPlanSaved> {
   await assertProductsExist(input.products);
   const closingDate = new Date(input.closingDate).toISOString();
   const reopened = Date.parse(closingDate) > now.getTime();
@@ -70,7 +87,7 @@ export async function updatePlan(planId: string, input: AdminPlanUpdate, now = n
   );
   if (!found) throw noPlan(planId);
   invalidateCatalogue();
-  return summary((await getPlan(planId))!, now);
+  return saved((await getPlan(planId))!, now);
 }
 
 /** PATCH /api/admin/plans/{planId}/launch */
@@ -136,8 +153,8 @@ export function planTotals(orders: readonly Order[]): { bookTotals: PlanBookTota
 export async function getAdminPlan(planId: string): Promise<AdminPlanDetail> {
   const plan = await getPlan(planId);
   if (!plan) throw noPlan(planId);
-  const [s, orders] = await Promise.all([summary(plan), listPlanOrders(planId)]);
-  return { ...s, orders, ...planTotals(orders) };
+  const [s, orders, books] = await Promise.all([summary(plan), listPlanOrders(planId), planBooks(plan)]);
+  return { ...s, orders, ...planTotals(orders), books };
 }
 
 export const CSV_HEADER = [

@@ -94,7 +94,7 @@ export function adminRouter() {
     res.json(await listAdminProducts());
   });
   r.post('/products', validate(s.createProduct), async (req, res) => {
-    res.status(201).json(await createProduct(validated(req, s.createProduct).body));
+    res.status(201).json(await createProduct(validated(req, s.createProduct).body, ownerActor(requireUser(req))));
   });
   r.get('/products/:productId', validate(s.product), async (req, res) => {
     res.json(await getAdminProduct(validated(req, s.product).params.productId));

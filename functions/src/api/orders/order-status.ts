@@ -1,6 +1,6 @@
 import { ERROR_KEYS } from '../../contracts/errors';
 import { canTransition, STOCK_RETURNING_STATUSES, type Order, type OrderStatus } from '../../contracts/orders';
-import type { MailDoc, ReturnOp } from '../../data/allocation-plan';
+import type { KeepOutReason, MailDoc, ReturnOp } from '../../data/allocation-plan';
 import { changeOrder, getOrderDoc, listOverdueUnpaidOrderIds, toOrder, type OrderDoc } from '../../data/orders';
 import { shopSettings } from '../../data/settings';
 import { conflict, notFound, unavailable, type Failure } from '../../lib/failure';
@@ -23,6 +23,8 @@ export interface ChangeOrderStatusParams {
    * asks): a Failure refuses the change and nothing is written.
    */
   guard?: (order: Order) => Failure | null;
+  /** A refund of a shipped order whose copies stay out of stock (ReturnOp.keepOut). */
+  keepOut?: KeepOutReason;
 }
 
 const invalid = (from: OrderStatus, to: OrderStatus) => conflict(ERROR_KEYS.invalidTransition, `An order in ${from} cannot become ${to}`);
@@ -60,7 +62,7 @@ export async function changeOrderStatus(p: ChangeOrderStatusParams): Promise<{ o
       const doc = check(await getOrderDoc(p.orderId), p);
       const after = afterChange(doc, p, new Date().toISOString());
       const note = after.statusHistory[after.statusHistory.length - 1]!.note;
-      const op: ReturnOp = { kind: 'return', orderId: p.orderId, from: doc.status, to: p.to, by: p.by, note, mail: p.mail?.(toOrder(after)) ?? null };
+      const op: ReturnOp = { kind: 'return', orderId: p.orderId, from: doc.status, to: p.to, by: p.by, note, mail: p.mail?.(toOrder(after)) ?? null, ...(p.keepOut ? { keepOut: p.keepOut } : {}) };
       const [r] = await submitReturns([op]);
       if (r!.kind === 'returned') return { order: r!.order, stockReturned: true };
       if (r!.kind === 'skipped' && r!.reason === 'notFound') throw notFound(`No order ${p.orderId}`);

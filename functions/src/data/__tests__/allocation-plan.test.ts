@@ -85,6 +85,36 @@ describe('planBatch', () => {
     expect(planBatch([due], state({ a: 0 }, [unpaid]), { now }).results[0]).toMatchObject({ kind: 'skipped', reason: 'stale' });
   });
 
+  it('logs each sale, and names a cancellation by who made it: the owner, or the sweep for an overdue order', () => {
+    const placed = planBatch([place('o1', [{ productId: 'a', qty: 2 }]), place('o2', [{ productId: 'a', qty: 1 }])], state({ a: 20 }), { now });
+    expect(placed.movements.map((m) => [m.before, m.after, m.delta, m.reason, m.seq])).toEqual([
+      [20, 18, -2, '訂單 QY0001 售出', 0],
+      [18, 17, -1, '訂單 QY0002 售出', 1],
+    ]);
+    const [o1, o2] = placed.createOrders;
+    const owner: ReturnOp = { kind: 'return', orderId: 'o1', from: 'awaitingPayment', to: 'cancelledUnpaid', by: 'owner:a@example.com' };
+    const sweep: ReturnOp = { kind: 'return', orderId: 'o2', from: 'awaitingPayment', to: 'cancelledUnpaid', by: 'system:sweep' };
+    const back = planBatch([owner, sweep], state({ a: 17 }, [o1!, o2!]), { now });
+    expect(back.movements.map((m) => [m.before, m.after, m.reason])).toEqual([
+      [17, 19, '訂單 QY0001 店家取消，庫存退回'],
+      [19, 20, '訂單 QY0002 逾期未匯款取消，庫存退回'],
+    ]);
+  });
+
+  it('a refund of a shipped order kept out of stock logs the copies without returning them; an unshipped one always returns', () => {
+    const order = planBatch([place('o1', [{ productId: 'a', qty: 2 }])], state({ a: 5 }), { now }).createOrders[0]!;
+    const refund = (status: 'shipped' | 'preparing', keepOut: 'damaged' | 'notReturned'): ReturnOp => ({ kind: 'return', orderId: 'o1', from: status, to: 'refunded', by: 'owner:x', keepOut });
+    const kept = planBatch([refund('shipped', 'damaged')], state({ a: 3 }, [{ ...order, status: 'shipped' }]), { now });
+    expect(kept.results[0]).toMatchObject({ kind: 'returned', order: { status: 'refunded' } });
+    expect(kept.stock.size).toBe(0);
+    expect(kept.movements).toEqual([expect.objectContaining({ before: 3, after: 3, delta: 0, reason: '訂單 QY0001 退款，書已損壞，不退回庫存' })]);
+    const lost = planBatch([refund('shipped', 'notReturned')], state({ a: 3 }, [{ ...order, status: 'shipped' }]), { now });
+    expect(lost.movements[0]!.reason).toBe('訂單 QY0001 退款，書未寄回，不退回庫存');
+    const unshipped = planBatch([refund('preparing', 'damaged')], state({ a: 3 }, [{ ...order, status: 'preparing' }]), { now });
+    expect(unshipped.stock.get('a')).toBe(5);
+    expect(unshipped.movements[0]).toMatchObject({ delta: 2, reason: '訂單 QY0001 退款，庫存退回' });
+  });
+
   it("sets the owner's counts and logs each change", () => {
     const plan = planBatch([{ kind: 'setStock', quantities: { a: 10, b: 0 }, by: 'owner:x', reason: '進貨' }], state({ a: 4 }), { now });
     expect(plan.results[0]).toEqual({ kind: 'stockSet', changes: [{ productId: 'a', before: 4, after: 10 }, { productId: 'b', before: 0, after: 0 }] });
@@ -105,6 +135,17 @@ describe('planBatch', () => {
           const left = plan.stock.get(id) ?? initial[id];
           expect(left).toBeGreaterThanOrEqual(0);
           expect(left + sold).toBe(initial[id]);
+        }
+        // The log adds up: each book's movements chain from the count read to the count written.
+        for (const id of ['a', 'b', 'c'] as const) {
+          const log = plan.movements.filter((m) => m.productId === id);
+          let running = initial[id];
+          for (const m of log) {
+            expect(m.before).toBe(running);
+            expect(m.after).toBe(m.before + m.delta);
+            running = m.after;
+          }
+          expect(running).toBe(plan.stock.get(id) ?? initial[id]);
         }
         expect(writesOf(plan, batch.length)).toBeLessThan(500);
       }),

@@ -91,7 +91,7 @@ describe('planBatch: returns', () => {
       ['a', 1, 4, 3],
       ['b', 0, 1, 1],
     ]);
-    expect(plan.movements[0]!.reason).toContain('取消退款');
+    expect(plan.movements[0]!.reason).toBe('訂單 QY-o1 退款，庫存退回');
     expect(plan.updateOrders[0]!.statusHistory.at(-1)).toEqual({ status: 'refunded', at, by: 'owner:x', note: '客戶退貨' });
   });
 
@@ -163,8 +163,8 @@ describe('planBatch: ops of every kind in one batch', () => {
     const mail = { to: 'a@example.com', message: { subject: 's', text: '', html: '' } };
     const ops: AllocationOp[] = [place('o1', [{ productId: 'a', qty: 1 }], { planId: 'p1' }), ret('old', 'refunded', 'awaitingPayment', { mail }), setStock({ c: 4 })];
     const plan = planBatch(ops, state({ a: 1 }, [order]), { now, placedMail: () => mail });
-    // lease 1 + 3 requests x 2 + 1 order x 2 + 1 update + stock a,b,c 3 + progress 1 + movements (a, b, c) 3 + mails 2
-    expect(writesOf(plan, ops.length)).toBe(1 + 6 + 2 + 1 + 3 + 1 + 3 + 2);
+    // lease 1 + 3 requests x 2 + 1 order x 2 + 1 update + stock a,b,c 3 + progress 1 + movements (sale a; return a, b; c) 4 + mails 2
+    expect(writesOf(plan, ops.length)).toBe(1 + 6 + 2 + 1 + 3 + 1 + 4 + 2);
   });
 });
 

@@ -46,7 +46,9 @@ export function Component() {
       <div className="admin-grid">
         <section className="admin-card" aria-labelledby="org-books">
           <h2 id="org-books">各書統計</h2>
-          <ul className="admin-list">
+          {/* No orders yet: say so, rather than show an empty card. */}
+          {v.bookTotals.length === 0 ? <p className="muted">還沒有人下單。</p> : null}
+          <ul className="admin-list" hidden={v.bookTotals.length === 0}>
             {v.bookTotals.map((b) => (
               <li key={b.productId}>
                 <strong>{b.name}</strong> {b.qty} 本・{formatMoney(b.amount)}
@@ -56,7 +58,8 @@ export function Component() {
         </section>
         <section className="admin-card" aria-labelledby="org-pickups">
           <h2 id="org-pickups">各取貨地點</h2>
-          <ul className="admin-list" data-testid="organizer-pickups">
+          {v.pickupTotals.length === 0 ? <p className="muted">還沒有人下單。</p> : null}
+          <ul className="admin-list" data-testid="organizer-pickups" hidden={v.pickupTotals.length === 0}>
             {v.pickupTotals.map((p) => (
               <li key={p.pickup}>
                 <strong>{p.pickup}</strong> {p.orders} 筆・{p.copies} 本
@@ -67,7 +70,8 @@ export function Component() {
       </div>
       <section className="admin-card" aria-labelledby="org-list">
         <h2 id="org-list">交書名單（{v.orders.length}）</h2>
-        <table className="stacked-table admin-table" data-testid="organizer-orders">
+        {v.orders.length === 0 ? <p className="muted" data-testid="organizer-empty">還沒有人下單，有訂單後會列在這裡。</p> : null}
+        <table className="stacked-table admin-table" data-testid="organizer-orders" hidden={v.orders.length === 0}>
           <thead>
             <tr>
               <th scope="col">訂購人</th>

@@ -2,6 +2,7 @@ import { ERROR_KEYS } from '@contracts/errors';
 import type { StockRecord } from '@contracts/stock';
 import type { StorefrontSource } from '@contracts/storefront';
 import type { GroupPlanView } from '@contracts/group-buying';
+import type { Product } from '@contracts/products';
 import { isOwnerToken } from '@/lib/owner';
 import { apiRequest, isApiError } from '@/lib/api-client';
 import { getSession } from '@/lib/session';
@@ -26,7 +27,14 @@ async function orNull<T>(p: Promise<T>): Promise<T | null> {
 
 export const apiSource: StorefrontSource = {
   productSummaries: (signal) => get('/products/simple', signal),
-  product: (id, signal) => (DOC_ID.test(id) ? orNull(get(`/products/detail/${encodeURIComponent(id)}`, signal)) : Promise.resolve(null)),
+  async product(id, signal) {
+    if (!DOC_ID.test(id)) return null;
+    const book = await orNull(get<Product>(`/products/detail/${encodeURIComponent(id)}`, signal));
+    // Not public: the shop owner may still preview it (an unlaunched book), read from the console's own
+    // route with their token (private, no-store: never in a shared cache).
+    if (book || !isOwnerToken(getSession()?.idToken)) return book;
+    return orNull(apiRequest<Product>(`/admin/products/${encodeURIComponent(id)}`, { signal }));
+  },
   productPlans: (id, signal) => (DOC_ID.test(id) ? get(`/products/detail/${encodeURIComponent(id)}/plans`, signal) : Promise.resolve([])),
   async stock(id, signal) {
     try {

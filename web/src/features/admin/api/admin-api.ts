@@ -1,4 +1,5 @@
 import type {
+  AdminPlanSaved,
   AdminOrderPage,
   AdminPlanDetail,
   AdminPlanSummary,
@@ -57,23 +58,23 @@ export const listPayments = (signal?: AbortSignal) => apiRequest<PaymentToCheck[
 
 export const listProducts = (signal?: AbortSignal) => apiRequest<AdminProduct[]>('/admin/products', { signal });
 export const getProduct = (productId: string, signal?: AbortSignal) => apiRequest<AdminProduct>(`/admin/products/${encodeURIComponent(productId)}`, { signal });
-export const createProduct = (p: Product) => apiRequest<AdminProduct>('/admin/products', { method: 'POST', body: p });
+export const createProduct = (p: Product & { stock?: number }) => apiRequest<AdminProduct>('/admin/products', { method: 'POST', body: p });
 export const updateProduct = (productId: string, p: Omit<Product, 'productId'>) =>
   apiRequest<AdminProduct>(`/admin/products/${encodeURIComponent(productId)}`, { method: 'PUT', body: p });
 export const setProductLaunched = (productId: string, launched: boolean) =>
   apiRequest<AdminProduct>(`/admin/products/${encodeURIComponent(productId)}/launch`, { method: 'PATCH', body: { launched } });
 
 export const setStock = (productId: string, qty: number, reason: string) =>
-  apiRequest<{ productId: string; qty: number; movements: StockMovement[] }>(`/admin/stock/${encodeURIComponent(productId)}`, { method: 'PUT', body: { qty, reason } });
+  apiRequest<{ productId: string; qty: number; movements: StockMovement[]; alertsSent: number }>(`/admin/stock/${encodeURIComponent(productId)}`, { method: 'PUT', body: { qty, reason } });
 export const listMovements = (productId: string, signal?: AbortSignal) =>
   apiRequest<StockMovement[]>(`/admin/stock/${encodeURIComponent(productId)}/movements`, { signal });
 
 export type PlanInput = Omit<GroupBuyingPlan, 'planId'> & { planId?: string };
 export const listPlans = (signal?: AbortSignal) => apiRequest<AdminPlanSummary[]>('/admin/plans', { signal });
 export const getPlan = (planId: string, signal?: AbortSignal) => apiRequest<AdminPlanDetail>(`/admin/plans/${encodeURIComponent(planId)}`, { signal });
-export const createPlan = (p: PlanInput) => apiRequest<AdminPlanSummary>('/admin/plans', { method: 'POST', body: p });
+export const createPlan = (p: PlanInput) => apiRequest<AdminPlanSaved>('/admin/plans', { method: 'POST', body: p });
 export const updatePlan = (planId: string, p: PlanInput) =>
-  apiRequest<AdminPlanSummary>(`/admin/plans/${encodeURIComponent(planId)}`, { method: 'PUT', body: { ...p, planId: undefined } });
+  apiRequest<AdminPlanSaved>(`/admin/plans/${encodeURIComponent(planId)}`, { method: 'PUT', body: { ...p, planId: undefined } });
 export const setPlanLaunched = (planId: string, launched: boolean) =>
   apiRequest<AdminPlanSummary>(`/admin/plans/${encodeURIComponent(planId)}/launch`, { method: 'PATCH', body: { launched } });
 

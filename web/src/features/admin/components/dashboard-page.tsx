@@ -126,6 +126,9 @@ function revenueChart(labels: string[], rows: DashboardFigures['perDay'] | Dashb
   };
 }
 
+/** One colour per status, in ORDER_STATUSES order: the doughnut and its legend. */
+const STATUS_COLOURS = [AWAITING_COLOUR, PAID_COLOUR, '#5b8c5a', '#a23b2a', '#8a7f72'];
+
 function Figures({ f }: { f: DashboardFigures }) {
   const daily = useMemo(() => revenueChart(f.perDay.map((d) => d.day.slice(5).replace('-', '/')), f.perDay), [f]);
   const monthly = useMemo(() => revenueChart(f.perMonth.map((m) => m.month.replace('-', '/')), f.perMonth), [f]);
@@ -134,9 +137,10 @@ function Figures({ f }: { f: DashboardFigures }) {
       type: 'doughnut',
       data: {
         labels: ORDER_STATUSES.map((s) => ORDER_STATUS_LABELS[s]),
-        datasets: [{ data: ORDER_STATUSES.map((s) => f.byStatus[s]), backgroundColor: [AWAITING_COLOUR, PAID_COLOUR, '#5b8c5a', '#a23b2a', '#8a7f72'] }],
+        datasets: [{ data: ORDER_STATUSES.map((s) => f.byStatus[s]), backgroundColor: STATUS_COLOURS }],
       },
-      options: { responsive: true, maintainAspectRatio: false, animation: false },
+      // The counts are written beside the chart (below), not only in a tooltip on hover.
+      options: { responsive: true, maintainAspectRatio: false, animation: false, plugins: { legend: { display: false } } },
     }),
     [f],
   );
@@ -179,6 +183,15 @@ function Figures({ f }: { f: DashboardFigures }) {
         <section className="admin-card" aria-labelledby="d-status">
           <h3 id="d-status">訂單狀態</h3>
           <ChartCanvas config={status} label={ORDER_STATUSES.map((s) => `${ORDER_STATUS_LABELS[s]} ${f.byStatus[s]} 筆`).join('，')} />
+          <ul className="admin-legend" data-testid="dash-status">
+            {ORDER_STATUSES.map((s, i) => (
+              <li key={s}>
+                <span className="admin-legend__swatch" style={{ background: STATUS_COLOURS[i] }} aria-hidden="true" />
+                {ORDER_STATUS_LABELS[s]}
+                <strong>{f.byStatus[s]} 筆</strong>
+              </li>
+            ))}
+          </ul>
         </section>
       </div>
       <section className="admin-card" aria-labelledby="d-revenue">

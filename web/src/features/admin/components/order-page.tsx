@@ -167,18 +167,22 @@ function MarkPaid({ order, onChange }: { order: Order; onChange: (o: Order) => v
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const d = new FormData(e.currentTarget);
-    void run({ status: 'preparing', bankAccountNo: String(d.get('bankAccountNo') ?? '').trim(), amount: Number(d.get('amount')) });
+    const otherAccount = d.get('otherAccount') === 'on';
+    void run({ status: 'preparing', bankAccountNo: String(d.get('bankAccountNo') ?? '').trim(), amount: Number(d.get('amount')), ...(otherAccount ? { otherAccount } : {}) });
   }
   return (
     <form className="admin-action" id="pay" onSubmit={submit} aria-labelledby="pay-title">
       <h4 id="pay-title">確認收款</h4>
-      <p className="admin-sub">請依銀行入帳明細填寫；須與訂單的末五碼（{order.bankAccountNo}）及應付金額（{formatMoney(order.totalPrice)}）相符。</p>
+      <p className="admin-sub">請照銀行入帳明細填寫末五碼與金額（應付 {formatMoney(order.totalPrice)}），系統會與訂單核對。</p>
       <Field label="匯款帳號末五碼">
         <input name="bankAccountNo" inputMode="numeric" pattern="\d{5}" maxLength={5} required autoComplete="off" />
       </Field>
       <Field label="入帳金額（NT$）">
         <input name="amount" type="number" inputMode="numeric" min={0} step={1} required />
       </Field>
+      <label className="admin-check">
+        <input type="checkbox" name="otherAccount" /> 由其他帳戶匯款（末五碼與訂單不同，會記在狀態紀錄）
+      </label>
       <FormErrors error={error} />
       <BusyButton busy={busy} type="submit">
         確認收款
@@ -212,13 +216,33 @@ function Cancel({ order, to, onChange }: { order: Order; to: 'cancelledUnpaid' |
   const { busy, error, run } = useChange(order, onChange);
   const [confirming, setConfirming] = useState(false);
   const [note, setNote] = useState('');
+  // A shipped order's copies are with the customer: the owner says whether they come back on sale.
+  const [restock, setRestock] = useState<'return' | 'damaged' | 'notReturned'>('return');
+  const shipped = to === 'refunded' && order.status === 'shipped';
   const title = to === 'refunded' ? '取消並退款' : '取消訂單（未匯款）';
   return (
     <div className="admin-action admin-action--danger">
       <h4>{title}</h4>
       <p className="admin-sub">
-        {to === 'refunded' ? '款項退回後使用；' : ''}庫存會退回，顧客會收到通知信。狀態將成為「{ORDER_STATUS_LABELS[to]}」，無法復原。
+        {to === 'refunded' ? '款項退回後使用；' : ''}
+        {shipped ? '' : '庫存會退回，'}顧客會收到通知信。狀態將成為「{ORDER_STATUS_LABELS[to]}」，無法復原。
       </p>
+      {shipped ? (
+        <fieldset className="admin-radios">
+          <legend>書是否退回庫存</legend>
+          {(
+            [
+              ['return', '書已寄回、完好：退回庫存'],
+              ['damaged', '書已損壞：不退回庫存'],
+              ['notReturned', '書未寄回：不退回庫存'],
+            ] as const
+          ).map(([value, label]) => (
+            <label key={value} className="admin-check">
+              <input type="radio" name="restock" value={value} checked={restock === value} onChange={() => setRestock(value)} /> {label}
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
       <Field label="說明（選填，會寫進通知信）">
         <input value={note} onChange={(e) => setNote(e.target.value)} maxLength={500} />
       </Field>
@@ -226,7 +250,7 @@ function Cancel({ order, to, onChange }: { order: Order; to: 'cancelledUnpaid' |
       {confirming ? (
         <div className="admin-confirm" role="group" aria-label={`確定${title}？`}>
           <span>確定{title}？</span>
-          <BusyButton busy={busy} type="button" className="btn btn--danger" onClick={() => void run({ status: to, note: note.trim() || undefined })}>
+          <BusyButton busy={busy} type="button" className="btn btn--danger" onClick={() => void run(to === 'refunded' ? { status: to, note: note.trim() || undefined, ...(shipped ? { restock } : {}) } : { status: to, note: note.trim() || undefined })}>
             確定
           </BusyButton>
           <button type="button" className="btn btn--ghost" onClick={() => setConfirming(false)} disabled={busy}>

@@ -131,7 +131,7 @@ export default function PlanFormPage() {
             <PlanForm
               initial={from ? null : p}
               draft={from && p ? copyDraft(p) : undefined}
-              books={(products.data ?? []).map((b) => ({ id: b.productId, name: b.name, listPrice: b.listPrice }))}
+              books={(products.data ?? []).map((b) => ({ id: b.productId, name: b.name, listPrice: b.listPrice, launched: b.launched }))}
               key={`${p?.planId ?? 'new'}-${from ?? ''}`}
             />
           </>
@@ -141,7 +141,7 @@ export default function PlanFormPage() {
   );
 }
 
-function PlanForm({ initial, draft, books }: { initial: AdminPlanSummary['plan'] | null; draft?: Draft; books: { id: string; name: string; listPrice: number }[] }) {
+function PlanForm({ initial, draft, books }: { initial: AdminPlanSummary['plan'] | null; draft?: Draft; books: { id: string; name: string; listPrice: number; launched: boolean }[] }) {
   const navigate = useNavigate();
   const [d, setD] = useState<Draft>(() => draft ?? toDraft(initial));
   const [busy, setBusy] = useState(false);
@@ -170,6 +170,8 @@ function PlanForm({ initial, draft, books }: { initial: AdminPlanSummary['plan']
     try {
       const saved = initial ? await updatePlan(initial.planId, input) : await createPlan(input);
       notify('success', initial ? `「${saved.plan.title}」已儲存` : `已建立「${saved.plan.title}」`);
+      // A hidden book is left out of the campaign's page: say so now, not when a customer misses it.
+      if (saved.hiddenBooks.length) notify('warning', `注意：${saved.hiddenBooks.map((b) => `《${b.name}》`).join('、')}尚未上架，活動頁不會顯示。請先上架這些書。`);
       void navigate(`/admin/plans/${saved.plan.planId}`);
     } catch (err) {
       if (isApiError(err) && err.details?.length) showErrors(fieldErrors(err.details));
@@ -218,12 +220,14 @@ function PlanForm({ initial, draft, books }: { initial: AdminPlanSummary['plan']
                   <option value="">請選擇</option>
                   {books.map((b) => (
                     <option key={b.id} value={b.id}>
-                      {b.name}
+                      {b.launched ? b.name : `${b.name}（未上架）`}
                     </option>
                   ))}
                 </select>
               </Field>
-              <Field label="團購價（NT$）" hint={book ? `定價 NT$${book.listPrice.toLocaleString('en-US')}` : undefined} required error={err(`products.${i}.groupPrice`)}>
+              <Field
+                label="團購價（NT$）"
+                hint={book ? `定價 NT$${book.listPrice.toLocaleString('en-US')}${book.launched ? '' : '；這本書尚未上架，活動頁不會顯示'}` : undefined} required error={err(`products.${i}.groupPrice`)}>
                 <input type="number" min={0} step={1} value={l.groupPrice} onChange={(e) => setLine(i, { groupPrice: e.target.value })} required />
               </Field>
               <Field label="每單上限（選填）" error={err(`products.${i}.maxPerOrder`)}>

@@ -1,7 +1,8 @@
+import type { AdminPlanDetail } from '@contracts/admin';
 import { Link, useParams } from 'react-router';
 import { formatDateTime, formatMoney } from '@contracts/format';
 import { notify } from '@/lib/toast';
-import { downloadPlanCsv, getPlan } from '../api/admin-api';
+import { downloadPlanCsv, getPlan, setPlanLaunched } from '../api/admin-api';
 import { useOwnerAction } from '../lib/use-owner-action';
 import { useResource } from '../lib/use-resource';
 import { PlanState, ProgressBar } from './plans-page';
@@ -20,6 +21,13 @@ export default function PlanPage() {
       await downloadPlanCsv(planId);
       notify('success', 'CSV 已下載');
     });
+  const launch = useOwnerAction();
+  const toggleLaunch = (launched: boolean) =>
+    launch.run(async () => {
+      const next = await setPlanLaunched(planId, launched);
+      if (plan.data) plan.set({ ...plan.data, ...next });
+      notify('success', launched ? '活動已上架，顧客可以下單' : '活動已下架，顧客看不到活動頁');
+    });
 
   return (
     <div>
@@ -31,10 +39,16 @@ export default function PlanPage() {
               <Link className="btn btn--ghost btn--small" to={`/admin/plans/${planId}/edit`}>
                 編輯活動
               </Link>
+              {d.plan.archived ? null : (
+                <BusyButton busy={launch.busy} type="button" className="btn btn--ghost btn--small" onClick={() => void toggleLaunch(!d.plan.launched)}>
+                  {d.plan.launched ? '下架活動' : '上架活動'}
+                </BusyButton>
+              )}
               <BusyButton busy={busy} type="button" className="btn btn--primary btn--small" onClick={() => void exportCsv()}>
                 匯出訂單 CSV
               </BusyButton>
             </PageHead>
+            <PlanBooks books={d.books} />
             <div className="admin-grid">
               <section className="admin-card" aria-labelledby="p-summary">
                 <h3 id="p-summary">活動概況</h3>
@@ -98,5 +112,35 @@ export default function PlanPage() {
         )}
       </Loaded>
     </div>
+  );
+}
+
+/** The campaign's books with their state: a hidden book is left out of the campaign's page, so it is flagged. */
+function PlanBooks({ books }: { books: AdminPlanDetail['books'] }) {
+  const hidden = books.filter((b) => !b.launched);
+  return (
+    <section className="admin-card" aria-labelledby="p-plan-books">
+      <h3 id="p-plan-books">活動書籍（{books.length}）</h3>
+      {hidden.length ? (
+        <div className="admin-alert" role="alert">
+          <p>
+            {hidden.map((b) => `《${b.name}》`).join('、')}尚未上架，活動頁與顧客都看不到。請到書籍頁上架，或從活動移除。
+          </p>
+        </div>
+      ) : null}
+      <ul className="admin-list">
+        {books.map((b) => (
+          <li key={b.productId}>
+            <Link to={`/admin/products/${encodeURIComponent(b.productId)}`}>
+              <strong>{b.name}</strong>
+            </Link>
+            <span className="admin-sub">
+              團購價 {formatMoney(b.groupPrice)}・庫存 {b.stock} 本・
+              {b.launched ? '已上架' : <strong className="admin-warn">未上架（活動頁不顯示）</strong>}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

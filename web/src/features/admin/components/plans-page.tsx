@@ -124,7 +124,8 @@ function PlanRow({ s, onChange, onDeleted }: { s: AdminPlanSummary; onChange: (s
         <BusyButton busy={busy === 'archive'} type="button" className="btn btn--ghost btn--small" onClick={() => void act('archive')} aria-label={`${s.plan.archived ? '取消封存' : '封存'}${title}`}>
           {s.plan.archived ? '取消封存' : '封存'}
         </BusyButton>
-        {s.progress.orders === 0 ? (
+        {/* Only a campaign without any order (cancelled ones count) can be deleted; the others are archived. */}
+        {!s.hasOrders ? (
           confirmDelete ? (
             <span className="admin-confirm" role="group" aria-label={`確定刪除${title}？`}>
               <span>確定刪除？</span>

@@ -41,7 +41,9 @@ function ProductRow({ product: p, onChange }: { product: AdminProduct; onChange:
     run(async () => {
       const next = await setProductLaunched(p.productId, !p.launched);
       onChange(next);
-      notify('success', next.launched ? `「${next.name}」已上架` : `「${next.name}」已隱藏`);
+      // The shop's pages are cached (the API's catalogue for 30 s per instance, the CDN up to a few
+      // minutes for pages already served): say so, rather than let the owner think it failed.
+      notify('success', `${next.launched ? `「${next.name}」已上架` : `「${next.name}」已隱藏`}；書店頁面因快取可能要幾分鐘才會更新`);
     });
   return (
     <tr>

@@ -76,6 +76,15 @@ function Book({ productId, onAddToCart }: { productId: string; onAddToCart: AddT
         </ol>
       </nav>
 
+      {p.launched !== false ? null : (
+        <div className="preview-banner" role="status">
+          <strong>未上架預覽</strong>
+          <span>
+            這本書尚未上架，只有店長看得到這一頁；顧客開啟此網址會看到「查無資料」。
+            <Link to={`/admin/products/${encodeURIComponent(p.productId)}`}>回後台編輯或上架</Link>
+          </span>
+        </div>
+      )}
       <div className="book-hero">
         <div className="book-hero__cover">
           <BookPicture src={p.imgSrc} alt={`《${p.name}》封面`} kind="cover" sizes={COVER_SIZES} priority />
@@ -99,7 +108,8 @@ function Book({ productId, onAddToCart }: { productId: string; onAddToCart: AddT
               ))}
             </ul>
           )}
-          {stock.isPending ? <BuyBoxSkeleton /> : <BuyBox productId={p.productId} name={p.name} stock={stock.data ?? null} onAddToCart={onAddToCart} />}
+          {/* A hidden book cannot be ordered: the owner's preview shows no buy box. */}
+          {p.launched === false ? null : stock.isPending ? <BuyBoxSkeleton /> : <BuyBox productId={p.productId} name={p.name} stock={stock.data ?? null} onAddToCart={onAddToCart} />}
         </div>
       </div>
 
@@ -181,7 +191,7 @@ export function BookDetailSkeleton() {
 
 /**
  * The book page. The route's loader has read the book, its stock and its open plans together
- * (router.tsx); an unknown or unlaunched id reaches the error screen as a 404 there.
+ * (router.tsx); an unknown id reaches the error screen as a 404 there, and so does a hidden one except for the owner (the preview).
  * Mount it with key={productId} so that a new book starts afresh.
  */
 export function BookDetail({ productId, onAddToCart }: { productId: string; onAddToCart: AddToCart }) {
