@@ -2,6 +2,7 @@
 // functions, hosting) with emulator-data/ imported. Ctrl-C stops cleanly; the demo data is never overwritten.
 import { claimStack, configArgs, emulatorEnv, firebase, PROJECT_ID, requireJava, run } from './lib/firebase-env.mjs';
 import { startMailDev } from './lib/maildev.mjs';
+import { WARM_API, WARM_PAGES, warmWorkers } from './lib/warm.mjs';
 
 requireJava();
 claimStack('npm start');
@@ -19,11 +20,21 @@ child.stdout.on('data', (chunk) => {
   process.stdout.write(chunk);
   if (!announced && /All emulators ready/.test(String(chunk))) {
     announced = true;
-    console.log(
-      `\n  青嶼書房 is open at ${env.HOSTING_URL}\n  Mail inbox (every mail the shop sends): ${inbox.url}\n  (demo accounts: demo@example.com / demo1234, admin@example.com / admin1234; Ctrl-C to stop)\n`,
-    );
+    void warmThenAnnounce();
   }
 });
+
+/** Loads the page and API workers before anyone is invited in (scripts/lib/warm.mjs); START_WARM=0 skips it. */
+async function warmThenAnnounce() {
+  if (process.env.START_WARM !== '0') {
+    console.log(`\n  Warming ${WARM_PAGES} page and ${WARM_API} API workers (the emulator's stand-in for minInstances)…`);
+    const w = await warmWorkers(env.HOSTING_URL);
+    console.log(`  warmed in ${w.seconds.toFixed(1)} s (${w.ok} of ${w.of} answered in time; a late answer still leaves its worker loaded)`);
+  }
+  console.log(
+    `\n  青嶼書房 is open at ${env.HOSTING_URL}\n  Mail inbox (every mail the shop sends): ${inbox.url}\n  (demo accounts: demo@example.com / demo1234, admin@example.com / admin1234; Ctrl-C to stop)\n`,
+  );
+}
 // Ctrl-C reaches the CLI through the terminal's process group; wait for it to shut the emulators down.
 let stopping = false;
 for (const sig of ['SIGINT', 'SIGTERM']) {

@@ -9,6 +9,7 @@ import { initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { mapLegacyExport, RECORD_KINDS, type ImportPlan } from './legacy/mapping';
 import { applyImport, compareWithFirestore, type Existing } from './legacy/write';
+import { firestoreEmulatorHost } from './emulator-host';
 
 const args = process.argv.slice(2);
 const value = (flag: string) => {
@@ -28,7 +29,7 @@ if (real && !process.env.GOOGLE_APPLICATION_CREDENTIALS) {
   console.error(`--project ${named} names a real project: set GOOGLE_APPLICATION_CREDENTIALS to a service-account key of it (or FIRESTORE_EMULATOR_HOST for an emulator)`);
   process.exit(2);
 }
-if (!real) process.env.FIRESTORE_EMULATOR_HOST ??= `127.0.0.1:${8080 + Number(process.env.EMULATOR_PORT_OFFSET || 0)}`;
+if (!real) process.env.FIRESTORE_EMULATOR_HOST ??= firestoreEmulatorHost();
 const projectId = named ?? process.env.GCLOUD_PROJECT ?? 'demo-bookstore';
 const where = real ? `project ${projectId}` : `the Firestore emulator at ${process.env.FIRESTORE_EMULATOR_HOST} (${projectId})`;
 

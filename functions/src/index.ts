@@ -63,12 +63,25 @@ export const drainStockQueue = onSchedule({ schedule: 'every 1 minutes', region:
  * Sends each new document of `mail` (the Trigger Email extension's shape) over SMTP and records
  * `delivery` on it; claims the document first, so a redelivered event sends nothing twice
  * (functions/src/mail/send-mail.ts). Never retried by the platform: failed sends are retried inside.
+ * With MAIL_PER_MINUTE set it waits up to 240 s for a sending slot (functions/src/mail/pacing.ts).
  */
 export const sendMail = onDocumentCreated(
-  { document: `${MAIL}/{mailId}`, region: 'asia-east1', secrets: [smtpConnectionUri], timeoutSeconds: 120 },
+  { document: `${MAIL}/{mailId}`, region: 'asia-east1', secrets: [smtpConnectionUri], timeoutSeconds: 300 },
   async (event) => {
     const { onMailCreated } = require('./mail/mail-trigger') as typeof import('./mail/mail-trigger');
     await onMailCreated(event.params.mailId);
+  },
+);
+
+/**
+ * Sends the mails left PENDING for want of a sending slot (their trigger stopped waiting) and those of
+ * an instance that died mid-send: docs/mail.md, "Pacing".
+ */
+export const drainMailQueue = onSchedule(
+  { schedule: 'every 1 minutes', region: 'asia-east1', timeZone: 'Asia/Taipei', secrets: [smtpConnectionUri], timeoutSeconds: 120 },
+  async () => {
+    const { drainMailQueue: drain } = require('./mail/mail-trigger') as typeof import('./mail/mail-trigger');
+    await job('drainMailQueue', async () => ({ ...(await drain()) }));
   },
 );
 

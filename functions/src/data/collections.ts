@@ -3,6 +3,8 @@
 
 export const ORDERS = 'orders';
 export const MAIL = 'mail';
+/** Sending slots of the mail pacing, one document per mail sent in a minute (data/mail-slots.ts). */
+export const MAIL_SLOTS = 'mailSlots';
 
 /**
  * Documents that carry an expiry field which Firestore's TTL policies delete (the emulator ignores TTL).
@@ -12,4 +14,5 @@ export const TTL_POLICIES = [
   { collection: 'allocResults', field: 'expireAt' }, // data/stock-allocator.ts: results kept for late readers
   { collection: 'rateLimits', field: 'expiresAt' }, // data/rate-limits.ts: counters of past windows
   { collection: 'statsEvents', field: 'expireAt' }, // data/stats.ts: markers of counted trigger events
+  { collection: 'mailSlots', field: 'expireAt' }, // data/mail-slots.ts: sending slots of past minutes
 ] as const;

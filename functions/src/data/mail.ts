@@ -21,6 +21,7 @@ interface StoredDelivery {
   leaseExpireTime?: Timestamp | null;
   leaseOwner?: string;
   error?: string | null;
+  notBefore?: Timestamp | null;
 }
 
 /** What a sender writes back after an attempt, under `delivery`. */
@@ -32,6 +33,10 @@ export interface DeliveryUpdate {
   /** Holds the claim until then (ms since the epoch), or gives it up (null). */
   leaseUntilMs?: number | null;
   info?: Record<string, unknown> | null;
+  /** Sets the attempt count (a round that found no sending slot gives its attempt back). */
+  attempts?: number;
+  /** PENDING for want of a sending slot: the drain sends it from then on (ms since the epoch). */
+  notBeforeMs?: number | null;
 }
 
 /** One mail document as the sender sees it: claim it, then record each attempt while still holding it. */
@@ -81,6 +86,7 @@ function deliveryOf(ref: DocumentReference): MailDelivery {
             leaseOwner: owner,
             error: d?.error ?? null,
             info: null,
+            notBefore: null,
           },
         });
         return { mail: data, attempt: before + 1 };
@@ -94,6 +100,8 @@ function deliveryOf(ref: DocumentReference): MailDelivery {
       if (update.ended) fields.endTime = FieldValue.serverTimestamp();
       if (update.leaseUntilMs !== undefined) fields.leaseExpireTime = update.leaseUntilMs === null ? null : Ts.fromMillis(update.leaseUntilMs);
       if (update.info !== undefined) fields.info = update.info;
+      if (update.attempts !== undefined) fields.attempts = update.attempts;
+      if (update.notBeforeMs !== undefined) fields.notBefore = update.notBeforeMs === null ? null : Ts.fromMillis(update.notBeforeMs);
       await ref.firestore.runTransaction(async (tx) => {
         const snap = await tx.get(ref);
         if ((snap.get('delivery.leaseOwner') as string | undefined) !== owner) return;
@@ -101,4 +109,22 @@ function deliveryOf(ref: DocumentReference): MailDelivery {
       });
     },
   };
+}
+
+/**
+ * The mails the drain owes a send, oldest first (ids): PENDING for want of a sending slot whose time has
+ * come, then PROCESSING ones whose holder's lease ran out (an instance that died mid-send; the trigger is
+ * not retried by the platform, so nothing else would pick them up). Indexes: firestore.indexes.json.
+ */
+export async function dueMails(nowMs: number, max: number, collection = MAIL): Promise<string[]> {
+  const [firestore, { Timestamp: Ts }] = await Promise.all([db(), firestoreNs()]);
+  const col = firestore.collection(collection);
+  const now = Ts.fromMillis(nowMs);
+  const pending = await col.where('delivery.state', '==', 'PENDING').where('delivery.notBefore', '<=', now).orderBy('delivery.notBefore').limit(max).select().get();
+  const ids = pending.docs.map((d) => d.id);
+  if (ids.length < max) {
+    const stale = await col.where('delivery.state', '==', 'PROCESSING').where('delivery.leaseExpireTime', '<=', Ts.now()).limit(max - ids.length).select().get();
+    ids.push(...stale.docs.map((d) => d.id));
+  }
+  return ids;
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createTransport, type Transporter } from 'nodemailer';
 import { logger } from '../lib/logger';
 import type { MailDelivery } from '../data/mail';
+import type { SlotGate } from '../data/mail-slots';
 import type { MailDocument } from './mail-doc';
 
 // Sends one document of `mail` (the "Trigger Email" extension's shape) and writes `delivery` back with
@@ -29,7 +30,8 @@ export interface SenderConfig {
 
 const DEFAULT_BACKOFF_MS = [2_000, 6_000];
 
-export type DeliveryOutcome = 'sent' | 'failed' | 'skipped';
+/** `queued`: no sending slot was free this minute; the mail is PENDING until the next (mail/pacing.ts). */
+export type DeliveryOutcome = 'sent' | 'failed' | 'skipped' | 'queued';
 
 // One transport per SMTP address and instance: it holds a configuration, not shared truth.
 const transports = new Map<string, Transporter>();
@@ -58,8 +60,11 @@ export function invalidMail(mail: Partial<MailDocument>, defaultFrom = ''): stri
 /**
  * Delivers the mail document at `ref` once, whatever number of invocations race for it.
  * Resolves with what this invocation did; never throws for a failed send (it is recorded instead).
+ * With a `gate` (the provider's per-minute limit), each attempt first takes a sending slot of the
+ * current minute; when none is left the mail goes back to PENDING, its attempt given back, with the
+ * next minute as `delivery.notBefore`, and the answer is `queued`: never ERROR for want of a slot.
  */
-export async function deliverMail(ref: MailDelivery, config: SenderConfig): Promise<DeliveryOutcome> {
+export async function deliverMail(ref: MailDelivery, config: SenderConfig, gate?: SlotGate): Promise<DeliveryOutcome> {
   const owner = randomUUID();
   const backoff = config.backoffMs ?? DEFAULT_BACKOFF_MS;
   for (;;) {
@@ -71,6 +76,13 @@ export async function deliverMail(ref: MailDelivery, config: SenderConfig): Prom
       await ref.record(owner, { state: 'ERROR', error: invalid, ended: true, leaseUntilMs: null });
       logger.error('mail not sendable', { mailId: ref.id, error: invalid, delivery: 'ERROR' });
       return 'failed';
+    }
+    if (gate) {
+      const slot = await gate.take(ref.id);
+      if ('fullUntilMs' in slot) {
+        await ref.record(owner, { state: 'PENDING', attempts: attempt - 1, leaseUntilMs: null, notBeforeMs: slot.fullUntilMs });
+        return 'queued';
+      }
     }
     try {
       const info = await transportFor(config.smtpUrl).sendMail({
