@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type Request } from 'express';
 import {
   confirmPasswordResetInputSchema,
   emailInputSchema,
