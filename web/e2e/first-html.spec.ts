@@ -45,7 +45,7 @@ test.describe('with JavaScript disabled', () => {
     await page.screenshot({ path: 'test-output/first-html/cpa-south-360-nojs.png', fullPage: true });
   });
 
-  test('the login, sign-up and order lookup pages show their form, styled, and say the form needs JavaScript', async ({ page }) => {
+  test('the login, sign-up and order lookup pages show their form, styled, and say the form needs JavaScript; the ☰ opens the menu', async ({ page }) => {
     const forms = [
       { path: '/user/logIn?redirect=%2Fcart', h1: '會員登入', fields: ['電子郵件', '密碼'], submit: '登入', shot: 'log-in' },
       { path: '/user/signUp', h1: '會員註冊', fields: ['姓名', '電子郵件', '密碼', '確認密碼'], submit: '註冊', shot: 'sign-up' },
@@ -60,6 +60,13 @@ test.describe('with JavaScript disabled', () => {
       await expect(main.getByRole('button', { name: f.submit, exact: true })).toBeVisible();
       await page.screenshot({ path: `test-output/first-html/${f.shot}-360-nojs.png`, fullPage: true });
     }
+    // The phone's ☰ opens the menu without JavaScript too (issue 22 item 8).
+    const nav = page.getByRole('navigation', { name: '主選單' });
+    await expect(nav).toBeHidden();
+    await page.getByRole('link', { name: '開啟選單' }).click();
+    await expect(nav.getByRole('link', { name: '訂購書籍' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: '購物須知' })).toBeVisible();
+    await page.screenshot({ path: 'test-output/first-html/menu-360-nojs.png' });
   });
 });
 
