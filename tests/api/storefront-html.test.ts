@@ -157,8 +157,39 @@ describe('first HTML of the storefront pages', () => {
     }
   });
 
+  it('the login, sign-up and order lookup pages come with their empty form, noindex, shared by the CDN only without a personal query', async () => {
+    const pages = [
+      { path: '/user/logIn?redirect=%2Fcart', h1: '會員登入', inputs: ['email', 'password'], submit: '登入' },
+      { path: '/user/signUp', h1: '會員註冊', inputs: ['userName', 'email', 'password', 'confirmPassword'], submit: '註冊' },
+      { path: '/order', h1: '訂單查詢', inputs: ['orderNo', 'email'], submit: '查詢訂單' },
+    ];
+    for (const p of pages) {
+      const { res, html } = await page(p.path);
+      expect(res.status, p.path).toBe(200);
+      expect(html, p.path).toContain('id="ssr-data"');
+      expect(meta(html, 'robots'), p.path).toBe('noindex');
+      expect(res.headers.get('cache-control'), p.path).toMatch(/^public, max-age=0, s-maxage=/);
+      expect(html).toMatch(new RegExp(`<h1[^>]*>${p.h1}</h1>`));
+      // Each field is in the HTML, empty; the form is a POST (without JavaScript nothing typed reaches a URL).
+      for (const name of p.inputs) expect(html, `${p.path} ${name}`).toMatch(new RegExp(`<input[^>]*name="${name}"(?![^>]*value="[^"])[^>]*>`));
+      expect(html).toMatch(/<form[^>]*method="post"/);
+      expect(bodyText(html)).toContain(p.submit);
+    }
+    // The cart's reason for the login is in the first HTML too.
+    expect(bodyText((await page('/user/logIn?redirect=%2Fcart')).html)).toContain('結帳需要會員帳號');
+    // An order number from an order mail is filled in by the browser, never written into the HTML; and
+    // a page whose URL holds one is kept by nobody.
+    const mailed = await page('/order?orderNo=QY991231ZZ9Z');
+    expect(mailed.html).not.toContain('QY991231ZZ9Z');
+    expect(mailed.res.headers.get('cache-control')).toBe('no-store');
+    // A form sent without JavaScript comes back to its page (303), its body unread.
+    const posted = await fetch(`${HOSTING_URL}/user/logIn`, { method: 'POST', redirect: 'manual', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'email=a%40b.c&password=secret123' });
+    expect(posted.status).toBe(303);
+    expect(posted.headers.get('location')).toBe('/user/logIn');
+  });
+
   it('pages that depend on the visitor (cart, account) get the app shell, not a rendered page', async () => {
-    for (const path of ['/cart', '/user/logIn', '/ezbuy/cart?planId=cpaSouth']) {
+    for (const path of ['/cart', '/user/resetPassword', '/ezbuy/cart?planId=cpaSouth']) {
       const { res, html } = await page(path);
       expect(res.status, path).toBe(200);
       expect(html).not.toContain('id="ssr-data"');

@@ -44,6 +44,30 @@ test.describe('with JavaScript disabled', () => {
     await expect(page.getByText(/優惠期間：即日起 - \d{4}年/)).toBeVisible();
     await page.screenshot({ path: 'test-output/first-html/cpa-south-360-nojs.png', fullPage: true });
   });
+
+  test('the login, sign-up and order lookup pages show their form, styled, and say the form needs JavaScript; the ☰ opens the menu', async ({ page }) => {
+    const forms = [
+      { path: '/user/logIn?redirect=%2Fcart', h1: '會員登入', fields: ['電子郵件', '密碼'], submit: '登入', shot: 'log-in' },
+      { path: '/user/signUp', h1: '會員註冊', fields: ['姓名', '電子郵件', '密碼', '確認密碼'], submit: '註冊', shot: 'sign-up' },
+      { path: '/order', h1: '訂單查詢', fields: ['訂單號碼', '電子郵件'], submit: '查詢訂單', shot: 'order' },
+    ];
+    for (const f of forms) {
+      await page.goto(f.path);
+      const main = page.locator('main');
+      await expect(main.getByRole('heading', { level: 1, name: f.h1 })).toBeVisible();
+      for (const label of f.fields) await expect(main.getByLabel(label, { exact: true }).and(main.locator('input:not([type=radio])'))).toBeVisible();
+      await expect(main.getByText(/需要啟用 JavaScript/)).toBeVisible();
+      await expect(main.getByRole('button', { name: f.submit, exact: true })).toBeVisible();
+      await page.screenshot({ path: `test-output/first-html/${f.shot}-360-nojs.png`, fullPage: true });
+    }
+    // The phone's ☰ opens the menu without JavaScript too (issue 22 item 8).
+    const nav = page.getByRole('navigation', { name: '主選單' });
+    await expect(nav).toBeHidden();
+    await page.getByRole('link', { name: '開啟選單' }).click();
+    await expect(nav.getByRole('link', { name: '訂購書籍' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: '購物須知' })).toBeVisible();
+    await page.screenshot({ path: 'test-output/first-html/menu-360-nojs.png' });
+  });
 });
 
 /** Records CSP violations as the browser reports them, from before any script of the page runs. */
@@ -133,8 +157,8 @@ test('the book list looks the same whichever page loaded first (the home page’
 // must not go out as the browser's own GET (the email in the URL, the page reloaded), and text typed
 // then must be what the app sends: web/src/boot.ts.
 
-/** /bookstore with its app held back until `release()`; every navigation and subscription request is recorded. */
-async function bookstoreBeforeHydration(context: BrowserContext) {
+/** A rendered page with its app held back until `release()`; every navigation and subscription request is recorded. */
+async function beforeHydration(context: BrowserContext, path = '/bookstore', h1 = '訂購書籍') {
   const page = await context.newPage(); // the plain page.goto, which does not wait for hydration
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
@@ -146,15 +170,15 @@ async function bookstoreBeforeHydration(context: BrowserContext) {
   const subscriptions: string[] = [];
   page.on('framenavigated', (frame) => frame === page.mainFrame() && navigations.push(frame.url()));
   page.on('request', (req) => req.method() === 'POST' && req.url().includes('/api/subscriptions') && subscriptions.push(req.url()));
-  await page.goto('/bookstore', { waitUntil: 'domcontentloaded' });
-  await expect(page.getByRole('heading', { level: 1, name: '訂購書籍' })).toBeVisible();
+  await page.goto(path, { waitUntil: 'domcontentloaded' });
+  await expect(page.getByRole('heading', { level: 1, name: h1 })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.hasAttribute('data-hydrated'))).toBe(false);
   const footer = page.locator('footer');
   return { page, footer, release, navigations, subscriptions, email: `${uniq('early')}@example.com` };
 }
 
 test('a form sent before the page has hydrated is held, then sent by the app, with nothing in the URL', async ({ context }) => {
-  const { page, footer, release, navigations, subscriptions, email } = await bookstoreBeforeHydration(context);
+  const { page, footer, release, navigations, subscriptions, email } = await beforeHydration(context);
   await footer.getByLabel('電子郵件').fill(email);
   await footer.getByRole('button', { name: '訂閱' }).click();
   await footer.getByRole('button', { name: '訂閱' }).click(); // an impatient second tap
@@ -168,7 +192,7 @@ test('a form sent before the page has hydrated is held, then sent by the app, wi
 });
 
 test('text typed before the page has hydrated is what the app sends afterwards', async ({ context }) => {
-  const { page, footer, release, navigations, email } = await bookstoreBeforeHydration(context);
+  const { page, footer, release, navigations, email } = await beforeHydration(context);
   await footer.getByLabel('電子郵件').fill(email);
 
   release();
@@ -177,5 +201,28 @@ test('text typed before the page has hydrated is what the app sends afterwards',
   await expect(footer.getByText(`訂閱成功！確認信已寄到 ${email}。`)).toBeVisible();
   // The router's own history updates count as navigations too; none may carry a query or leave the page.
   expect(navigations.map((u) => new URL(u).pathname + new URL(u).search).filter((p) => p !== '/bookstore')).toEqual([]);
+  await page.close();
+});
+
+test('the login typed and sent before the page has hydrated signs in once the app is live; a member who opens it again goes home', async ({ context }) => {
+  const { page, release, navigations } = await beforeHydration(context, '/user/logIn?redirect=%2Forder', '會員登入');
+  const signIns: string[] = [];
+  page.on('request', (req) => req.method() === 'POST' && req.url().includes('/api/auth/signIn') && signIns.push(req.postData() ?? ''));
+  const main = page.locator('main');
+  await main.getByLabel('電子郵件', { exact: true }).fill('demo@example.com');
+  await main.getByLabel('密碼', { exact: true }).fill('demo1234');
+  await main.getByRole('button', { name: '登入', exact: true }).click();
+
+  release();
+  await expect(page).toHaveURL(/\/order$/, { timeout: 20_000 });
+  await expect(page.getByRole('heading', { level: 1, name: '訂單查詢' })).toBeVisible();
+  expect(signIns).toHaveLength(1);
+  expect(JSON.parse(signIns[0]!)).toMatchObject({ email: 'demo@example.com' });
+  // Nothing typed ever reached a URL.
+  expect(navigations.filter((u) => /demo|password|email=/.test(u))).toEqual([]);
+
+  // The server renders the login for everyone; the member's browser leaves it once hydrated.
+  await page.goto('/user/logIn');
+  await expect(page).toHaveURL(/\/$/, { timeout: 20_000 });
   await page.close();
 });

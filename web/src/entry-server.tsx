@@ -25,6 +25,11 @@ export interface RenderResult {
   modules: string[];
   /** A part failed to render (the browser renders it instead): the page is whole but must not be shared by the CDN. */
   failed: boolean;
+  /**
+   * The page reflects its URL's query (the order lookup's ?orderNo= from an order mail): not to be kept by
+   * the CDN. The login and sign-up pages' `redirect` is a path of the shop, the same for everyone.
+   */
+  personal: boolean;
 }
 
 export function configure(source: StorefrontSource) {
@@ -37,7 +42,7 @@ export async function render(url: string, origin: string, signal?: AbortSignal):
   const handler = createStaticHandler(createRoutes(qc));
   const context = await handler.query(new Request(new URL(url, origin), { signal }));
   if (context instanceof Response) {
-    return { status: context.status, location: context.headers.get('Location') ?? '/', head: '', body: '', data: null, modules: [], failed: false };
+    return { status: context.status, location: context.headers.get('Location') ?? '/', head: '', body: '', data: null, modules: [], failed: false, personal: false };
   }
   const router = createStaticRouter(handler.dataRoutes, context);
   let failed = false;
@@ -77,14 +82,15 @@ export async function render(url: string, origin: string, signal?: AbortSignal):
   } else if (!isRouteErrorResponse(error)) {
     status = 500;
   }
-  const path = new URL(url, origin).pathname;
+  const { pathname: path, searchParams } = new URL(url, origin);
+  const personal = head?.noindex === true && [...searchParams.keys()].some((k) => k !== 'redirect');
   const tags = head
     ? renderHead(head, origin)
     : renderHead({ title: status === 404 ? '找不到這個頁面' : error ? '發生錯誤' : '', description: SITE_DESCRIPTION, path, type: 'website', image: { path: '/images/other/og-image.png', width: 1200, height: 630, alt: documentTitle('') }, jsonLd: [] }, origin);
   // An error page is rendered afresh in the browser (the router's error objects do not travel as JSON).
   const data = error === undefined ? scriptJson({ router: { loaderData: context.loaderData, actionData: context.actionData }, queries: dehydrate(qc) }) : null;
   const modules = context.matches.map((m) => (m.route.handle as { module?: string } | undefined)?.module).filter((f): f is string => !!f);
-  return { status, modules, head: status === 404 ? `${tags}\n    <meta name="robots" content="noindex" />` : tags, body, data, failed };
+  return { status, modules, head: status === 404 ? `${tags}\n    <meta name="robots" content="noindex" />` : tags, body, data, failed, personal };
 }
 
 /** /sitemap.xml: the fixed pages, every launched book and every open campaign. */

@@ -15,6 +15,8 @@ interface RenderOutcome {
   modules: string[];
   /** A part of the page failed to render (web/src/entry-server.tsx). */
   failed?: boolean;
+  /** The page shows what its URL's query holds (web/src/entry-server.tsx): kept by nobody. */
+  personal?: boolean;
 }
 
 /** The renderer's module (web/src/entry-server.tsx), built into functions/ssr/ by the web build. */
@@ -34,10 +36,12 @@ const ERROR_CACHE_CONTROL = 'public, max-age=0, s-maxage=10';
 
 /**
  * Who may keep a rendered page: the CDN a whole page (200) for 20 s and a 404 for 10 s; nobody a page
- * that failed, wholly (5xx) or in part: an error must not be served to everyone for the next seconds.
+ * that failed, wholly (5xx) or in part: an error must not be served to everyone for the next seconds;
+ * nobody a page that reflects its query (/order?orderNo=…): the login, sign-up and lookup forms are
+ * empty in the first HTML and shared, but an order number from a mail is one visitor's.
  */
-export function cacheControlFor(out: Pick<RenderOutcome, 'status' | 'failed'>): string {
-  if (out.failed || out.status >= 500) return 'no-store';
+export function cacheControlFor(out: Pick<RenderOutcome, 'status' | 'failed' | 'personal'>): string {
+  if (out.failed || out.personal || out.status >= 500) return 'no-store';
   return out.status === 200 ? PAGE_CACHE_CONTROL : ERROR_CACHE_CONTROL;
 }
 
@@ -163,6 +167,13 @@ async function renderWithin(r: Renderer, url: string, origin: string, ms: number
  * @public loaded lazily by functions/src/index.ts (require), which knip cannot follow.
  */
 export async function handleSsr(req: Request, res: Response) {
+  // The rendered forms (login, sign-up, order lookup) are method="post": sent by a browser without
+  // JavaScript, what was typed (a password, an email) goes in a body, never into a URL; it is not read
+  // here, and the visitor is sent back to the page, whose form says it needs JavaScript.
+  if (req.method === 'POST' && req.path !== '/sitemap.xml') {
+    res.set('Cache-Control', 'no-store').redirect(303, req.originalUrl);
+    return;
+  }
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.set('Allow', 'GET, HEAD').status(405).type('text/plain').send('Method Not Allowed');
     return;

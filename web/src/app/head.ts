@@ -27,6 +27,8 @@ export interface Head {
   image: ShareImage;
   /** schema.org objects; `@context` is added. Paths starting with / are made absolute. */
   jsonLd: Record<string, unknown>[];
+  /** A page for one visitor's own business (login, sign-up, order lookup): rendered, but not for search engines. */
+  noindex?: boolean;
 }
 
 export type HeadHandle = (params: Params) => Head | null;
@@ -178,6 +180,8 @@ export function headFor(qc: QueryClient) {
       return book ? site(`${book.title} 檔案下載`, `/file/${book.book}`, clip(`《${book.title}》的 ${book.files.length} 個附件：${book.description}`)) : null;
     }) satisfies HeadHandle,
     static: (title: string, path: string): HeadHandle => () => site(title, path),
+    /** The login, sign-up and order lookup pages: an empty form in the first HTML, kept out of search results. */
+    private: (title: string, path: string): HeadHandle => () => ({ ...site(title, path), jsonLd: [], noindex: true }),
   };
 }
 
@@ -222,6 +226,7 @@ export function renderHead(head: Head, origin: string): string {
     meta('twitter:image', image),
     meta('twitter:image:alt', head.image.alt),
   ];
+  if (head.noindex) tags.push('<meta name="robots" content="noindex" />');
   if (head.jsonLd.length) {
     const graph = { '@context': 'https://schema.org', '@graph': absolutize(head.jsonLd, origin) };
     tags.push(`<script type="application/ld+json">${scriptJson(graph)}</script>`);

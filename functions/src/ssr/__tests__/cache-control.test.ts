@@ -12,4 +12,7 @@ describe('cacheControlFor', () => {
     expect(cacheControlFor({ status: 200, failed: true })).toBe('no-store');
     expect(cacheControlFor({ status: 404, failed: true })).toBe('no-store');
   });
+  it('keeps nothing of a page that shows its query (an order number from a mail)', () => {
+    expect(cacheControlFor({ status: 200, failed: false, personal: true })).toBe('no-store');
+  });
 });

@@ -38,10 +38,19 @@ export function Header() {
         <Link to="/" className="brand" aria-label="青嶼書房 首頁">
           <Brand />
         </Link>
+        {/* Before the app is live (no JavaScript, or not yet hydrated) the ☰ is this link instead: it opens
+            the menu with CSS (#site-nav:target, web/src/styles/global.css); the button takes its place,
+            same size, once React owns the page. */}
+        <a className="nav-toggle nav-toggle--link" href="#site-nav">
+          <span className="visually-hidden">開啟選單</span>
+          <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+            <path d="M4 7h16M4 12h16M4 17h16" />
+          </svg>
+        </a>
         <button
           ref={toggleRef}
           type="button"
-          className="nav-toggle"
+          className="nav-toggle nav-toggle--button"
           aria-expanded={menuOpen}
           aria-controls="site-nav"
           onClick={toggle}

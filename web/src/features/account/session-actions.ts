@@ -1,6 +1,8 @@
 import { isApiError } from '@/lib/api-client';
 import { describeError, UNKNOWN_ERROR } from '@contracts/errors';
-import { freshIdToken, sessionFromTokens, setSession, type Session } from '@/lib/session';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { freshIdToken, isLoggedIn, sessionFromTokens, setSession, type Session } from '@/lib/session';
 import type { AuthTokens } from '@contracts/auth';
 import { sendEmailVerify } from '@/lib/api/auth';
 
@@ -60,4 +62,17 @@ export function placeError(err: unknown): { field?: string; message: string } {
   const detail = err.statusCode === 400 ? err.details?.[0] : undefined;
   if (detail?.path.startsWith('body.')) return { field: detail.path.slice(5).split('.')[0], message: detail.message };
   return { message };
+}
+
+/**
+ * A member who opens the login or sign-up page goes home. Navigating in the app, the route's loader does
+ * it (web/src/app/guards.ts); on a page loaded from the ssr function the loaders ran on the server, which
+ * sees no session (the page is the same for everyone), so the browser checks once it has hydrated.
+ */
+export function useLeaveIfLoggedIn() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (isLoggedIn()) void navigate('/', { replace: true });
+    // On arrival only (navigate is stable): after signing up on this page the member stays for the next steps.
+  }, [navigate]);
 }

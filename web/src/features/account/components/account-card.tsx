@@ -63,6 +63,9 @@ export function AccountForm({ account, submit, busyLabel, children }: { account:
   return (
     <form
       className="account-form"
+      // Without JavaScript the browser would send the form itself: POST keeps a password out of the URL
+      // (the ssr function sends the visitor back to the page: functions/src/ssr/handler.ts).
+      method="post"
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
@@ -70,6 +73,9 @@ export function AccountForm({ account, submit, busyLabel, children }: { account:
       }}
     >
       <FormAlert>{account.alert}</FormAlert>
+      <noscript>
+        <p className="muted">登入與註冊需要啟用 JavaScript。</p>
+      </noscript>
       {children}
       <button type="submit" className="btn btn--primary account-form__submit" disabled={account.busy} aria-busy={account.busy}>
         {account.busy ? busyLabel : submit}

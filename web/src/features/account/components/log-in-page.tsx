@@ -1,7 +1,7 @@
 import { signInFormSchema } from '@contracts/auth';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { signIn } from '@/lib/api/auth';
-import { safeRedirect, startSession } from '../session-actions';
+import { safeRedirect, startSession, useLeaveIfLoggedIn } from '../session-actions';
 import { fieldProps } from '@/lib/form';
 import { Field } from '@/components/field';
 import { CheckoutReason } from './checkout-reason';
@@ -11,6 +11,7 @@ import '../account.css';
 
 /** 會員登入: email and password, or Google; then on to `redirect` (same-site paths only) or /. */
 export function LogInPage() {
+  useLeaveIfLoggedIn();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const redirect = params.get('redirect');

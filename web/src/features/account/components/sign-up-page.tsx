@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { notify } from '@/lib/toast';
 import { sendEmailVerify, signUp } from '@/lib/api/auth';
-import { explain, safeRedirect, startSession } from '../session-actions';
+import { explain, safeRedirect, startSession, useLeaveIfLoggedIn } from '../session-actions';
 import { fieldProps } from '@/lib/form';
 import { Field } from '@/components/field';
 import { EmailSuggestion } from '@/components/email-suggestion';
@@ -16,6 +16,7 @@ import '../account.css';
 
 /** 會員註冊: name, email, password (at least 8) and its confirmation; then the verification mail. */
 export function SignUpPage() {
+  useLeaveIfLoggedIn();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const next = safeRedirect(params.get('redirect'));

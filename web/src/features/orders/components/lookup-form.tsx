@@ -57,13 +57,18 @@ export function LookupForm({ initialOrderNo = '' }: { initialOrderNo?: string })
         非會員查詢
       </h2>
       <p className="muted">請輸入訂單號碼，以及訂購時填寫的電子郵件或電話。會員登入後可直接查看所有訂單。</p>
-      <form className="form lookup__form" noValidate onSubmit={(e) => void submit(e)}>
+      {/* Without JavaScript the form is sent as a POST (nothing typed in the URL) and comes back empty. */}
+      <noscript>
+        <p className="muted">查詢訂單需要啟用 JavaScript。</p>
+      </noscript>
+      <form className="form lookup__form" method="post" noValidate onSubmit={(e) => void submit(e)}>
         <Field id="lookup-orderNo" label="訂單號碼" placeholder="例如 QY260315AB3K" hint="舊網站的 15 位數字訂單號碼也可以查詢" autoCapitalize="characters" maxLength={20} {...fieldProps(form, 'orderNo')} />
         <fieldset className="lookup__by">
           <legend className="field__label">以何種資料查詢</legend>
+          {/* defaultChecked: the first HTML (rendered by the ssr function) shows the choice before the form is live. */}
           {(['email', 'phone'] as const).map((how) => (
             <label key={how} className="lookup__radio">
-              <input type="radio" value={how} {...form.register('by')} />
+              <input type="radio" value={how} defaultChecked={how === 'email'} {...form.register('by')} />
               {how === 'email' ? '電子郵件' : '電話'}
             </label>
           ))}
