@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import request from 'supertest';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailsTo } from '../../web/e2e/support/inbox';
 import { adminAuth, adminDb, signInWithPassword } from '../helpers/emulators';
 import { app, type OwnerClient, ownerSession } from '../helpers/owner-fixtures';
@@ -42,6 +42,17 @@ beforeAll(async () => {
     if (err.code !== 'auth/uid-already-exists') throw err;
   });
   memberToken = (await signInWithPassword(MEMBER_EMAIL, 'legacy123')).idToken;
+});
+
+// The imported books keep the old shop's cover URLs (docs/migration.md), which this offline machine
+// cannot load: once checked, they leave the shop window so that the browser suites after this one see
+// the demo shop's books only.
+afterAll(async () => {
+  const db = adminDb();
+  await Promise.all([
+    ...['AA00001', 'AA00002', 'AA00003'].map((id) => db.doc(`products/${id}`).update({ launched: false }).catch(() => undefined)),
+    db.doc('groupBuyingPlans/-LegacyPlanSpring').update({ launched: false }).catch(() => undefined),
+  ]);
 });
 
 describe('npm run import:legacy', () => {
