@@ -1,3 +1,4 @@
+import type { DocumentReference, Transaction } from 'firebase-admin/firestore';
 import type { InquiryInput } from '../contracts/content';
 import type { AdminInquiry, AdminInquiryList, InquiryReply, InquiryStatus } from '../contracts/inquiries';
 import { conflict, notFound } from '../lib/failure';
@@ -90,35 +91,39 @@ export async function getInquiry(inquiryId: string): Promise<AdminInquiry> {
   return toAdmin(snap.data() as InquiryRecord);
 }
 
-/**
- * Records the owner's reply and writes its mail in one transaction; the inquiry moves to `replied`.
- * A closed inquiry takes no reply (409 INVALID_TRANSITION): the owner reopens nothing by accident.
- */
-export async function addInquiryReply(inquiryId: string, reply: Omit<InquiryReply, 'sentAt'>, mail: (inquiry: AdminInquiry, reply: InquiryReply) => ComposedMail): Promise<AdminInquiry> {
+/** Reads one inquiry inside a transaction (404 when there is none) and lets `change` write beside it. */
+async function inTransaction(
+  inquiryId: string,
+  change: (tx: Transaction, ref: DocumentReference, current: AdminInquiry) => AdminInquiry,
+): Promise<AdminInquiry> {
   const firestore = await db();
   const ref = firestore.collection(INQUIRIES).doc(inquiryId);
   return firestore.runTransaction(async (tx) => {
     const snap = await tx.get(ref);
     if (!snap.exists) throw notFound('No such inquiry');
-    const current = toAdmin(snap.data() as InquiryRecord);
+    return change(tx, ref, toAdmin(snap.data() as InquiryRecord));
+  });
+}
+
+/**
+ * Records the owner's reply and writes its mail in one transaction; the inquiry moves to `replied`.
+ * A closed inquiry takes no reply (409 INVALID_TRANSITION): the owner reopens nothing by accident.
+ */
+export async function addInquiryReply(inquiryId: string, reply: Omit<InquiryReply, 'sentAt'>, mail: (inquiry: AdminInquiry, reply: InquiryReply) => ComposedMail): Promise<AdminInquiry> {
+  return inTransaction(inquiryId, (tx, ref, current) => {
     if (current.status === 'closed') throw conflict(ERROR_KEYS.invalidTransition, 'A closed inquiry takes no reply');
     const sentAt = new Date().toISOString();
     const full: InquiryReply = { ...reply, sentAt };
     const replies = [...current.replies, full];
     tx.update(ref, { status: 'replied', replies, updatedAt: sentAt });
-    tx.create(firestore.collection(MAIL).doc(`inquiry-${inquiryId}-reply-${replies.length}`), { ...mail(current, full), createdAt: sentAt });
+    tx.create(ref.firestore.collection(MAIL).doc(`inquiry-${inquiryId}-reply-${replies.length}`), { ...mail(current, full), createdAt: sentAt });
     return { ...current, status: 'replied', replies, updatedAt: sentAt };
   });
 }
 
 /** Closes an inquiry (from any state; closing twice changes nothing). */
 export async function closeInquiry(inquiryId: string): Promise<AdminInquiry> {
-  const firestore = await db();
-  const ref = firestore.collection(INQUIRIES).doc(inquiryId);
-  return firestore.runTransaction(async (tx) => {
-    const snap = await tx.get(ref);
-    if (!snap.exists) throw notFound('No such inquiry');
-    const current = toAdmin(snap.data() as InquiryRecord);
+  return inTransaction(inquiryId, (tx, ref, current) => {
     if (current.status === 'closed') return current;
     const updatedAt = new Date().toISOString();
     tx.update(ref, { status: 'closed', updatedAt });

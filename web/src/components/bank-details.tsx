@@ -15,7 +15,7 @@ export function BankDetails({ settings, amount, dueAt, children }: { settings: S
       <h2 id="bank-title" className="bank-box__heading">
         匯款資訊
       </h2>
-      <dl className="bank-box__facts">
+      <dl className="facts">
         <dt>應付金額</dt>
         <dd>
           <strong className="bank-box__amount">{formatMoney(amount)}</strong>

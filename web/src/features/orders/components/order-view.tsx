@@ -28,7 +28,7 @@ export function OrderView({ userId, orderId }: { userId: string; orderId: string
           <p className="order-detail__status">
             訂單狀態：<OrderStatusBadge status={order.status} />
           </p>
-          <dl className="order-facts">
+          <dl className="facts">
             <dt>訂單日期</dt>
             <dd>{formatDateTime(order.createdAt)}</dd>
             <Fact term="匯款期限">{order.status === 'awaitingPayment' && formatDateTime(order.paymentDueAt)}</Fact>
