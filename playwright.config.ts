@@ -8,7 +8,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 2,
+  // One retry in CI, never silent: scripts/test.mjs names every test that passed only on its retry.
   retries: process.env.CI ? 1 : 0,
+  forbidOnly: Boolean(process.env.CI),
   reporter: [['list']],
   use: {
     baseURL: process.env.HOSTING_URL ?? 'http://127.0.0.1:5000',

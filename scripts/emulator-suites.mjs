@@ -1,27 +1,34 @@
 // Runs inside `firebase emulators:exec` (see scripts/test.mjs): the emulator-backed suites, one after
-// another, recording each result for the summary.
+// another, recording each result (with the names of the tests that failed) for the summary.
 import { writeFileSync } from 'node:fs';
 import { run } from './lib/firebase-env.mjs';
+import { failuresIn, flakyIn, reportFor } from './lib/failures.mjs';
 
 const [list, resultFile] = process.argv.slice(2);
 const suites = {
-  api: ['npx', ['vitest', 'run', '--project', 'api']],
+  api: ['vitest', ['--project', 'api']],
   // The read-only checks of a live shop (npm run smoke), here against this run's Hosting emulator.
   smoke: ['node', ['scripts/smoke.mjs', process.env.HOSTING_URL ?? '']],
-  hostile: ['npx', ['vitest', 'run', '--project', 'hostile']],
-  fuzz: ['npx', ['vitest', 'run', '--project', 'fuzz']],
-  rules: ['npx', ['vitest', 'run', '--project', 'rules']],
-  e2e: ['npx', ['playwright', 'test']],
+  hostile: ['vitest', ['--project', 'hostile']],
+  fuzz: ['vitest', ['--project', 'fuzz']],
+  rules: ['vitest', ['--project', 'rules']],
+  e2e: ['playwright', []],
   // After every other suite: it stops this run's Firestore emulator for a while (and resumes it).
-  faults: ['npx', ['vitest', 'run', '--project', 'faults']],
+  faults: ['vitest', ['--project', 'faults']],
 };
 const results = [];
 for (const name of list.split(',')) {
-  const [cmd, args] = suites[name];
-  console.log(`\n━━ ${name} ━━ ${cmd} ${args.join(' ')}`);
+  const [runner, args] = suites[name];
+  const report = runner === 'node' ? undefined : reportFor(name, runner);
+  const [cmd, full] = runner === 'node' ? ['node', args]
+    : runner === 'vitest' ? ['npx', ['vitest', 'run', ...args, ...report.args]]
+    : ['npx', ['playwright', 'test', ...report.args]];
+  console.log(`\n━━ ${name} ━━ ${cmd} ${full.join(' ')}`);
   const t = Date.now();
-  const code = await run(cmd, args);
-  results.push({ name, ok: code === 0, seconds: (Date.now() - t) / 1000 });
+  const code = await run(cmd, full, { env: { ...process.env, ...report?.env } });
+  const failures = report ? failuresIn(report.file) : [];
+  const flaky = report ? flakyIn(report.file) : [];
+  results.push({ name, ok: code === 0 && failures.length === 0, seconds: (Date.now() - t) / 1000, failures, flaky });
   writeFileSync(resultFile, JSON.stringify(results));
 }
 process.exit(results.every((r) => r.ok) ? 0 : 1);

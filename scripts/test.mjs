@@ -6,6 +6,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { claimStack, configArgs, emulatorEnv, firebase, PROJECT_ID, requireJava, ROOT, run } from './lib/firebase-env.mjs';
 import { startMailDev } from './lib/maildev.mjs';
+import { failuresIn, reportFor } from './lib/failures.mjs';
 
 const argv = process.argv.slice(2);
 const onlyAt = argv.indexOf('--only');
@@ -29,7 +30,9 @@ async function suite(name, cmd, args, opts = {}) {
 
 await suite('typecheck', 'npm', ['run', 'typecheck']);
 await suite('lint', 'npm', ['run', 'lint']);
-await suite('unit', 'npx', ['vitest', 'run', '--project', 'unit']);
+const unitReport = reportFor('unit', 'vitest');
+await suite('unit', 'npx', ['vitest', 'run', '--project', 'unit', ...unitReport.args]);
+if (results.at(-1)?.name === 'unit') results.at(-1).failures = failuresIn(unitReport.file);
 
 const emulatorSuites = ['api', 'smoke', 'hostile', 'fuzz', 'rules', 'e2e', 'faults'].filter((s) => selected.has(s));
 if (emulatorSuites.length) {
@@ -59,7 +62,13 @@ if (emulatorSuites.length) {
 }
 
 console.log('\n━━ summary ━━');
-for (const r of results) console.log(`  ${r.ok ? 'PASS' : 'FAIL'}  ${r.name.padEnd(10)} ${r.seconds.toFixed(1)} s${r.note ? `  (${r.note})` : ''}`);
+for (const r of results) {
+  console.log(`  ${r.ok ? 'PASS' : 'FAIL'}  ${r.name.padEnd(10)} ${r.seconds.toFixed(1)} s${r.note ? `  (${r.note})` : ''}`);
+  // CI keeps the end of the log: name what failed (or passed only on a retry) here.
+  for (const f of (r.failures ?? []).slice(0, 8)) console.log(`          ✗ ${f}`);
+  if ((r.failures ?? []).length > 8) console.log(`          … and ${r.failures.length - 8} more`);
+  for (const f of r.flaky ?? []) console.log(`          ⚠ passed only on its retry: ${f}`);
+}
 const passed = results.filter((r) => r.ok).length;
 console.log(`\n${passed} passed, ${results.length - passed} failed`);
 process.exit(passed === results.length && results.length > 0 ? 0 : 1);
