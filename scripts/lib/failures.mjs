@@ -3,9 +3,10 @@
 // where each runner printed them mid-log.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { ROOT } from './firebase-env.mjs';
 
-const firstLine = (text) => String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim())?.trim().slice(0, 240) ?? '';
+const firstLine = (text) => stripVTControlCharacters(String(text ?? '')).split('\n').find((l) => l.trim())?.trim().slice(0, 240) ?? '';
 
 /** Where a suite writes its JSON report, and the arguments that make its runner write it. */
 export function reportFor(name, runner) {
