@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { orderIdSchema, uidSchema } from '../../contracts/common';
 import { bankDigitsInputSchema, lookupBankDigitsInputSchema, orderLookupInputSchema, placeOrderInputSchema } from '../../contracts/orders';
-import { forbidden } from '../../http/errors';
+import { forbidden } from '../../lib/failure';
 import { assertEmailVerified, assertSelfOrOwner, requireAuth, requireUser } from '../../http/middleware/auth';
 import { rateLimit } from '../../http/middleware/rate-limit';
 import { validate, validated } from '../../http/middleware/validate';

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { ERROR_KEYS } from '../../contracts/errors';
 import { lookupAccount, verifyIdToken, type Identity } from '../../lib/id-token';
-import { forbidden, HttpError, unauthorized, unavailable } from '../errors';
+import { forbidden, unauthorized, unavailable } from '../../lib/failure';
 
 export type AuthUser = Identity;
 
@@ -80,7 +80,7 @@ export async function assertEmailVerified(user: AuthUser): Promise<void> {
     user.emailVerified = true;
     return;
   }
-  throw new HttpError(403, ERROR_KEYS.emailNotVerified, 'Verify your email before ordering');
+  throw forbidden('Verify your email before ordering', ERROR_KEYS.emailNotVerified);
 }
 
 export function currentUser(req: Request): AuthUser | null {

@@ -1,5 +1,5 @@
 import express, { type Request, type RequestHandler } from 'express';
-import { payloadTooLarge, unsupportedMediaType } from '../errors';
+import { payloadTooLarge, unsupportedMediaType } from '../../lib/failure';
 
 export const BODY_LIMIT = 64 * 1024;
 /**

@@ -1,7 +1,8 @@
 import type { Request, RequestHandler } from 'express';
 import { ALLOC_DEADLINE_MS, READ_DEADLINE_MS } from '../../lib/deadlines';
 import { logger } from '../../lib/logger';
-import { unavailable } from '../errors';
+import { unavailable } from '../../lib/failure';
+import { errorBody } from '../errors';
 import { requestIdOf } from './request-id';
 
 /** How long a request may wait for Firestore or Identity Toolkit before it answers 503 (lib/deadlines.ts says why). */
@@ -35,7 +36,7 @@ export function deadline(msFor: (req: Request) => number = deadlineFor): Request
       res
         .status(503)
         .set('Cache-Control', 'no-store')
-        .json(unavailable(`No answer from Firestore or Identity Toolkit within ${ms / 1000} s`).toBody(requestIdOf(req, res)));
+        .json(errorBody(unavailable(`No answer from Firestore or Identity Toolkit within ${ms / 1000} s`), requestIdOf(req, res)));
     }, ms);
     timer.unref();
     const stop = () => clearTimeout(timer);

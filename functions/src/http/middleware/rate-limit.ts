@@ -3,7 +3,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { addHits, counterId, readHits } from '../../data/rate-limits';
 import { logger } from '../../lib/logger';
 import { clientKey, type ClientAddressMode } from '../client-address';
-import { tooManyAttempts } from '../errors';
+import { tooManyAttempts } from '../../lib/failure';
 
 // Rate limits whose counters live in Firestore (functions/src/data/rate-limits.ts), so every instance
 // and every process of the function counts the same hits. docs/limits.md describes the limits, the

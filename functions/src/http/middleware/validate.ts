@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { z } from 'zod';
-import { badRequest } from '../errors';
+import { invalid } from '../../lib/failure';
 
 export interface Schemas {
   body?: z.ZodType;
@@ -37,7 +37,7 @@ export function validate<S extends Schemas>(schemas: S): RequestHandler {
       if (r.success) out[part] = r.data;
       else details.push(...issuesToDetails(r.error.issues).map((d) => ({ ...d, path: `${part}.${d.path}` })));
     }
-    if (details.length) return next(badRequest(`Invalid ${details.map((d) => d.path.split('.')[0]).join(', ')}`, details));
+    if (details.length) return next(invalid(`Invalid ${details.map((d) => d.path.split('.')[0]).join(', ')}`, details));
     (req as unknown as Record<symbol, unknown>)[VALIDATED] = out;
     return next();
   };

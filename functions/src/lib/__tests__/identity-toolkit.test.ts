@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { httpErrorOf } from '../../http/errors';
+import { errorBody } from '../../http/errors';
 import { Failure } from '../failure';
 import { callToolkit, toolkitError } from '../identity-toolkit';
 
@@ -35,7 +35,7 @@ describe('callToolkit', () => {
     vi.stubGlobal('fetch', async () => json(400, { error: { code: 400, message: 'WEAK_PASSWORD : Password should be at least 6 characters' } }));
     const err = (await callToolkit('signUp', {}).catch((e: unknown) => e)) as Failure;
     expect(err).toBeInstanceOf(Failure);
-    expect(httpErrorOf(err).toBody()).toEqual({ statusCode: 400, statusMessage: 'WEAK_PASSWORD : Password should be at least 6 characters', message: 'The password is too weak' });
+    expect(errorBody(err)).toEqual({ statusCode: 400, statusMessage: 'WEAK_PASSWORD : Password should be at least 6 characters', message: 'The password is too weak' });
   });
 
   it('answers 503 Firebase not find when the service fails or cannot be reached', async () => {
@@ -52,6 +52,6 @@ describe('callToolkit', () => {
 
 describe('toolkitError', () => {
   it('explains unknown codes generically', () => {
-    expect(httpErrorOf(toolkitError('SOMETHING_NEW')).toBody()).toMatchObject({ statusCode: 400, statusMessage: 'SOMETHING_NEW' });
+    expect(errorBody(toolkitError('SOMETHING_NEW'))).toMatchObject({ statusCode: 400, statusMessage: 'SOMETHING_NEW' });
   });
 });
