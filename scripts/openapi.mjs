@@ -3,7 +3,7 @@
 //   docs/api/index.html      the reference page: Redoc (Redocly CLI build-docs) with its script inlined,
 //                            so it opens offline from the file system or any static server
 // `npm test` (unit) fails when either file is out of step with the contracts: run this after changing
-// functions/src/contracts/ or functions/src/openapi/routes.ts. `--check` only reports.
+// functions/src/contracts/ (the route declarations are contracts/routes.ts) or functions/src/openapi/document.ts. `--check` only reports.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,25 +1,26 @@
 import express, { type Express, type Router } from 'express';
-import { BANK_BODY_LIMIT, jsonBody } from './http/middleware/body';
+import { jsonBody } from './http/middleware/body';
 import { deadline } from './http/middleware/deadline';
 import { errorHandler, notFoundHandler } from './http/middleware/error-handler';
 import { rateLimitSettings, type RateLimitSettings } from './http/middleware/rate-limit';
 import { requestId } from './http/middleware/request-id';
 import { requestLog } from './http/middleware/request-log';
 import { securityHeaders } from './http/middleware/security';
-import { adminRouter } from './api/admin/router';
-import { authRouter } from './api/auth/router';
-import { contentRouter, oneClickUnsubscribeRouter } from './api/content/router';
-import { groupBuyingRouter } from './api/group-buying/router';
-import { healthRouter } from './api/health/router';
-import { openApiDocument } from './api/openapi/router';
-import { memberRouter } from './api/member/router';
-import { orderRouter } from './api/orders/router';
-import { productsRouter } from './api/products/router';
-import { settingsAdminRouter, settingsRouter } from './api/settings/router';
-import { inquiriesAdminRouter } from './api/inquiries/router';
-import { organizerRouter } from './api/organizer/router';
-import { stockAlertsRouter } from './api/stock-alerts/router';
-import { stockRouter } from './api/stock/router';
+import { adminRoutes } from './api/admin/router';
+import { authRoutes } from './api/auth/router';
+import { contentRoutes } from './api/content/router';
+import { groupBuyingRoutes } from './api/group-buying/router';
+import { healthRoutes } from './api/health/router';
+import { openApiRoutes } from './api/openapi/router';
+import { memberRoutes } from './api/member/router';
+import { orderRoutes } from './api/orders/router';
+import { productsRoutes } from './api/products/router';
+import { settingsRoutes } from './api/settings/router';
+import { inquiriesAdminRoutes } from './api/inquiries/router';
+import { organizerRoutes } from './api/organizer/router';
+import { stockAlertsRoutes } from './api/stock-alerts/router';
+import { stockRoutes } from './api/stock/router';
+import { mountRoutes } from './http/route';
 
 /**
  * Builds the Express app without listening. The same app runs in the Cloud Function (`api`),
@@ -48,29 +49,26 @@ export function createApp(options: AppOptions = {}): Express {
   api.use(requestLog);
   api.use(deadline());
   api.use(securityHeaders());
-  // Mail clients' one-click unsubscribe posts a form, not JSON: before the body policy.
-  api.use('/', oneClickUnsubscribeRouter());
-  // The bank statement calls take a larger body (BANK_BODY_LIMIT); every other route 64 KiB.
-  const bankBody = jsonBody(BANK_BODY_LIMIT);
-  const body = jsonBody();
-  api.use((req, res, next) => (/^\/admin\/bank\/(?:match|confirm)\/?$/.test(req.path) ? bankBody : body)(req, res, next));
-
-  api.use('/auth', authRouter());
-  api.use('/member', memberRouter());
-  api.use('/products', productsRouter());
-  api.use('/stock', stockRouter());
-  api.use('/stockAlerts', stockAlertsRouter());
-  api.use('/organizer', organizerRouter());
-  api.use('/groupBuying', groupBuyingRouter().plans);
-  api.use('/groupOrder', groupBuyingRouter().orders);
-  api.use('/order', orderRouter());
-  api.use('/settings', settingsRouter());
-  api.use('/health', healthRouter());
-  api.use('/admin/inquiries', inquiriesAdminRouter());
-  api.use('/admin/settings', settingsAdminRouter());
-  api.use('/admin', adminRouter());
-  api.use('/', contentRouter());
-  api.get('/openapi.json', openApiDocument);
+  // Every route of contracts/routes.ts, each with its own body policy, access, limits, validation and
+  // Cache-Control (http/route.ts).
+  mountRoutes(api, [
+    ...authRoutes,
+    ...memberRoutes,
+    ...productsRoutes,
+    ...stockRoutes,
+    ...stockAlertsRoutes,
+    ...organizerRoutes,
+    ...groupBuyingRoutes,
+    ...orderRoutes,
+    ...settingsRoutes,
+    ...healthRoutes,
+    ...inquiriesAdminRoutes,
+    ...adminRoutes,
+    ...contentRoutes,
+    ...openApiRoutes,
+  ]);
+  // Anything else (an unknown path, the tests' extra routes) meets the same JSON body policy.
+  api.use(jsonBody());
   options.extend?.(api);
 
   api.use(notFoundHandler);

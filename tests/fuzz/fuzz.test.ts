@@ -1,6 +1,6 @@
 // Property-based tests of the whole API, through Hosting, with every answer checked against the
 // OpenAPI document by Stoplight Prism's validating proxy (prism.ts). For every route of the route
-// table (functions/src/openapi/routes.ts), fast-check makes requests from the route's own zod schemas
+// declarations (functions/src/contracts/routes.ts), fast-check makes requests from the route's own zod schemas
 // (arbitraries.ts):
 //   valid    requests the contract accepts, with the right token: no 5xx, no answer off the document;
 //   hostile  the same requests broken one way (a body value of the wrong type or dropped, a hostile
@@ -14,8 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import http from 'node:http';
 import { isValidTaxId } from '../../functions/src/contracts/common';
-import { errorBodySchema } from '../../functions/src/openapi/responses';
-import { ROUTES, type RouteDoc } from '../../functions/src/openapi/routes';
+import { ROUTE_LIST as ROUTES, type NamedRoute as RouteDoc } from '../../functions/src/contracts/routes';
+import { errorBodySchema } from '../../functions/src/openapi/document';
 import { HOSTING_URL } from '../helpers/emulators';
 import { arbitraryOf, HOSTILE_STRINGS, mutate, mutationArbitrary, toJsonSchema, type Overrides } from './arbitraries';
 import { createFixtures, fingerprint, hideFixtures, type Fixtures } from './fixtures';

@@ -10,7 +10,7 @@ import { bankDigitsInputSchema, lookupBankDigitsInputSchema, orderLookupInputSch
 import { stockMapSchema, stockQtyInputSchema } from '../../functions/src/contracts/stock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../functions/src/app';
-import { ROUTES as API_ROUTES } from '../../functions/src/openapi/routes';
+import { ROUTE_LIST as API_ROUTES } from '../../functions/src/contracts/routes';
 import { adminAuth, adminDb, createTestUser, HOSTING_URL, testClientHeaders, type TestUser } from '../helpers/emulators';
 import { expiredToken, foreignProjectToken, FORGED_TOKEN } from '../helpers/id-tokens';
 
@@ -196,7 +196,7 @@ function ownerHostileBodies() {
   );
 }
 
-/** Method and path shape of every route the API serves (functions/src/openapi/routes.ts). */
+/** Method and path shape of every route the API serves (functions/src/contracts/routes.ts). */
 const shape = (p: string) => p.replace(/\{[^}]+\}|:[A-Za-z]+/g, '*');
 const SERVED = new Set(API_ROUTES.map((r) => `${r.method.toUpperCase()} ${shape(r.path)}`));
 

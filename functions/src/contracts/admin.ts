@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { bankAccountNoSchema, orderIdSchema, planIdSchema, productIdSchema, qtySchema, textSchema } from './common';
-import { groupBuyingPlanSchema } from './group-buying';
-import { ORDER_STATUSES, ORDER_TRANSITIONS, type Order, type OrderStatus } from './orders';
-import { ownerProductFields, productSchema, type Product } from './products';
+import { bankAccountNoSchema, countSchema, isoInstantSchema, moneySchema, orderIdSchema, planIdSchema, productIdSchema, qtySchema, textSchema } from './common';
+import { groupBuyingPlanSchema, planOutcomeSchema } from './group-buying';
+import { ORDER_STATUSES, ORDER_TRANSITIONS, orderSchema, type OrderStatus } from './orders';
+import { ownerProductFields, productSchema } from './products';
 
-// The shop owner's console: /api/admin/... (the calls: functions/src/openapi/routes.ts).
+// The shop owner's console: /api/admin/... (the calls: functions/src/contracts/routes.ts).
 
 /** yyyy-mm-dd, read as a Taiwan calendar day. */
 const daySchema = textSchema.regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式為 yyyy-mm-dd').refine(isCalendarDay, '日期不存在');
@@ -43,28 +43,34 @@ export const adminOrdersQuerySchema = z
   .refine((v) => !v.from || !v.to || v.from <= v.to, { message: '結束日期不能早於開始日期', path: ['to'] });
 export type AdminOrdersQuery = z.infer<typeof adminOrdersQuerySchema>;
 
-export interface AdminOrderPage {
-  orders: Order[];
-  /** Pass as `cursor` for the next page; null on the last page. */
-  nextCursor: string | null;
-  /** A free-text search looks through the newest orders only (see docs/admin.md); true when it stopped there. */
-  searchTruncated: boolean;
-}
+export const adminOrderPageSchema = z
+  .object({
+    orders: z.array(orderSchema),
+    /** Pass as `cursor` for the next page; null on the last page. */
+    nextCursor: textSchema.nullable(),
+    /** A free-text search looks through the newest orders only (see docs/admin.md); true when it stopped there. */
+    searchTruncated: z.boolean(),
+  })
+  .meta({ id: 'AdminOrderPage' });
+export type AdminOrderPage = z.infer<typeof adminOrderPageSchema>;
 
 /** One row of the payments queue (GET /api/admin/payments). */
-export interface PaymentToCheck {
-  orderId: string;
-  orderNo: string;
-  planId: string | null;
-  buyer: string;
-  email: string;
-  phone: string;
-  bankAccountNo: string;
-  totalPrice: number;
-  createdAt: string;
-  paymentDueAt: string;
-  overdue: boolean;
-}
+export const paymentToCheckSchema = z
+  .object({
+    orderId: textSchema,
+    orderNo: textSchema,
+    planId: textSchema.nullable(),
+    buyer: textSchema,
+    email: textSchema,
+    phone: textSchema,
+    bankAccountNo: textSchema,
+    totalPrice: moneySchema,
+    createdAt: isoInstantSchema,
+    paymentDueAt: isoInstantSchema,
+    overdue: z.boolean(),
+  })
+  .meta({ id: 'PaymentToCheck' });
+export type PaymentToCheck = z.infer<typeof paymentToCheckSchema>;
 
 export const trackingUrlSchema = textSchema
   .trim()
@@ -148,12 +154,13 @@ export const adminProductUpdateSchema = productSchema.extend(ownerProductFields)
 export const launchInputSchema = z.object({ launched: z.boolean() });
 export const archiveInputSchema = z.object({ archived: z.boolean() });
 
-export interface AdminProduct extends Product {
-  /** Copies on hand, or null when the book has no stock record yet. */
-  stock: number | null;
-  /** 到貨通知 waiting for this book (in the list only). */
-  waitingAlerts?: number;
-}
+export const adminProductSchema = productSchema
+  .extend({
+    stock: countSchema.nullable().meta({ description: 'Copies on hand, or null without a stock record' }),
+    waitingAlerts: countSchema.optional().meta({ description: '到貨通知 waiting for this book' }),
+  })
+  .meta({ id: 'AdminProduct' });
+export type AdminProduct = z.infer<typeof adminProductSchema>;
 
 export const setStockInputSchema = z.object({
   qty: qtySchema,
@@ -165,18 +172,25 @@ export type SetStockInput = z.infer<typeof setStockInputSchema>;
  * stock/{productId}/movements/{id}: one change of a book's count (a sale, stock returned by a
  * cancellation or refund, a refund kept out of stock with delta 0, the owner's edit, the import).
  */
-export interface StockMovement {
-  id: string;
-  productId: string;
-  before: number;
-  after: number;
-  delta: number;
-  reason: string;
-  by: string;
-  at: string;
-  /** Order within one allocator batch (movements of a batch share `at`); absent on older movements. */
-  seq?: number;
-}
+export const stockMovementSchema = z
+  .object({
+    id: textSchema,
+    productId: textSchema,
+    before: countSchema,
+    after: countSchema,
+    delta: z.number().int(),
+    reason: textSchema,
+    by: textSchema,
+    at: isoInstantSchema,
+    /** Order within one allocator batch (movements of a batch share `at`); absent on older movements. */
+    seq: countSchema.optional(),
+  })
+  .meta({ id: 'StockMovement' });
+export type StockMovement = z.infer<typeof stockMovementSchema>;
+
+export const setStockResultSchema = z
+  .object({ productId: textSchema, qty: countSchema, movements: z.array(stockMovementSchema), alertsSent: countSchema.meta({ description: '到貨通知 mails written by this restock' }) })
+  .meta({ id: 'SetStockResult' });
 
 // --- Campaigns ------------------------------------------------------------------------------------
 
@@ -204,49 +218,51 @@ export const adminIdParams = {
 };
 
 /** Per-book totals of a plan's active orders. */
-export interface PlanBookTotal {
-  productId: string;
-  name: string;
-  qty: number;
-  amount: number;
-}
+export const planBookTotalSchema = z.object({ productId: textSchema, name: textSchema, qty: countSchema, amount: moneySchema });
+export type PlanBookTotal = z.infer<typeof planBookTotalSchema>;
 
 /** Per pickup point (the order's receiver address) totals of a plan's active orders. */
-export interface PlanPickupTotal {
-  pickup: string;
-  orders: number;
-  copies: number;
-  amount: number;
-  byProduct: Record<string, number>;
-}
+export const planPickupTotalSchema = z.object({ pickup: textSchema, orders: countSchema, copies: countSchema, amount: moneySchema, byProduct: z.record(textSchema, countSchema) });
+export type PlanPickupTotal = z.infer<typeof planPickupTotalSchema>;
 
-export interface AdminPlanSummary {
-  /** `archived`: put away by the owner (hidden from the default list, never open). */
-  plan: z.infer<typeof groupBuyingPlanSchema> & { outcome?: string | null; archived: boolean };
-  progress: { orders: number; copies: number; minQuantity: number | null; updatedAt: string };
-  isOpen: boolean;
-  /** Any order at all, cancelled ones too (progress counts active ones): such a plan cannot be deleted. */
-  hasOrders: boolean;
-}
+/** The plan as stored: the contract's fields and what the closing job and the console record. */
+const storedPlanSchema = groupBuyingPlanSchema.extend({
+  outcome: planOutcomeSchema.nullable().optional(),
+  archived: z.boolean().optional().meta({ description: 'Put away by the owner (hidden from the default list, never open)' }),
+  judgedAt: textSchema.optional(),
+  createdAt: textSchema.optional(),
+  updatedAt: textSchema.optional(),
+});
+
+export const adminPlanSummarySchema = z
+  .object({
+    plan: storedPlanSchema,
+    progress: z.object({ orders: countSchema, copies: countSchema, minQuantity: z.number().int().nullable(), updatedAt: textSchema }),
+    isOpen: z.boolean(),
+    hasOrders: z.boolean().meta({ description: 'Any order, cancelled ones too: such a plan cannot be deleted (archive it)' }),
+  })
+  .meta({ id: 'AdminPlanSummary' });
+export type AdminPlanSummary = z.infer<typeof adminPlanSummarySchema>;
 
 /** A book of a plan as it is now: a hidden (unlaunched) one is left out of the campaign's page. */
-export interface PlanBookState {
-  productId: string;
-  name: string;
-  groupPrice: number;
-  launched: boolean;
-  stock: number;
-}
+const planBookStateSchema = z
+  .object({ productId: textSchema, name: textSchema, groupPrice: moneySchema, launched: z.boolean(), stock: countSchema })
+  .meta({ id: 'PlanBookState', description: 'A book of the plan now; an unlaunched one is not shown on the campaign page' });
+export type PlanBookState = z.infer<typeof planBookStateSchema>;
 
-export interface AdminPlanDetail extends AdminPlanSummary {
-  orders: Order[];
-  bookTotals: PlanBookTotal[];
-  pickupTotals: PlanPickupTotal[];
-  /** The plan's books in its order, with their state. */
-  books: PlanBookState[];
-}
+export const adminPlanDetailSchema = adminPlanSummarySchema
+  .extend({
+    orders: z.array(orderSchema),
+    bookTotals: z.array(planBookTotalSchema),
+    pickupTotals: z.array(planPickupTotalSchema),
+    /** The plan's books in its order, with their state. */
+    books: z.array(planBookStateSchema),
+  })
+  .meta({ id: 'AdminPlanDetail' });
+export type AdminPlanDetail = z.infer<typeof adminPlanDetailSchema>;
 
 /** A saved plan (create, edit): the summary and the books the campaign's page will leave out. */
-export interface AdminPlanSaved extends AdminPlanSummary {
-  hiddenBooks: { productId: string; name: string }[];
-}
+export const adminPlanSavedSchema = adminPlanSummarySchema
+  .extend({ hiddenBooks: z.array(z.object({ productId: textSchema, name: textSchema })).meta({ description: 'Books of the plan not launched: the campaign page leaves them out' }) })
+  .meta({ id: 'AdminPlanSaved' });
+export type AdminPlanSaved = z.infer<typeof adminPlanSavedSchema>;

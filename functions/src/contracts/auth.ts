@@ -68,26 +68,39 @@ export const patchMemberInputSchema = z.object({
 });
 export type PatchMemberInput = z.infer<typeof patchMemberInputSchema>;
 
-export interface Member {
-  userName: string;
-  email: string;
-  userUid: string;
-  picture: string;
-  provider: string;
-  newsletter: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+export const memberSchema = z
+  .object({
+    userName: textSchema,
+    email: textSchema,
+    userUid: textSchema,
+    picture: textSchema,
+    provider: textSchema,
+    newsletter: z.boolean(),
+    createdAt: textSchema,
+    updatedAt: textSchema,
+  })
+  .meta({ id: 'Member' });
+export type Member = z.infer<typeof memberSchema>;
 
-/** What /api/auth/signUp and /api/auth/signIn answer: Identity Toolkit's own tokens, passed through. */
-export interface AuthTokens {
-  kind?: string;
-  idToken: string;
-  refreshToken: string;
-  /** Seconds, as a string. */
-  expiresIn: string;
-  localId: string;
-  email: string;
-  displayName?: string;
-  registered?: boolean;
-}
+/** What /api/auth/signUp and /api/auth/signIn answer: Identity Toolkit's own tokens, passed through (and whatever else it adds). */
+export const tokenResponseSchema = z
+  .looseObject({
+    kind: textSchema.optional(),
+    idToken: textSchema,
+    refreshToken: textSchema,
+    expiresIn: textSchema.meta({ description: 'Seconds, as a string' }),
+    localId: textSchema,
+    email: textSchema,
+    displayName: textSchema.optional(),
+    registered: z.boolean().optional(),
+  })
+  .meta({ id: 'TokenResponse', description: "Identity Toolkit's sign-up / sign-in answer, verbatim" });
+export type AuthTokens = z.infer<typeof tokenResponseSchema>;
+
+export const toolkitEmailResponseSchema = z
+  .looseObject({ kind: textSchema.optional(), email: textSchema.optional(), requestType: textSchema.optional() })
+  .meta({ id: 'ToolkitEmailResponse', description: "Identity Toolkit's answer to a mail or mail-link call, verbatim" });
+
+export const toolkitLookupResponseSchema = z
+  .looseObject({ kind: textSchema.optional(), users: z.array(z.record(textSchema, z.unknown())).optional() })
+  .meta({ id: 'ToolkitLookupResponse', description: "Identity Toolkit's accounts:lookup answer, verbatim" });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDateSchema, textSchema } from './common';
+import { calendarDateSchema, countSchema, isoInstantSchema, moneySchema, textSchema } from './common';
 
 // Bank statement matching (/api/admin/bank/...). The owner's browser reads the bank's CSV export
 // (Big5 or UTF-8, columns differing per bank), the owner maps its date, deposit and payer-account
@@ -74,36 +74,53 @@ export const bankConfirmInputSchema = z.object({
 });
 export type BankConfirmInput = z.infer<typeof bankConfirmInputSchema>;
 
-export interface BankCandidate {
-  orderId: string;
-  orderNo: string;
-  buyer: string;
-  planId: string | null;
-  bankAccountNo: string;
-  totalPrice: number;
-  createdAt: string;
-}
+/** A deposit as the answers repeat it. */
+const bankDepositResponseSchema = z
+  .object({ row: countSchema, date: textSchema, amount: moneySchema, account: textSchema, occurrence: countSchema })
+  .meta({ id: 'BankDeposit' });
+
+export const bankLayoutResponseSchema = z
+  .object({ key: textSchema, header: z.array(textSchema), date: textSchema, amount: textSchema, account: textSchema })
+  .meta({ id: 'BankLayout' });
+
+const bankCandidateSchema = z.object({
+  orderId: textSchema,
+  orderNo: textSchema,
+  buyer: textSchema,
+  planId: textSchema.nullable(),
+  bankAccountNo: textSchema,
+  totalPrice: moneySchema,
+  createdAt: isoInstantSchema,
+});
+export type BankCandidate = z.infer<typeof bankCandidateSchema>;
 
 /**
  * exact: one awaitingPayment order, and no other deposit claims it; ambiguous: several orders fit (or
  * several deposits fit one order); unmatched: none; alreadyConfirmed: this deposit confirmed an order
  * in an earlier import.
  */
-export type BankMatchKind = 'exact' | 'ambiguous' | 'unmatched' | 'alreadyConfirmed';
+const bankMatchKindSchema = z.enum(['exact', 'ambiguous', 'unmatched', 'alreadyConfirmed']);
+export type BankMatchKind = z.infer<typeof bankMatchKindSchema>;
 
-export interface BankProposal {
-  deposit: BankDeposit;
-  kind: BankMatchKind;
-  candidates: BankCandidate[];
-  /** alreadyConfirmed: the order it confirmed. */
-  confirmedOrderNo?: string;
-}
+export const bankProposalSchema = z
+  .object({
+    deposit: bankDepositResponseSchema,
+    kind: bankMatchKindSchema,
+    candidates: z.array(bankCandidateSchema),
+    /** alreadyConfirmed: the order it confirmed. */
+    confirmedOrderNo: textSchema.optional(),
+  })
+  .meta({ id: 'BankProposal' });
+export type BankProposal = z.infer<typeof bankProposalSchema>;
 
-export interface BankConfirmResult {
-  deposit: BankDeposit;
-  orderId: string;
-  outcome: 'confirmed' | 'alreadyConfirmed' | 'refused';
-  orderNo?: string;
-  /** refused: why, in Chinese. */
-  message?: string;
-}
+export const bankConfirmResultSchema = z
+  .object({
+    deposit: bankDepositResponseSchema,
+    orderId: textSchema,
+    outcome: z.enum(['confirmed', 'alreadyConfirmed', 'refused']),
+    orderNo: textSchema.optional(),
+    /** refused: why, in Chinese. */
+    message: textSchema.optional(),
+  })
+  .meta({ id: 'BankConfirmResult' });
+export type BankConfirmResult = z.infer<typeof bankConfirmResultSchema>;

@@ -76,3 +76,12 @@ export const bankAccountNoSchema = textSchema.regex(/^\d{5}$/, '請填寫匯款�
 export const taxIdSchema = textSchema
   .trim()
   .refine((v) => v === '' || isValidTaxId(v), '統一編號格式錯誤');
+
+// --- What the API answers ---------------------------------------------------------------------------
+// The answers are declared as zod schemas beside the inputs (their types are these schemas' z.infer),
+// and the OpenAPI document describes them (functions/src/contracts/routes.ts). The server never parses
+// its own answers with them: they describe, so their strings are the same well-formed text.
+
+export const isoInstantSchema = textSchema.meta({ format: 'date-time', description: 'ISO 8601 instant' });
+export const moneySchema = z.number().int().min(0).meta({ description: 'Whole NT$' });
+export const countSchema = z.number().int().min(0);

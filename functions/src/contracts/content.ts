@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { emailSchema, phoneSchema, planIdSchema, textSchema } from './common';
+import { emailSchema, isoInstantSchema, phoneSchema, planIdSchema, textSchema } from './common';
+import { bannerImgSchema, planHeadingShape } from './group-buying';
 import { orderNoSchema } from './orders';
 import type { ShopSettings } from './settings';
 
@@ -40,10 +41,8 @@ export const inquiryInputSchema = z.strictObject({
 });
 export type InquiryInput = z.infer<typeof inquiryInputSchema>;
 
-export interface InquiryCreated {
-  inquiryId: string;
-  createdAt: string;
-}
+export const inquiryCreatedSchema = z.object({ inquiryId: textSchema, createdAt: isoInstantSchema }).meta({ id: 'InquiryCreated' });
+export type InquiryCreated = z.infer<typeof inquiryCreatedSchema>;
 
 /** POST /api/subscriptions: the footer's newsletter sign-up. */
 export const subscriptionInputSchema = z.strictObject({
@@ -51,10 +50,8 @@ export const subscriptionInputSchema = z.strictObject({
 });
 export type SubscriptionInput = z.infer<typeof subscriptionInputSchema>;
 
-export interface SubscriptionResult {
-  email: string;
-  status: 'active';
-}
+export const subscriptionResultSchema = z.object({ email: textSchema, status: z.literal('active') }).meta({ id: 'SubscriptionResult' });
+export type SubscriptionResult = z.infer<typeof subscriptionResultSchema>;
 
 /** POST /api/subscriptions/cancel: the signed link from every newsletter mail. */
 export const unsubscribeInputSchema = z.strictObject({
@@ -62,10 +59,8 @@ export const unsubscribeInputSchema = z.strictObject({
 });
 export type UnsubscribeInput = z.infer<typeof unsubscribeInputSchema>;
 
-export interface UnsubscribeResult {
-  email: string;
-  status: 'unsubscribed';
-}
+export const unsubscribeResultSchema = z.object({ email: textSchema, status: z.literal('unsubscribed') }).meta({ id: 'UnsubscribeResult' });
+export type UnsubscribeResult = z.infer<typeof unsubscribeResultSchema>;
 
 /** statusMessages of the unsubscribe link (beside the shared catalogue; the cancel page explains them). */
 export const UNSUBSCRIBE_ERRORS = {
@@ -81,16 +76,10 @@ export const UNSUBSCRIBE_ERROR_TEXT: Record<string, string> = {
 };
 
 /** GET /api/content/home: the campaigns open now (launched, closing in the future). */
-export interface OpenCampaign {
-  planId: string;
-  title: string;
-  organizer: string;
-  closingDate: string;
-  bannerImg: { pc: string; mobile: string };
-}
-export interface HomeContent {
-  campaigns: OpenCampaign[];
-}
+const openCampaignSchema = z.object({ ...planHeadingShape, bannerImg: bannerImgSchema });
+export type OpenCampaign = z.infer<typeof openCampaignSchema>;
+export const homeContentSchema = z.object({ campaigns: z.array(openCampaignSchema) }).meta({ id: 'HomeContent' });
+export type HomeContent = z.infer<typeof homeContentSchema>;
 
 /** GET /api/content/settings: settings/shop, all of it public (bank details appear on every order). */
 export type PublicSettings = ShopSettings;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { OrderStatus } from './orders';
+import { countSchema, moneySchema, textSchema } from './common';
+import { ORDER_STATUSES, type OrderStatus } from './orders';
 
 /** GET /api/admin/dashboard?days=30&months=12 */
 export const dashboardQuerySchema = z.object({
@@ -8,51 +9,42 @@ export const dashboardQuerySchema = z.object({
 });
 
 /** Paid (preparing, shipped) and still awaiting payment: orders placed in the period and their totals. */
-export interface DashboardFigure {
-  paidOrders: number;
-  paidRevenue: number;
-  awaitingOrders: number;
-  awaitingRevenue: number;
-}
+const dashboardFigureShape = { paidOrders: countSchema, paidRevenue: moneySchema, awaitingOrders: countSchema, awaitingRevenue: moneySchema };
+export type DashboardFigure = z.infer<z.ZodObject<typeof dashboardFigureShape>>;
 
-export interface DashboardDay extends DashboardFigure {
-  /** A Taiwan calendar day, yyyy-mm-dd. */
-  day: string;
-}
-
-export interface DashboardMonth extends DashboardFigure {
-  /** A Taiwan calendar month, yyyy-mm. */
-  month: string;
-}
+/** `day`: a Taiwan calendar day, yyyy-mm-dd. */
+const dashboardDaySchema = z.object({ day: textSchema, ...dashboardFigureShape });
+export type DashboardDay = z.infer<typeof dashboardDaySchema>;
+/** `month`: a Taiwan calendar month, yyyy-mm. */
+const dashboardMonthSchema = z.object({ month: textSchema, ...dashboardFigureShape });
+export type DashboardMonth = z.infer<typeof dashboardMonthSchema>;
 
 /** A book's copies in the months shown, from orders placed in them. */
-export interface DashboardBook {
-  productId: string;
-  name: string;
-  paidCopies: number;
-  paidRevenue: number;
-  awaitingCopies: number;
-}
+const dashboardBookSchema = z.object({ productId: textSchema, name: textSchema, paidCopies: countSchema, paidRevenue: moneySchema, awaitingCopies: countSchema });
+export type DashboardBook = z.infer<typeof dashboardBookSchema>;
 
-/** A campaign's copies on active orders (not cancelled or refunded) at the end of each day. */
-export interface DashboardCampaign {
-  planId: string;
-  title: string;
-  closingDate: string;
-  minQuantity: number | null;
-  /** Days on which its count changed, oldest first; `copies` and `orders` are running totals. */
-  points: { day: string; copies: number; orders: number }[];
-}
+/** A campaign's copies on active orders (not cancelled or refunded) at the end of each day; `points`: days on which its count changed, oldest first, with running totals. */
+const dashboardCampaignSchema = z.object({
+  planId: textSchema,
+  title: textSchema,
+  closingDate: textSchema,
+  minQuantity: z.number().int().nullable(),
+  points: z.array(z.object({ day: textSchema, copies: countSchema, orders: countSchema })),
+});
+export type DashboardCampaign = z.infer<typeof dashboardCampaignSchema>;
 
-export interface DashboardFigures {
-  from: string;
-  to: string;
-  perDay: DashboardDay[];
-  perMonth: DashboardMonth[];
-  /** Every order, by its current status. */
-  byStatus: Record<OrderStatus, number>;
-  /** The ten books with the most paid copies in the months shown. */
-  topBooks: DashboardBook[];
-  /** Campaigns open or closed within the months shown, not archived. */
-  campaigns: DashboardCampaign[];
-}
+export const dashboardFiguresSchema = z
+  .object({
+    from: textSchema,
+    to: textSchema,
+    perDay: z.array(dashboardDaySchema),
+    perMonth: z.array(dashboardMonthSchema),
+    /** Every order, by its current status. */
+    byStatus: z.object(Object.fromEntries(ORDER_STATUSES.map((s) => [s, countSchema])) as Record<OrderStatus, typeof countSchema>),
+    /** The ten books with the most paid copies in the months shown. */
+    topBooks: z.array(dashboardBookSchema),
+    /** Campaigns open or closed within the months shown, not archived. */
+    campaigns: z.array(dashboardCampaignSchema),
+  })
+  .meta({ id: 'DashboardFigures' });
+export type DashboardFigures = z.infer<typeof dashboardFiguresSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { orderIdSchema, planIdSchema, productIdSchema, textSchema } from './common';
+import { countSchema, isoInstantSchema, moneySchema, orderIdSchema, planIdSchema, productIdSchema, textSchema } from './common';
 import { shopImagePathSchema } from './products';
-import type { Order } from './orders';
+import { orderSchema, pickupResponseSchema } from './orders';
 
 export const planProductSchema = z.object({
   productId: textSchema.min(1, { error: '請選擇書籍', abort: true }).pipe(productIdSchema),
@@ -49,18 +49,14 @@ export const groupBuyingPlanSchema = z.object({
 export type GroupBuyingPlan = z.infer<typeof groupBuyingPlanSchema>;
 
 /** What a plan's closing decided, once its closing date has passed (set by the closing job). */
-export type PlanOutcome = 'thresholdMet' | 'thresholdNotMet' | 'noThreshold';
+export const planOutcomeSchema = z.enum(['thresholdMet', 'thresholdNotMet', 'noThreshold']);
+export type PlanOutcome = z.infer<typeof planOutcomeSchema>;
 
-/** planProgress/{planId}: public, read live by the plan pages. */
-export interface PlanProgress {
-  planId: string;
-  /** Active orders (not cancelled or refunded). */
-  orders: number;
-  /** Copies in those orders. */
-  copies: number;
-  minQuantity: number | null;
-  updatedAt: string;
-}
+/** planProgress/{planId}: public, read live by the plan pages. `orders`: active orders (not cancelled or refunded); `copies`: copies in them. */
+export const planProgressSchema = z
+  .object({ planId: textSchema, orders: countSchema, copies: countSchema, minQuantity: z.number().int().nullable(), updatedAt: textSchema })
+  .meta({ id: 'PlanProgress' });
+export type PlanProgress = z.infer<typeof planProgressSchema>;
 
 /** The copies still missing to reach the threshold (0 when met, null without a threshold). */
 export function copiesToThreshold(p: Pick<PlanProgress, 'copies' | 'minQuantity'>): number | null {
@@ -76,52 +72,57 @@ export function isPlanOpen(plan: Pick<GroupBuyingPlan, 'launched' | 'closingDate
 export const planParamsSchema = z.object({ planId: planIdSchema });
 export const groupOrderParamsSchema = z.object({ planId: planIdSchema, orderId: orderIdSchema });
 
+/** How a campaign is named wherever it is shown: the plan page, the home page and the organiser's view. */
+export const planHeadingShape = { planId: textSchema, title: textSchema, organizer: textSchema, closingDate: isoInstantSchema };
+export const bannerImgSchema = z.object({ pc: textSchema, mobile: textSchema });
+
 /** One book of GET /api/groupBuying/{planId}. */
-export interface GroupPlanProduct {
-  productId: string;
-  name: string;
-  subtitle: string;
-  author: string;
-  imgSrc: string;
-  listPrice: number;
-  groupPrice: number;
+const groupPlanProductSchema = z.object({
+  productId: textSchema,
+  name: textSchema,
+  subtitle: textSchema,
+  author: textSchema,
+  imgSrc: textSchema,
+  listPrice: moneySchema,
+  groupPrice: moneySchema,
   /** The plan's cap per order, or null. */
-  maxPerOrder: number | null;
+  maxPerOrder: z.number().int().nullable(),
   /** Copies on hand when the plan was read (the page follows stock/{productId} live). */
-  stock: number;
-  slogan: string;
-  overview: string;
-  primaryColor: string;
-}
+  stock: countSchema,
+  slogan: textSchema,
+  overview: textSchema,
+  primaryColor: textSchema,
+});
+export type GroupPlanProduct = z.infer<typeof groupPlanProductSchema>;
 
 /** GET /api/groupBuying/{planId}. */
-export interface GroupPlanView {
-  planId: string;
-  title: string;
-  organizer: string;
-  closingDate: string;
-  isOpen: boolean;
-  bannerImg: { pc: string; mobile: string };
-  content: string[];
-  products: GroupPlanProduct[];
-  minQuantity: number | null;
-  /** The fewest copies one order may hold, or null. */
-  minPerOrder: number | null;
-  pickupNotes: string;
-  paymentNotes: string;
-  pickupPoints: PickupPoint[];
-  postalDelivery: boolean;
-  /** false: only the owner sees the plan (a preview before it is launched). */
-  launched: boolean;
-  progress: PlanProgress;
-  /** Set once the plan has closed and the closing job has judged it. */
-  outcome: PlanOutcome | null;
-}
+export const groupPlanViewSchema = z
+  .object({
+    ...planHeadingShape,
+    isOpen: z.boolean(),
+    bannerImg: bannerImgSchema,
+    content: z.array(textSchema),
+    products: z.array(groupPlanProductSchema),
+    minQuantity: z.number().int().nullable(),
+    minPerOrder: z.number().int().nullable().meta({ description: 'The fewest copies one order may hold; fewer is refused with 400' }),
+    pickupNotes: textSchema,
+    paymentNotes: textSchema,
+    pickupPoints: z.array(pickupResponseSchema),
+    postalDelivery: z.boolean().meta({ description: 'false = pickup only' }),
+    launched: z.boolean().meta({ description: 'false: only the owner sees the plan (a preview)' }),
+    progress: planProgressSchema,
+    /** Set once the plan has closed and the closing job has judged it. */
+    outcome: planOutcomeSchema.nullable(),
+  })
+  .meta({ id: 'GroupPlanView' });
+export type GroupPlanView = z.infer<typeof groupPlanViewSchema>;
 
 /** GET /api/groupOrder/{planId}/{orderId}: the order, with personal details masked for strangers. */
-export type GroupOrderView = Order & {
-  /** true when buyer, email, phone, receiver and bank digits are masked (not self, not owner). */
-  masked: boolean;
-  /** Set on a plan's orders when it closed below its threshold (the owner decides: refund or continue). */
-  groupOutcome?: 'thresholdNotMet';
-};
+export const groupOrderViewSchema = orderSchema
+  .extend({
+    masked: z.boolean().meta({ description: 'true when buyer, email, phone, receiver and bank digits are masked (not self, not owner)' }),
+    /** Set on a plan's orders when it closed below its threshold (the owner decides: refund or continue). */
+    groupOutcome: z.literal('thresholdNotMet').optional(),
+  })
+  .meta({ id: 'GroupOrderView' });
+export type GroupOrderView = z.infer<typeof groupOrderViewSchema>;

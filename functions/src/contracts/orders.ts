@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bankAccountNoSchema, emailSchema, personNameSchema, phoneSchema, productIdSchema, taxIdSchema, textSchema } from './common';
+import { bankAccountNoSchema, emailSchema, isoInstantSchema, moneySchema, personNameSchema, phoneSchema, productIdSchema, taxIdSchema, textSchema } from './common';
 
 export const ORDER_STATUSES = ['awaitingPayment', 'preparing', 'shipped', 'cancelledUnpaid', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -74,20 +74,22 @@ export type PlaceGroupOrderInput = z.infer<typeof placeGroupOrderInputSchema>;
 
 
 
-export interface OrderItem {
-  productId: string;
-  name: string;
-  qty: number;
-  unitPrice: number;
-  totalPrice: number;
-}
+const orderStatusSchema = z.enum(ORDER_STATUSES).meta({ id: 'OrderStatus' });
 
-export interface StatusChange {
-  status: OrderStatus;
-  at: string;
-  by: string;
-  note?: string;
-}
+const orderItemSchema = z
+  .object({ productId: textSchema, name: textSchema, qty: z.number().int().min(1), unitPrice: moneySchema, totalPrice: moneySchema })
+  .meta({ id: 'OrderItem' });
+export type OrderItem = z.infer<typeof orderItemSchema>;
+
+const statusChangeSchema = z.object({ status: orderStatusSchema, at: isoInstantSchema, by: textSchema, note: textSchema.optional() });
+export type StatusChange = z.infer<typeof statusChangeSchema>;
+
+const deliveryResponseSchema = z
+  .object({ company: textSchema, trackingNo: textSchema, trackingUrl: textSchema })
+  .nullable()
+  .meta({ description: 'Set when shipped' });
+
+export const pickupResponseSchema = z.object({ id: textSchema, name: textSchema, address: textSchema, hours: textSchema }).meta({ id: 'PickupPoint' });
 
 /**
  * Order numbers: QY + yymmdd (Taiwan date) + 4 characters without ambiguous letters (0/O, 1/I/L); or
@@ -100,32 +102,35 @@ export const orderNoSchema = textSchema
   .toUpperCase()
   .regex(/^(QY\d{6}[2-9A-Z]{4}|\d{15})$/, '訂單號碼格式錯誤（例如 QY260315AB3K）');
 
-export interface Order {
-  orderId: string;
-  orderNo: string;
-  userId: string | null;
-  planId: string | null;
-  buyer: string;
-  email: string;
-  phone: string;
-  receiver: { name: string; address: string };
-  taxId: string;
-  invoiceTitle: string;
-  bankAccountNo: string;
-  items: OrderItem[];
-  itemsTotal: number;
-  shippingFee: number;
-  totalPrice: number;
-  status: OrderStatus;
-  statusHistory: StatusChange[];
-  delivery: { company: string; trackingNo: string; trackingUrl: string } | null;
-  /** A group order collected at one of the plan's pickup points (then receiver.address may be empty). */
-  pickup?: { id: string; name: string; address: string; hours: string } | null;
-  remark: string;
-  paymentDueAt: string;
-  createdAt: string;
-  updatedAt: string;
-}
+export const orderSchema = z
+  .object({
+    orderId: textSchema,
+    orderNo: textSchema,
+    userId: textSchema.nullable(),
+    planId: textSchema.nullable(),
+    buyer: textSchema,
+    email: textSchema,
+    phone: textSchema,
+    receiver: z.object({ name: textSchema, address: textSchema }),
+    taxId: textSchema,
+    invoiceTitle: textSchema,
+    bankAccountNo: textSchema,
+    items: z.array(orderItemSchema),
+    itemsTotal: moneySchema,
+    shippingFee: moneySchema,
+    totalPrice: moneySchema,
+    status: orderStatusSchema,
+    statusHistory: z.array(statusChangeSchema),
+    delivery: deliveryResponseSchema,
+    remark: textSchema,
+    paymentDueAt: isoInstantSchema,
+    createdAt: isoInstantSchema,
+    updatedAt: isoInstantSchema,
+    /** A group order collected at one of the plan's pickup points (then receiver.address may be empty). */
+    pickup: pickupResponseSchema.nullable().optional().meta({ description: "A group order's pickup point (a copy of the plan's); absent or null = posted to receiver.address" }),
+  })
+  .meta({ id: 'Order' });
+export type Order = z.infer<typeof orderSchema>;
 
 export const orderLookupInputSchema = z.union([
   z.object({ orderNo: orderNoSchema, email: emailSchema }),
@@ -145,24 +150,25 @@ export const lookupBankDigitsInputSchema = z.union([
 export type LookupBankDigitsInput = z.infer<typeof lookupBankDigitsInputSchema>;
 
 /** What POST /api/order/lookup tells whoever knows the order number and its email or phone. */
-export interface OrderSummary {
-  orderNo: string;
-  planId: string | null;
-  status: OrderStatus;
-  statusLabel: string;
-  items: OrderItem[];
-  itemsTotal: number;
-  shippingFee: number;
-  totalPrice: number;
-  paymentDueAt: string;
-  createdAt: string;
-  updatedAt: string;
-  delivery: Order['delivery'];
-  /** A group order's pickup point (the plan's public copy), or null: posted (the address is not shown). */
-  pickup: { name: string; address: string; hours: string } | null;
-  /** Whether the buyer has given the bank digits (the digits themselves are not shown). */
-  bankDigitsGiven: boolean;
-}
+export const orderSummarySchema = z
+  .object({
+    orderNo: textSchema,
+    planId: textSchema.nullable(),
+    status: orderStatusSchema,
+    statusLabel: textSchema,
+    items: z.array(orderItemSchema),
+    itemsTotal: moneySchema,
+    shippingFee: moneySchema,
+    totalPrice: moneySchema,
+    paymentDueAt: isoInstantSchema,
+    createdAt: isoInstantSchema,
+    updatedAt: isoInstantSchema,
+    delivery: deliveryResponseSchema,
+    pickup: z.object({ name: textSchema, address: textSchema, hours: textSchema }).nullable().meta({ description: "A group order's pickup point; null = posted (the address is not shown)" }),
+    bankDigitsGiven: z.boolean().meta({ description: 'Whether the buyer has given the last 5 digits of the paying account' }),
+  })
+  .meta({ id: 'OrderSummary' });
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
 
 /** Statuses that hold stock; leaving them for cancelledUnpaid/refunded returns it. */
 export const STOCK_RETURNING_STATUSES: readonly OrderStatus[] = ['cancelledUnpaid', 'refunded'];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { textSchema } from './common';
-import type { PlanBookTotal, PlanPickupTotal } from './admin';
+import { planBookTotalSchema, planPickupTotalSchema } from './admin';
+import { countSchema, isoInstantSchema, textSchema } from './common';
+import { planHeadingShape } from './group-buying';
 
 // The organiser's link: a signed, revocable, read-only view of one campaign for the association's
 // organiser, who has no account. GET /api/organizer/{token} and .../orders.csv.
@@ -12,37 +13,39 @@ export const organizerLinkParams = z.object({ planId: textSchema.regex(/^(?!__.*
 /** Days after the campaign closes that its organiser's links keep working. */
 export const ORGANIZER_LINK_DAYS_AFTER_CLOSE = 30;
 
-export interface OrganizerLink {
-  linkId: string;
-  planId: string;
-  /** The path to hand out: /organizer?token=… */
-  url: string;
-  createdAt: string;
-  createdBy: string;
-  expiresAt: string;
-  revokedAt: string | null;
-  accessCount: number;
-  /** The latest accesses, newest first. */
-  accesses: { at: string; what: 'view' | 'csv'; ip: string }[];
-}
+export const organizerLinkSchema = z
+  .object({
+    linkId: textSchema,
+    planId: textSchema,
+    url: textSchema.meta({ description: 'The path to hand out: /organizer?token=…' }),
+    createdAt: isoInstantSchema,
+    createdBy: textSchema,
+    expiresAt: isoInstantSchema,
+    revokedAt: textSchema.nullable(),
+    accessCount: countSchema,
+    /** The latest accesses, newest first. */
+    accesses: z.array(z.object({ at: isoInstantSchema, what: z.enum(['view', 'csv']), ip: textSchema })),
+  })
+  .meta({ id: 'OrganizerLink' });
+export type OrganizerLink = z.infer<typeof organizerLinkSchema>;
 
-export interface OrganizerHandoverRow {
-  orderNo: string;
-  buyer: string;
-  /** Only the last 3 digits. */
-  phone: string;
-  items: { name: string; qty: number }[];
-  pickup: string;
-  paid: boolean;
-}
+const organizerHandoverRowSchema = z.object({
+  orderNo: textSchema,
+  buyer: textSchema,
+  phone: textSchema.meta({ description: 'Only the last 3 digits' }),
+  items: z.array(z.object({ name: textSchema, qty: countSchema })),
+  pickup: textSchema,
+  paid: z.boolean(),
+});
+export type OrganizerHandoverRow = z.infer<typeof organizerHandoverRowSchema>;
 
-export interface OrganizerView {
-  planId: string;
-  title: string;
-  organizer: string;
-  closingDate: string;
-  expiresAt: string;
-  bookTotals: PlanBookTotal[];
-  pickupTotals: PlanPickupTotal[];
-  orders: OrganizerHandoverRow[];
-}
+export const organizerViewSchema = z
+  .object({
+    ...planHeadingShape,
+    expiresAt: isoInstantSchema,
+    bookTotals: z.array(planBookTotalSchema),
+    pickupTotals: z.array(planPickupTotalSchema),
+    orders: z.array(organizerHandoverRowSchema),
+  })
+  .meta({ id: 'OrganizerView' });
+export type OrganizerView = z.infer<typeof organizerViewSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDateSchema, textSchema } from './common';
+import { calendarDateSchema, isoInstantSchema, moneySchema, textSchema } from './common';
 
 // The stored book (productSchema) is read leniently: a field an older document holds in another form
 // does not hide the book. What the owner writes is checked strictly (ownerProductFields, used by the
@@ -77,25 +77,28 @@ export const ownerProductFields = {
   erratum: z.array(erratumSchema.extend({ postDate: calendarDateSchema, file: shopFilePathSchema.optional() })).max(200).default([]),
 };
 
+/** A book with every stored field, as the API answers it. */
+export const productResponseSchema = productSchema.meta({ id: 'Product', description: 'A book with every stored field' });
+
 /** The list fields of /api/products/simple. */
-export interface ProductSummary {
-  productId: string;
-  name: string;
-  imgSrc: string;
-  listPrice: number;
-  salePrice: number;
-  isNew: boolean;
-  isOnSale: boolean;
-}
+export const productSummarySchema = z
+  .object({
+    productId: textSchema,
+    name: textSchema,
+    imgSrc: textSchema,
+    listPrice: moneySchema,
+    salePrice: moneySchema,
+    isNew: z.boolean(),
+    isOnSale: z.boolean(),
+  })
+  .meta({ id: 'ProductSummary' });
+export type ProductSummary = z.infer<typeof productSummarySchema>;
 
 /**
  * An open group-buy plan that includes a book, as shown on the book page
- * (GET /api/products/detail/{productId}/plans). closingDate is an ISO 8601 instant.
+ * (GET /api/products/detail/{productId}/plans).
  */
-export interface ProductPlanOffer {
-  planId: string;
-  title: string;
-  organizer: string;
-  groupPrice: number;
-  closingDate: string;
-}
+export const productPlanOfferSchema = z
+  .object({ planId: textSchema, title: textSchema, organizer: textSchema, groupPrice: moneySchema, closingDate: isoInstantSchema })
+  .meta({ id: 'ProductPlanOffer' });
+export type ProductPlanOffer = z.infer<typeof productPlanOfferSchema>;

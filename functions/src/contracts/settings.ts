@@ -1,42 +1,40 @@
 import { z } from 'zod';
-import { emailSchema, phoneSchema, taxIdSchema, textSchema } from './common';
+import { emailSchema, moneySchema, phoneSchema, taxIdSchema, textSchema } from './common';
 
 /** settings/shop: read by the success pages, the contact page and the server's pricing. */
-export interface ShopSettings {
-  shopName: string;
-  bank: { name: string; code: string; branch: string; accountName: string; account: string };
-  shipping: { freeWithinTaiwan: boolean; fee: number; carrier: string; notes: string };
-  paymentDueDays: number;
-  contact: {
-    email: string;
-    phone: string;
-    address: string;
-    hours: string;
-    line: string;
-    facebook: string;
-    instagram: string;
-  };
-  company: { name: string; taxId: string };
-}
-
-
-// The owner's settings page (/admin/settings -> GET/PUT /api/admin/settings): settings/shop above, and
-// settings/notifications, which only the server reads (firestore.rules: settings/shop alone is public).
+export const shopSettingsSchema = z
+  .object({
+    shopName: textSchema,
+    bank: z.object({ name: textSchema, code: textSchema, branch: textSchema, accountName: textSchema, account: textSchema }),
+    shipping: z.object({ freeWithinTaiwan: z.boolean(), fee: moneySchema, carrier: textSchema, notes: textSchema }),
+    paymentDueDays: z.number().int(),
+    contact: z.object({
+      email: textSchema,
+      phone: textSchema,
+      address: textSchema,
+      hours: textSchema,
+      line: textSchema,
+      facebook: textSchema,
+      instagram: textSchema,
+    }),
+    company: z.object({ name: textSchema, taxId: textSchema }),
+  })
+  .meta({ id: 'ShopSettings' });
+export type ShopSettings = z.infer<typeof shopSettingsSchema>;
 
 /** How the shop hears of new orders: one mail per order, or one digest a day (functions/src/index.ts). */
 export const ORDER_NOTICE_MODES = ['each', 'digest'] as const;
 export type OrderNoticeMode = (typeof ORDER_NOTICE_MODES)[number];
 export const ORDER_NOTICE_LABELS: Record<OrderNoticeMode, string> = { each: '每筆新訂單寄一封通知', digest: '每天早上寄一封前一天的訂單摘要' };
 
-export interface NotificationSettings {
-  orders: OrderNoticeMode;
-}
+const notificationSettingsSchema = z.object({
+  orders: z.enum(ORDER_NOTICE_MODES).meta({ description: '`each`: a mail per new order; `digest`: one mail a day' }),
+});
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = { orders: 'each' };
 
-export interface AdminSettings {
-  shop: ShopSettings;
-  notifications: NotificationSettings;
-}
+export const adminSettingsSchema = z.object({ shop: shopSettingsSchema, notifications: notificationSettingsSchema }).meta({ id: 'AdminSettings' });
+export type AdminSettings = z.infer<typeof adminSettingsSchema>;
 
 export const SETTINGS_LIMITS = { paymentDueDaysMax: 14, feeMax: 2000 } as const;
 

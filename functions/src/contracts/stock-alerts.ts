@@ -8,10 +8,9 @@ export const stockAlertInputSchema = z.object({ productId: productIdSchema, emai
 /** POST /api/stockAlerts/cancel: from the signed link in the alert's mail. */
 export const stockAlertCancelSchema = z.object({ token: textSchema.min(10).max(2000) });
 
-export type StockAlertStatus = 'waiting' | 'sent' | 'cancelled';
+const STOCK_ALERT_STATUSES = ['waiting', 'sent', 'cancelled'] as const;
+export type StockAlertStatus = (typeof STOCK_ALERT_STATUSES)[number];
 
 /** What the shopper is told: the alert waits (created now or before), or the book is in stock again. */
-export interface StockAlertAnswer {
-  productId: string;
-  status: StockAlertStatus;
-}
+export const stockAlertAnswerSchema = z.object({ productId: textSchema, status: z.enum(STOCK_ALERT_STATUSES) }).meta({ id: 'StockAlertAnswer' });
+export type StockAlertAnswer = z.infer<typeof stockAlertAnswerSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { productIdSchema, qtySchema } from './common';
+import { countSchema, productIdSchema, qtySchema, textSchema } from './common';
 
 /** PATCH /api/stock: `{productId: qty, ...}`, whole numbers >= 0, 1 to 500 books at once. */
 export const stockMapSchema = z
@@ -12,7 +12,6 @@ export type StockMap = z.infer<typeof stockMapSchema>;
 export const stockQtyInputSchema = z.object({ qty: qtySchema });
 export type StockQtyInput = z.infer<typeof stockQtyInputSchema>;
 
-export interface StockRecord {
-  productId: string;
-  qty: number;
-}
+export const stockMapResponseSchema = z.record(textSchema, countSchema).meta({ id: 'StockMap', description: '{productId: copies on hand}' });
+export const stockRecordSchema = z.object({ productId: textSchema, qty: countSchema }).meta({ id: 'StockRecord' });
+export type StockRecord = z.infer<typeof stockRecordSchema>;

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponsesObject } from 'zod-openapi';
-import { ERROR_CATALOGUE, ERROR_KEYS } from '../contracts/errors';
-import { errorBodySchema } from './responses';
-import { ROUTES, type RouteDoc } from './routes';
+import { textSchema } from '../contracts/common';
+import { ERROR_CATALOGUE, ERROR_KEYS, type ErrorBody } from '../contracts/errors';
+import { ROUTES, type RouteDecl } from '../contracts/routes';
 
-// Builds the OpenAPI 3.1 document from the route table (routes.ts) and the zod contracts, with
-// zod-openapi. Run by `npm run openapi` (scripts/openapi.mjs), which writes functions/openapi.json
+// Builds the OpenAPI 3.1 document from the route declarations (contracts/routes.ts) and their zod
+// schemas, with zod-openapi. Run by `npm run openapi` (scripts/openapi.mjs), which writes functions/openapi.json
 // (served by GET /api/openapi.json) and the reference page docs/api/index.html. Never loaded by the
 // function itself: its cold start reads the generated JSON file only when that route is called.
 
@@ -24,6 +24,19 @@ const STATUS_TEXT: Record<number, string> = {
   503: 'Firestore or Identity Toolkit unreachable (`Firebase not find`)',
 };
 
+// The one schema that lives here: contracts/errors.ts keeps the browser's first JS free of zod, so the
+// error body is an interface there, and this schema must produce it (`satisfies` checks that). The
+// fuzz suite checks every refusal against it (tests/fuzz/fuzz.test.ts).
+export const errorBodySchema = z
+  .object({
+    statusCode: z.number().int().min(400).max(599),
+    statusMessage: textSchema.meta({ description: 'The catalogue key (see the error catalogue in the API description)' }),
+    message: textSchema.meta({ description: 'A human-readable detail in English' }),
+    details: z.array(z.object({ path: textSchema, message: textSchema })).optional().meta({ description: 'Validation errors: which field and why (in Chinese)' }),
+    requestId: textSchema.optional().meta({ description: "The request's id, also sent as the X-Request-Id header: quote it when reporting a failure; it finds the request's log lines" }),
+  })
+  .meta({ id: 'ErrorBody', description: 'Every failure answers this body, whatever failed.' }) satisfies z.ZodType<ErrorBody>;
+
 const errorContent = { 'application/json': { schema: errorBodySchema } };
 
 function errorResponse(status: number, keys: readonly string[] = []) {
@@ -31,12 +44,12 @@ function errorResponse(status: number, keys: readonly string[] = []) {
   return { description: `${STATUS_TEXT[status] ?? 'An error'}.${list}`, content: errorContent };
 }
 
-function operation(route: RouteDoc): ZodOpenApiOperationObject {
+function operation(operationId: string, route: RouteDecl): ZodOpenApiOperationObject {
   const responses: ZodOpenApiResponsesObject = {};
   for (const [status, ok] of Object.entries(route.responses)) {
     responses[status as '200'] = {
       description: ok.description,
-      headers: z.object({ 'Cache-Control': z.string().optional().meta({ description: route.cache ?? 'no-store' }) }),
+      headers: z.object({ 'Cache-Control': textSchema.optional().meta({ description: cacheText(route) }) }),
       // 204 No Content: no body at all.
       content:
         status === '204'
@@ -67,10 +80,10 @@ function operation(route: RouteDoc): ZodOpenApiOperationObject {
   responses.default = { description: 'Any other failure, in the catalogue body (see the error catalogue above)', content: errorContent };
 
   const op: ZodOpenApiOperationObject = {
-    operationId: route.operationId,
+    operationId,
     tags: [route.tag],
     summary: route.summary,
-    description: `${route.description}\n\n**Who:** ${ACCESS_TEXT[route.access]}`,
+    description: `${route.description}\n\n**Who:** ${whoText(route)}${limitsText(route)}`,
     responses,
   };
   if (route.params || route.query) op.requestParams = { ...(route.params ? { path: route.params } : {}), ...(route.query ? { query: route.query } : {}) };
@@ -80,7 +93,21 @@ function operation(route: RouteDoc): ZodOpenApiOperationObject {
   return op;
 }
 
-const ACCESS_TEXT: Record<RouteDoc['access'], string> = {
+const cacheText = (route: RouteDecl) => `${route.cache ?? 'no-store'}${route.ownerCache ? ` (${route.ownerCache} for the owner)` : ''}`;
+
+function whoText(route: RouteDecl): string {
+  if (!route.self) return ACCESS_TEXT[route.access];
+  return route.self.owner ? `the member named by \`${route.self.param}\` (self) or the shop owner (\`Authorization: Bearer <idToken>\`).` : `the member named by \`${route.self.param}\` only (\`Authorization: Bearer <idToken>\`).`;
+}
+
+const per = { client: 'client address', email: 'email', phone: 'phone', emailAndClient: 'email and client address' } as const;
+function limitsText(route: RouteDecl): string {
+  if (!route.limits?.length) return '';
+  const each = route.limits.map((l) => `${l.limit} per ${per[l.per ?? 'client']} per ${l.windowMs / 60_000} min${l.count === 'failures' ? ' (failures only)' : ''}`);
+  return `\n\n**Rate limits** (429 \`${ERROR_KEYS.tooManyAttempts}\`${route.limitValidOnly ? ', counting valid requests only' : ''}): ${each.join('; ')}.`;
+}
+
+const ACCESS_TEXT: Record<RouteDecl['access'], string> = {
   public: 'anyone.',
   optional: 'anyone; a bearer token is optional (a bad one is still refused with 401).',
   member: 'a signed-in member (`Authorization: Bearer <idToken>`); see the description for whose data.',
@@ -99,7 +126,7 @@ function catalogueTable(): string {
 
 const DESCRIPTION = `The API of 青嶼書房, the bookstore and group-buying storefront: JSON in and out under \`/api\`.
 Money is whole NT$; times are ISO 8601 strings. This document is generated from the zod contracts in
-\`functions/src/contracts/\` and the route table \`functions/src/openapi/routes.ts\` (see \`docs/api.md\`).
+\`functions/src/contracts/\`: the route declarations \`functions/src/contracts/routes.ts\`, which the server also mounts (see \`docs/api.md\`).
 
 ## Authentication
 
@@ -121,11 +148,12 @@ ${catalogueTable()}
 
 export function openApiDocument() {
   const paths: ZodOpenApiPathsObject = {};
-  for (const route of ROUTES) {
+  const routes = Object.entries(ROUTES) as [string, RouteDecl][];
+  for (const [operationId, route] of routes) {
     paths[route.path] ??= {};
-    (paths[route.path] as Record<string, ZodOpenApiOperationObject>)[route.method] = operation(route);
+    (paths[route.path] as Record<string, ZodOpenApiOperationObject>)[route.method] = operation(operationId, route);
   }
-  const tags = [...new Set(ROUTES.map((r) => r.tag))].map((name) => ({ name }));
+  const tags = [...new Set(routes.map(([, r]) => r.tag))].map((name) => ({ name }));
   return createDocument(
     {
       openapi: '3.1.0',

@@ -1,11 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { RequestHandler } from 'express';
+import { ROUTES } from '../../contracts/routes';
+import { handle, sent } from '../../http/route';
 
-/** The document changes only with a deploy: browsers may keep it 5 minutes, Hosting's CDN an hour. */
-export const OPENAPI_CACHE_CONTROL = 'public, max-age=300, s-maxage=3600';
-
-// functions/openapi.json is generated from the zod contracts by `npm run openapi` (scripts/openapi.mjs)
+// functions/openapi.json is generated from the route declarations by `npm run openapi` (scripts/openapi.mjs)
 // and deployed with the function's source. It is read on the first call of this route only, so the
 // generator (zod-openapi) never loads in the function and other routes' cold starts do not pay for it.
 // Both src/api/openapi/ and lib/api/openapi/ sit three levels below functions/.
@@ -14,12 +12,10 @@ const SPEC_FILE = path.resolve(__dirname, '..', '..', '..', 'openapi.json');
 let body: Buffer | undefined;
 
 /** GET /api/openapi.json: the API's OpenAPI 3.1 document, cacheable, readable by other origins' tools. */
-export const openApiDocument: RequestHandler = (_req, res) => {
-  body ??= readFileSync(SPEC_FILE);
-  res
-    .set('Cache-Control', OPENAPI_CACHE_CONTROL)
-    .set('Access-Control-Allow-Origin', '*')
-    .set('Cross-Origin-Resource-Policy', 'cross-origin')
-    .type('application/json; charset=utf-8')
-    .send(body);
-};
+export const openApiRoutes = [
+  handle(ROUTES.getOpenApiDocument, async ({ res }) => {
+    body ??= readFileSync(SPEC_FILE);
+    res.set('Access-Control-Allow-Origin', '*').set('Cross-Origin-Resource-Policy', 'cross-origin').type('application/json; charset=utf-8').send(body);
+    return sent;
+  }),
+];

@@ -1,24 +1,17 @@
-import { Router } from 'express';
-import { organizerTokenParams } from '../../contracts/organizer';
-import { clientOf, rateLimit } from '../../http/middleware/rate-limit';
-import { validate, validated } from '../../http/middleware/validate';
-import { organizerCsv, organizerView } from './service';
+import { ROUTES } from '../../contracts/routes';
+import { clientOf } from '../../http/middleware/rate-limit';
+import { handle, sent } from '../../http/route';
 import { sendCsv } from '../../http/send-csv';
+import { organizerCsv, organizerView } from './service';
 
-const s = { params: organizerTokenParams };
-
-/** /api/organizer/{token}: the organiser's read-only view of a campaign (no account; the signed link). */
-export function organizerRouter() {
-  const r = Router();
-  r.use(rateLimit({ windowMs: 60_000, limit: 60, name: 'organizer' }), (_req, res, next) => {
-    res.set('Cache-Control', 'private, no-store').set('Referrer-Policy', 'no-referrer');
-    next();
-  });
-  r.get('/:token', validate(s), async (req, res) => {
-    res.json(await organizerView(validated(req, s).params.token, clientOf(req)));
-  });
-  r.get('/:token/orders.csv', validate(s), async (req, res) => {
-    sendCsv(res, await organizerCsv(validated(req, s).params.token, clientOf(req)));
-  });
-  return r;
-}
+/** /api/organizer/{token}: the organiser's read-only view of a campaign (no account; the signed link, never sent on as a referrer). */
+export const organizerRoutes = [
+  handle(ROUTES.organizerView, async ({ params, req, res }) => {
+    res.set('Referrer-Policy', 'no-referrer');
+    return organizerView(params.token, clientOf(req));
+  }),
+  handle(ROUTES.organizerCsv, async ({ params, req, res }) => {
+    sendCsv(res.set('Referrer-Policy', 'no-referrer'), await organizerCsv(params.token, clientOf(req)));
+    return sent;
+  }),
+];

@@ -86,17 +86,3 @@ export async function assertEmailVerified(user: AuthUser): Promise<void> {
 export function currentUser(req: Request): AuthUser | null {
   return ((req as unknown as Record<symbol, unknown>)[USER] as AuthUser | null | undefined) ?? null;
 }
-
-/** The signed-in user, or 401. */
-export function requireUser(req: Request): AuthUser {
-  const u = currentUser(req);
-  if (!u) throw unauthorized();
-  return u;
-}
-
-/** Self (uid matches) or the owner, else 403. */
-export function assertSelfOrOwner(req: Request, uid: string): AuthUser {
-  const u = requireUser(req);
-  if (u.uid !== uid && !u.isOwner) throw forbidden();
-  return u;
-}

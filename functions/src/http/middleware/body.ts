@@ -2,12 +2,6 @@ import express, { type Request, type RequestHandler } from 'express';
 import { payloadTooLarge, unsupportedMediaType } from '../../lib/failure';
 
 export const BODY_LIMIT = 64 * 1024;
-/**
- * The owner's bank statement calls alone take more: 500 deposits (MAX_STATEMENT_DEPOSITS) with a
- * 200-character memo each are about 633 KB of JSON (docs/admin.md). Only the owner gets past the
- * route's auth; an anonymous caller's body is refused there, after at most this much was read.
- */
-export const BANK_BODY_LIMIT = 1024 * 1024;
 
 /** True when the request carries a body, whoever parsed it (platform: rawBody; elsewhere: headers). */
 function hasBody(req: Request, raw: Buffer | undefined): boolean {
@@ -34,9 +28,9 @@ export function isJsonContentType(contentType: string | undefined): boolean {
  * - the app's own 64 KiB limit applies (413).
  * Parse errors reach the error handler, which answers 400 `Invalid JSON body`.
  */
-export function jsonBody(limit = BODY_LIMIT): RequestHandler {
+export function jsonBody(limit = BODY_LIMIT): RequestHandler & { bodyLimit: number } {
   const parse = express.json({ limit, strict: false, type: () => true });
-  return (req, res, next) => {
+  const handler: RequestHandler = (req, res, next) => {
     const raw = (req as { rawBody?: Buffer }).rawBody;
     if (!hasBody(req, raw)) return next();
     const contentType = req.headers['content-type'];
@@ -49,4 +43,5 @@ export function jsonBody(limit = BODY_LIMIT): RequestHandler {
     if (declared > limit) return next(payloadTooLarge(limit));
     return parse(req, res, next);
   };
+  return Object.assign(handler, { bodyLimit: limit });
 }

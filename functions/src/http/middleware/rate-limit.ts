@@ -103,9 +103,13 @@ function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
   return Promise.race([p, t]).finally(() => clearTimeout(timer));
 }
 
-/** A limiter: `rateLimit({ name: 'order-lookup', windowMs: 15 * 60_000, limit: 10 })`. */
-export function rateLimit({ windowMs, limit, name, key, count = 'all' }: RateLimitOptions): RequestHandler {
-  return (req: Request, res: Response, next: NextFunction) => {
+/**
+ * A limiter: `rateLimit({ name: 'order-lookup', windowMs: 15 * 60_000, limit: 10 })`. The handler
+ * carries its options (`limiter`), so a test can see which limits a mounted route runs.
+ */
+export function rateLimit(options: RateLimitOptions): RequestHandler & { limiter: RateLimitOptions } {
+  const { windowMs, limit, name, key, count = 'all' } = options;
+  const handler: RequestHandler = (req: Request, res: Response, next: NextFunction) => {
     const settings = settingsOf(req);
     const who = key ? key(req) : clientOf(req, settings);
     if (who === '') return next();
@@ -157,6 +161,7 @@ export function rateLimit({ windowMs, limit, name, key, count = 'all' }: RateLim
       },
     );
   };
+  return Object.assign(handler, { limiter: options });
 }
 
 /** The email of a JSON body, normalised, for per-account limits ('' when absent). */
@@ -169,4 +174,10 @@ export function bodyEmail(req: Request): string {
 export function bodyPhone(req: Request): string {
   const phone = (req.body as { phone?: unknown } | undefined)?.phone;
   return typeof phone === 'string' ? phone.replace(/\D/g, '').slice(0, 30) : '';
+}
+
+/** One account as tried from one client: the guesser's own lock, which nobody else can use up ('' without an email). */
+export function bodyEmailAndClient(req: Request): string {
+  const email = bodyEmail(req);
+  return email ? `${email}\u0000${clientOf(req)}` : '';
 }

@@ -24,10 +24,11 @@ export function issuesToDetails(issues: readonly z.core.$ZodIssue[]) {
 
 /**
  * Validates body, params and query with the shared zod schemas. Handlers read the parsed values with
- * `validated(req, schemas)` and never touch req.body.
+ * `validated(req, schemas)` and never touch req.body. The handler carries the very schemas it checks
+ * with (`schemas`), so a test can see what a mounted route validates.
  */
-export function validate<S extends Schemas>(schemas: S): RequestHandler {
-  return (req: Request, _res: Response, next: NextFunction) => {
+export function validate<S extends Schemas>(schemas: S): RequestHandler & { schemas: S } {
+  const handler: RequestHandler = (req: Request, _res: Response, next: NextFunction) => {
     const out: Record<string, unknown> = {};
     const details: { path: string; message: string }[] = [];
     for (const part of ['params', 'query', 'body'] as const) {
@@ -41,6 +42,7 @@ export function validate<S extends Schemas>(schemas: S): RequestHandler {
     (req as unknown as Record<symbol, unknown>)[VALIDATED] = out;
     return next();
   };
+  return Object.assign(handler, { schemas });
 }
 
 export function validated<S extends Schemas>(req: Request, _schemas: S): Validated<S> {

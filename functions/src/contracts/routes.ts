@@ -1,922 +1,1012 @@
 import { z } from 'zod';
-import * as admin from '../contracts/admin';
+import {
+  adminIdParams,
+  adminOrderPageSchema,
+  adminOrdersQuerySchema,
+  adminPlanDetailSchema,
+  adminPlanInputSchema,
+  adminPlanSavedSchema,
+  adminPlanSummarySchema,
+  adminPlanUpdateSchema,
+  adminProductInputSchema,
+  adminProductSchema,
+  adminProductUpdateSchema,
+  archiveInputSchema,
+  deliveryCorrectionSchema,
+  launchInputSchema,
+  orderStatusChangeSchema,
+  paymentToCheckSchema,
+  setStockInputSchema,
+  setStockResultSchema,
+  stockMovementSchema,
+} from './admin';
 import {
   confirmPasswordResetInputSchema,
   emailInputSchema,
   idTokenInputSchema,
+  memberSchema,
   oobCodeInputSchema,
   patchMemberInputSchema,
   signInInputSchema,
   signUpInputSchema,
-} from '../contracts/auth';
-import { orderIdSchema, productIdSchema, uidSchema } from '../contracts/common';
-import { inquiryInputSchema, subscriptionInputSchema, unsubscribeInputSchema } from '../contracts/content';
-import { adminInquiriesQuerySchema, inquiryParams, inquiryReplyInputSchema } from '../contracts/inquiries';
-import { adminSettingsInputSchema } from '../contracts/settings';
-import { ERROR_KEYS } from '../contracts/errors';
-import { groupOrderParamsSchema, planParamsSchema } from '../contracts/group-buying';
-import { bankDigitsInputSchema, lookupBankDigitsInputSchema, orderLookupInputSchema, placeGroupOrderInputSchema, placeOrderInputSchema } from '../contracts/orders';
-import { bankConfirmInputSchema, bankMatchInputSchema } from '../contracts/bank';
-import { dashboardQuerySchema } from '../contracts/dashboard';
-import { organizerLinkParams, organizerTokenParams } from '../contracts/organizer';
-import { stockAlertCancelSchema, stockAlertInputSchema } from '../contracts/stock-alerts';
-import * as res from './responses';
-import { stockMapSchema, stockQtyInputSchema } from '../contracts/stock';
+  tokenResponseSchema,
+  toolkitEmailResponseSchema,
+  toolkitLookupResponseSchema,
+} from './auth';
+import { bankConfirmInputSchema, bankConfirmResultSchema, bankLayoutResponseSchema, bankMatchInputSchema, bankProposalSchema } from './bank';
+import { orderIdSchema, productIdSchema, textSchema, uidSchema } from './common';
+import {
+  homeContentSchema,
+  inquiryCreatedSchema,
+  inquiryInputSchema,
+  subscriptionInputSchema,
+  subscriptionResultSchema,
+  UNSUBSCRIBE_ERRORS,
+  unsubscribeInputSchema,
+  unsubscribeResultSchema,
+} from './content';
+import { dashboardFiguresSchema, dashboardQuerySchema } from './dashboard';
+import { ERROR_KEYS } from './errors';
+import { groupOrderParamsSchema, groupOrderViewSchema, groupPlanViewSchema, planParamsSchema } from './group-buying';
+import { healthAnswerSchema } from './health';
+import { adminInquiriesQuerySchema, adminInquiryListSchema, adminInquirySchema, inquiryParams, inquiryReplyInputSchema } from './inquiries';
+import { bankDigitsInputSchema, lookupBankDigitsInputSchema, orderLookupInputSchema, orderSchema, orderSummarySchema, placeGroupOrderInputSchema, placeOrderInputSchema } from './orders';
+import { organizerLinkParams, organizerLinkSchema, organizerTokenParams, organizerViewSchema } from './organizer';
+import { productPlanOfferSchema, productResponseSchema, productSummarySchema } from './products';
+import { adminSettingsInputSchema, adminSettingsSchema, shopSettingsSchema } from './settings';
+import { stockMapResponseSchema, stockMapSchema, stockQtyInputSchema, stockRecordSchema } from './stock';
+import { stockAlertAnswerSchema, stockAlertCancelSchema, stockAlertInputSchema } from './stock-alerts';
 
-// Every route of the API, described once: the OpenAPI document (document.ts) is generated from this
-// table, and functions/src/openapi/__tests__/routes.test.ts fails when the Express app serves a route
-// that is not here (or this table names one the app does not serve). The request schemas are the very
-// zod schemas the routers validate with.
+// Every route of the API, declared once: method, path, who may call, the request's schemas, the
+// answers' schemas, Cache-Control, rate limits and the documented refusals. From this table
+//   - the server mounts its routes (functions/src/http/route.ts applies access, limits, validation and
+//     Cache-Control; each api/<resource>/routes.ts binds the handlers next to their declarations),
+//   - `npm run openapi` generates the OpenAPI document (functions/src/openapi/document.ts),
+//   - the web's API client takes its types (web/src/lib/api-client.ts; type-only, so zod stays out of
+//     the browser's first JS),
+//   - the hostile corpus takes its routes (tests/hostile/corpus.test.ts),
+// and functions/src/openapi/__tests__/routes.test.ts proves that what runs is what is declared here.
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /** Who may call: anyone; anyone, a bearer token optional; any signed-in member; the shop owner. */
 export type Access = 'public' | 'optional' | 'member' | 'owner';
 
-export interface SuccessDoc {
+/**
+ * A rate limit, counted in Firestore across instances (http/middleware/rate-limit.ts, docs/limits.md).
+ * `per`: whose counter: the client's address (default), the body's email or phone, or the body's email
+ * from this client. `count: 'failures'` counts only refused attempts.
+ */
+export interface LimitDecl {
+  name: string;
+  windowMs: number;
+  limit: number;
+  per?: 'client' | 'email' | 'phone' | 'emailAndClient';
+  count?: 'all' | 'failures';
+}
+
+export interface SuccessDecl {
   description: string;
   /** A zod schema of the JSON body, or a plain-text media type with its description. */
   schema?: z.ZodType;
   text?: { mediaType: string; description: string };
 }
 
-export interface RouteDoc {
+export interface RouteDecl {
   method: Method;
   /** OpenAPI path template, `/api/...` with `{param}`. */
   path: string;
   tag: string;
-  operationId: string;
   summary: string;
   description: string;
   access: Access;
+  /**
+   * The caller must be the member that this path parameter names; `owner: true` lets the shop owner in
+   * too. Checked after validation (403 `Permission denied`).
+   */
+  self?: { param: string; owner: boolean };
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
-  responses: Partial<Record<200 | 201 | 204, SuccessDoc>>;
+  responses: Partial<Record<200 | 201 | 204, SuccessDecl>>;
   /**
    * The refusals of this route's own rules, by status, with their catalogue keys. What its access and its
    * validation imply (401, 403 for members and the owner, 400 for a schema, 413 and 415 for a body) and
-   * 500/503 are added by document.ts.
+   * 500/503 are added by the document's generator.
    */
-  errors?: Partial<Record<number, string[]>>;
-  /** The route's Cache-Control, when it is not the API's default `no-store`. */
+  errors?: Partial<Record<number, readonly string[]>>;
+  /** Cache-Control of the route's answers (default `no-store`, as every failure). */
   cache?: string;
+  /** Cache-Control when the caller is the shop owner (an answer that differs for them). */
+  ownerCache?: string;
+  /** Rate limits, in order. */
+  limits?: readonly LimitDecl[];
+  /** The limits count only requests that passed validation (refused input costs nothing). */
+  limitValidOnly?: boolean;
+  /** The largest JSON body accepted, in bytes (default 64 KiB, http/middleware/body.ts). */
+  bodyLimit?: number;
+  /** The body is not read at all, whatever its type (RFC 8058's one-click form post). */
+  ignoresBody?: boolean;
 }
+
+/** Keeps each declaration's literal types (method, path, schemas) for the typed client. */
+const route = <const D extends RouteDecl>(d: D): D => d;
 
 const K = ERROR_KEYS;
 const TOOLKIT = 'Identity Toolkit\'s message verbatim (e.g. `EMAIL_EXISTS`, `INVALID_LOGIN_CREDENTIALS`, `WEAK_PASSWORD : Password should be at least 6 characters`, `INVALID_OOB_CODE`)';
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/** Public catalogue and content answers: browsers keep them briefly, Hosting's CDN longer. */
 const CATALOGUE = 'public, max-age=60, s-maxage=300, stale-while-revalidate=600';
+/** Plans open and close by the clock: a shorter CDN life than the books themselves. */
+const PLAN_OFFERS = 'public, max-age=60, s-maxage=60';
+/**
+ * Stock changes with every order, so it is never cached for long: browsers revalidate every time
+ * (ETag), and the CDN may absorb a burst for 2 s. The book pages follow the count live via Firestore.
+ */
+const STOCK = 'public, max-age=0, s-maxage=2, must-revalidate';
+/** Progress is live through Firestore; the CDN may hold the plan for a few seconds, browsers revalidate. */
+const PLAN = 'public, max-age=0, s-maxage=10';
+/** Answers for one person only: never in a shared cache. */
+const PRIVATE = 'private, no-store';
+/** The owner's console: 401 without a token, 403 for anyone but the owner, never cached. */
+const OWNER = { access: 'owner', cache: PRIVATE } as const;
+/**
+ * The owner's bank statement calls alone take more: 500 deposits (MAX_STATEMENT_DEPOSITS) with a
+ * 200-character memo each are about 633 KB of JSON (docs/admin.md). Only the owner gets past the
+ * route's auth; an anonymous caller's body is refused there, after at most this much was read.
+ */
+const BANK_BODY_LIMIT = 1024 * 1024;
+
+/** Order lookups per client address: slows down guessing order numbers and contacts. */
+const LOOKUP_LIMIT = { name: 'order-lookup', windowMs: 15 * MINUTE, limit: 10 } as const;
+
+// The sign-in limits (docs/limits.md, "Sign-in"): per client address, every attempt counts. Failed
+// sign-ins count per account AND client (a guesser locks only their own client out of that account)
+// and, with a ten times higher ceiling, per account from everywhere (a guesser who rotates addresses
+// still stops, and locking a member out takes ten networks, not ten requests). Reset mails count per
+// account (nobody's inbox gets flooded). Mail links carry long random codes; the oob-code limit only
+// stops a script from spraying guesses.
+const AUTH_LIMITS = {
+  signIn: [
+    { name: 'auth-sign-in-ip', windowMs: 15 * MINUTE, limit: 30 },
+    { name: 'auth-sign-in-account-client', windowMs: 60 * MINUTE, limit: 10, per: 'emailAndClient', count: 'failures' },
+    { name: 'auth-sign-in-account', windowMs: 60 * MINUTE, limit: 100, per: 'email', count: 'failures' },
+  ],
+  signUp: [{ name: 'auth-sign-up-ip', windowMs: 60 * MINUTE, limit: 10 }],
+  resetMail: [
+    { name: 'auth-reset-mail-ip', windowMs: 15 * MINUTE, limit: 10 },
+    { name: 'auth-reset-mail-account', windowMs: 15 * MINUTE, limit: 3, per: 'email' },
+  ],
+  verifyMail: [{ name: 'auth-verify-mail-ip', windowMs: 15 * MINUTE, limit: 10 }],
+  oobCode: [{ name: 'auth-oob-code-ip', windowMs: 15 * MINUTE, limit: 60 }],
+} as const satisfies Record<string, readonly LimitDecl[]>;
 
 const uidParams = z.object({ uid: uidSchema });
 const userParams = z.object({ userId: uidSchema });
 const userOrderParams = z.object({ userId: uidSchema, orderId: orderIdSchema });
 const productParams = z.object({ productId: productIdSchema });
+const UNSUBSCRIBE_KEYS = [UNSUBSCRIBE_ERRORS.invalid, UNSUBSCRIBE_ERRORS.expired, UNSUBSCRIBE_ERRORS.used];
 
-const auth = (name: string, summary: string, description: string, body: z.ZodType, schema: z.ZodType, errors: RouteDoc['errors'] = {}): RouteDoc => ({
-  method: 'post',
-  path: `/api/auth/${name}`,
-  tag: 'Accounts',
-  operationId: `auth_${name}`,
-  summary,
-  description,
-  access: 'public',
-  body,
-  responses: { 200: { description: "Identity Toolkit's own answer", schema } },
-  errors: { 400: [TOOLKIT], 429: [K.tooManyAttempts], ...errors },
-});
+const auth = <const N extends string, B extends z.ZodType, S extends z.ZodType>(name: N, summary: string, description: string, body: B, schema: S, limits: readonly LimitDecl[]) =>
+  route({
+    method: 'post',
+    path: `/api/auth/${name}`,
+    tag: 'Accounts',
+    summary,
+    description,
+    access: 'public',
+    body,
+    responses: { 200: { description: "Identity Toolkit's own answer", schema } },
+    errors: limits.length ? { 400: [TOOLKIT], 429: [K.tooManyAttempts] } : { 400: [TOOLKIT] },
+    limits,
+  });
 
-export const ROUTES: RouteDoc[] = [
+export const ROUTES = {
+
   // --- Accounts (Identity Toolkit) ---
-  auth('signUp', 'Create an account', 'Creates the Identity Toolkit account and the member record `members/{uid}`, and signs in.', signUpInputSchema, res.tokenResponseSchema),
-  auth('signIn', 'Sign in with email and password', 'Answers the ID and refresh tokens. Failed sign-ins are limited per address and per account.', signInInputSchema, res.tokenResponseSchema),
-  auth('sendEmailVerify', 'Send the verification mail', "Mails a verification link to the account of the ID token: the shop's own zh-Hant mail through its outbox, the code from the Admin SDK, the link to the configured site's /user/authAction (never a request header's host).", idTokenInputSchema, res.toolkitEmailResponseSchema),
-  auth('confirmEmailVerification', 'Apply a verification link', 'Applies the `oobCode` of a verification mail: the account becomes verified.', oobCodeInputSchema, res.toolkitEmailResponseSchema),
-  {
-    ...auth('getUserData', 'Read the signed-in account', "Identity Toolkit's accounts:lookup for the ID token (verified first).", idTokenInputSchema, res.toolkitLookupResponseSchema),
-    errors: { 400: [TOOLKIT] },
-  },
-  auth('sendPasswordResetEmail', 'Send a password-reset mail', "Mails a reset link (the shop's own mail, the link to the configured site's /user/authAction); limited per address and per account. An unknown address gets the same 200 and no mail (as with email enumeration protection).", emailInputSchema, res.toolkitEmailResponseSchema),
-  auth('verifyPasswordResetCode', 'Check a password-reset link', 'Answers the email of a valid reset `oobCode` without using it.', oobCodeInputSchema, res.toolkitEmailResponseSchema),
-  auth('confirmPasswordReset', 'Set a new password from a reset link', 'Uses the reset `oobCode` to set the new password.', confirmPasswordResetInputSchema, res.toolkitEmailResponseSchema),
+  auth_signUp: auth('signUp', 'Create an account', 'Creates the Identity Toolkit account and the member record `members/{uid}`, and signs in.', signUpInputSchema, tokenResponseSchema, AUTH_LIMITS.signUp),
+  auth_signIn: auth('signIn', 'Sign in with email and password', 'Answers the ID and refresh tokens. Failed sign-ins are limited per address and per account.', signInInputSchema, tokenResponseSchema, AUTH_LIMITS.signIn),
+  auth_sendEmailVerify: auth('sendEmailVerify', 'Send the verification mail', "Mails a verification link to the account of the ID token: the shop's own zh-Hant mail through its outbox, the code from the Admin SDK, the link to the configured site's /user/authAction (never a request header's host).", idTokenInputSchema, toolkitEmailResponseSchema, AUTH_LIMITS.verifyMail),
+  auth_confirmEmailVerification: auth('confirmEmailVerification', 'Apply a verification link', 'Applies the `oobCode` of a verification mail: the account becomes verified.', oobCodeInputSchema, toolkitEmailResponseSchema, AUTH_LIMITS.oobCode),
+  auth_getUserData: auth('getUserData', 'Read the signed-in account', "Identity Toolkit's accounts:lookup for the ID token (verified first).", idTokenInputSchema, toolkitLookupResponseSchema, []),
+  auth_sendPasswordResetEmail: auth('sendPasswordResetEmail', 'Send a password-reset mail', "Mails a reset link (the shop's own mail, the link to the configured site's /user/authAction); limited per address and per account. An unknown address gets the same 200 and no mail (as with email enumeration protection).", emailInputSchema, toolkitEmailResponseSchema, AUTH_LIMITS.resetMail),
+  auth_verifyPasswordResetCode: auth('verifyPasswordResetCode', 'Check a password-reset link', 'Answers the email of a valid reset `oobCode` without using it.', oobCodeInputSchema, toolkitEmailResponseSchema, AUTH_LIMITS.oobCode),
+  auth_confirmPasswordReset: auth('confirmPasswordReset', 'Set a new password from a reset link', 'Uses the reset `oobCode` to set the new password.', confirmPasswordResetInputSchema, toolkitEmailResponseSchema, AUTH_LIMITS.oobCode),
 
   // --- Members ---
-  {
+  getMember: route({
     method: 'get',
     path: '/api/member/{uid}',
     tag: 'Members',
-    operationId: 'getMember',
     summary: 'Read a member record',
     description: 'The member themselves (self) or the shop owner.',
     access: 'member',
+    self: { param: 'uid', owner: true },
     params: uidParams,
-    responses: { 200: { description: 'The member record', schema: res.memberSchema } },
+    responses: { 200: { description: 'The member record', schema: memberSchema } },
     errors: { 404: [K.notFound] },
-  },
-  {
+  }),
+  patchMember: route({
     method: 'patch',
     path: '/api/member/{uid}',
     tag: 'Members',
-    operationId: 'patchMember',
     summary: 'Create or update a member record',
     description: 'Upsert by the member (self) or the owner, e.g. after a Google sign-in. The `idToken` of a social sign-in, when sent, must be that member\'s.',
     access: 'member',
+    self: { param: 'uid', owner: true },
     params: uidParams,
     body: patchMemberInputSchema,
-    responses: { 200: { description: 'The stored member record', schema: res.memberSchema } },
-  },
+    responses: { 200: { description: 'The stored member record', schema: memberSchema } },
+  }),
 
   // --- Catalogue ---
-  {
+  listProductSummaries: route({
     method: 'get',
     path: '/api/products/simple',
     tag: 'Catalogue',
-    operationId: 'listProductSummaries',
     summary: 'Launched books, list fields',
     description: 'The launched books in shop order with the fields of a list card. Strong ETag; answers 304 to a matching `If-None-Match`.',
     access: 'public',
-    responses: { 200: { description: 'The books', schema: z.array(res.productSummarySchema) } },
+    responses: { 200: { description: 'The books', schema: z.array(productSummarySchema) } },
     cache: CATALOGUE,
-  },
-  {
+  }),
+  listProducts: route({
     method: 'get',
     path: '/api/products/detail',
     tag: 'Catalogue',
-    operationId: 'listProducts',
     summary: 'Launched books, every field',
     description: 'The launched books in shop order with every stored field. Strong ETag.',
     access: 'public',
-    responses: { 200: { description: 'The books', schema: z.array(res.productResponseSchema) } },
+    responses: { 200: { description: 'The books', schema: z.array(productResponseSchema) } },
     cache: CATALOGUE,
-  },
-  {
+  }),
+  getProduct: route({
     method: 'get',
     path: '/api/products/detail/{productId}',
     tag: 'Catalogue',
-    operationId: 'getProduct',
     summary: 'One launched book',
     description: 'A launched book with every stored field, or 404 (also for a book not launched). Strong ETag.',
     access: 'public',
     params: productParams,
-    responses: { 200: { description: 'The book', schema: res.productResponseSchema } },
+    responses: { 200: { description: 'The book', schema: productResponseSchema } },
     errors: { 404: [K.notFound] },
     cache: CATALOGUE,
-  },
-  {
+  }),
+  listProductPlanOffers: route({
     method: 'get',
     path: '/api/products/detail/{productId}/plans',
     tag: 'Catalogue',
-    operationId: 'listProductPlanOffers',
     summary: 'Open group-buy plans that include a book',
     description: 'The plans open now that sell this book, with their group price (shown on the book page).',
     access: 'public',
     params: productParams,
-    responses: { 200: { description: 'The open plans (possibly none)', schema: z.array(res.productPlanOfferSchema) } },
-    cache: 'public, max-age=60, s-maxage=60',
-  },
+    responses: { 200: { description: 'The open plans (possibly none)', schema: z.array(productPlanOfferSchema) } },
+    cache: PLAN_OFFERS,
+  }),
 
   // --- Stock ---
-  {
+  listStock: route({
     method: 'get',
     path: '/api/stock',
     tag: 'Stock',
-    operationId: 'listStock',
     summary: 'Copies on hand of every book',
     description: '`{productId: qty}` for every book with a stock record.',
     access: 'public',
-    responses: { 200: { description: 'The counts', schema: res.stockMapResponseSchema } },
-    cache: 'public, max-age=0, s-maxage=2, must-revalidate',
-  },
-  {
+    responses: { 200: { description: 'The counts', schema: stockMapResponseSchema } },
+    cache: STOCK,
+  }),
+  getStock: route({
     method: 'get',
     path: '/api/stock/{productId}',
     tag: 'Stock',
-    operationId: 'getStock',
     summary: 'Copies on hand of one book',
     description: 'The count of one book, or 404 `Stock Not Found`.',
     access: 'public',
     params: productParams,
-    responses: { 200: { description: 'The count', schema: res.stockRecordSchema } },
+    responses: { 200: { description: 'The count', schema: stockRecordSchema } },
     errors: { 404: [K.stockNotFound] },
-    cache: 'public, max-age=0, s-maxage=2, must-revalidate',
-  },
-  {
+    cache: STOCK,
+  }),
+  setStockMany: route({
     method: 'patch',
     path: '/api/stock',
     tag: 'Stock',
-    operationId: 'setStockMany',
     summary: 'Set the counts of several books',
     description: 'The owner sets `{productId: qty}` for 1 to 500 books at once.',
-    access: 'owner',
+    ...OWNER,
     body: stockMapSchema,
-    responses: { 200: { description: 'The counts as written', schema: res.stockMapResponseSchema } },
+    responses: { 200: { description: 'The counts as written', schema: stockMapResponseSchema } },
     errors: { 404: [K.notFound] },
-  },
-  {
+  }),
+  setStockOne: route({
     method: 'patch',
     path: '/api/stock/{productId}',
     tag: 'Stock',
-    operationId: 'setStockOne',
     summary: 'Set the count of one book',
     description: 'The owner sets `{qty}` of one book.',
-    access: 'owner',
+    ...OWNER,
     params: productParams,
     body: stockQtyInputSchema,
-    responses: { 200: { description: 'The count as written', schema: res.stockRecordSchema } },
+    responses: { 200: { description: 'The count as written', schema: stockRecordSchema } },
     errors: { 404: [K.notFound] },
-  },
+  }),
 
   // --- Group buying ---
-  {
+  getPlan: route({
     method: 'get',
     path: '/api/groupBuying/{planId}',
     tag: 'Group buying',
-    operationId: 'getPlan',
     summary: 'A group-buy plan with its books and progress',
     description: 'The plan, its books (name, image, list and group price, stock), `isOpen` and its progress. An unlaunched plan exists only for the owner.',
     access: 'optional',
     params: planParamsSchema,
-    responses: { 200: { description: 'The plan', schema: res.groupPlanViewSchema } },
+    responses: { 200: { description: 'The plan', schema: groupPlanViewSchema } },
     errors: { 404: [K.notFound] },
-    cache: 'public, max-age=0, s-maxage=10 (private, no-store for the owner)',
-  },
-  {
+    cache: PLAN,
+    ownerCache: PRIVATE,
+  }),
+  listPlanOrders: route({
     method: 'get',
     path: '/api/groupOrder/{planId}',
     tag: 'Group buying',
-    operationId: 'listPlanOrders',
     summary: 'Every order of a plan',
     description: "The owner's view of a plan's orders, newest first.",
-    access: 'owner',
+    ...OWNER,
     params: planParamsSchema,
-    responses: { 200: { description: 'The orders', schema: z.array(res.orderSchema) } },
+    responses: { 200: { description: 'The orders', schema: z.array(orderSchema) } },
     errors: { 404: [K.notFound] },
-  },
-  {
+  }),
+  getGroupOrder: route({
     method: 'get',
     path: '/api/groupOrder/{planId}/{orderId}',
     tag: 'Group buying',
-    operationId: 'getGroupOrder',
     summary: 'One group order',
     description: 'Whoever holds the order id reads the order; buyer, email, phone, address and bank digits are masked unless the caller is its signed-in buyer or the owner.',
     access: 'optional',
     params: groupOrderParamsSchema,
-    responses: { 200: { description: 'The order', schema: res.groupOrderViewSchema } },
+    responses: { 200: { description: 'The order', schema: groupOrderViewSchema } },
     errors: { 404: [K.notFound] },
-  },
-  {
+  }),
+  placeGroupOrder: route({
     method: 'patch',
     path: '/api/groupOrder/{planId}/{orderId}',
     tag: 'Group buying',
-    operationId: 'placeGroupOrder',
     summary: 'Place a group order',
     description:
       'Anyone (a bearer token optional) places an order in an open plan. The client makes the `orderId` once per checkout; the server prices every line from the plan, checks it is open and takes the stock in one atomic step. The same request again answers 200 with the same order; the same id with a different body answers 409 `ORDER_CONFLICT`. Rate-limited per client address, per email and per phone; a contact holding 20 unpaid copies in the plan is refused new orders with 409 `UNPAID_LIMIT`.',
     access: 'optional',
+    // Placing needs no account, so these stand between a script and the campaign's stock and the shop's
+    // mail (docs/limits.md, "Group orders"): per client address, and per contact, since the confirmation
+    // goes to the email given and the phone is what the owner calls.
+    limits: [
+      { name: 'group-order-client', windowMs: HOUR, limit: 10 },
+      { name: 'group-order-email', windowMs: 24 * HOUR, limit: 5, per: 'email' },
+      { name: 'group-order-phone', windowMs: 24 * HOUR, limit: 5, per: 'phone' },
+    ],
+    limitValidOnly: true,
     params: groupOrderParamsSchema,
     body: placeGroupOrderInputSchema,
     responses: {
-      201: { description: 'The order was placed', schema: res.groupOrderViewSchema },
-      200: { description: 'The same request again: the order placed before', schema: res.groupOrderViewSchema },
+      201: { description: 'The order was placed', schema: groupOrderViewSchema },
+      200: { description: 'The same request again: the order placed before', schema: groupOrderViewSchema },
     },
     errors: { 404: [K.notFound], 409: [K.outOfStock, K.planClosed, K.orderConflict, K.unpaidLimit], 429: [K.tooManyAttempts] },
-  },
+  }),
 
   // --- Shop orders ---
-  {
+  lookupOrder: route({
     method: 'post',
     path: '/api/order/lookup',
     tag: 'Orders',
-    operationId: 'lookupOrder',
     summary: 'Look up an order by number and email or phone',
     description: 'A summary of the order for whoever knows its number and its email or phone. The same 404 for a wrong contact and for no such order; rate-limited per address.',
     access: 'public',
+    limits: [LOOKUP_LIMIT],
     body: orderLookupInputSchema,
-    responses: { 200: { description: 'The order summary', schema: res.orderSummarySchema } },
+    responses: { 200: { description: 'The order summary', schema: orderSummarySchema } },
     errors: { 404: [K.notFound], 429: [K.tooManyAttempts] },
-  },
-  {
+  }),
+  lookupSetBankDigits: route({
     method: 'post',
     path: '/api/order/lookup/bankAccountNo',
     tag: 'Orders',
-    operationId: 'lookupSetBankDigits',
     summary: 'Give or correct the bank digits of a looked-up order',
     description: 'The lookup\'s proof (number and email or phone) with the last 5 digits of the paying account; accepted until the order is paid (409 `INVALID_TRANSITION` after). Answers the order summary; noted in the order\'s history; rate-limited with the lookup.',
     access: 'public',
+    limits: [LOOKUP_LIMIT],
     body: lookupBankDigitsInputSchema,
-    responses: { 200: { description: 'The order summary', schema: res.orderSummarySchema } },
+    responses: { 200: { description: 'The order summary', schema: orderSummarySchema } },
     errors: { 404: [K.notFound], 409: [K.invalidTransition], 429: [K.tooManyAttempts] },
-  },
-  {
+  }),
+  setBankDigits: route({
     method: 'put',
     path: '/api/order/{userId}/{orderId}/bankAccountNo',
     tag: 'Orders',
-    operationId: 'setBankDigits',
     summary: 'Give or correct the bank digits of an own order',
     description: 'The member gives the last 5 digits of the paying account, until the order is paid (409 `INVALID_TRANSITION` after); the owner\'s matching uses them. Noted in the order\'s history.',
     access: 'member',
+    self: { param: 'userId', owner: false },
     params: userOrderParams,
     body: bankDigitsInputSchema,
-    responses: { 200: { description: 'The order', schema: res.orderSchema } },
+    responses: { 200: { description: 'The order', schema: orderSchema } },
     errors: { 404: [K.notFound], 409: [K.invalidTransition] },
-  },
-  {
+  }),
+  listMemberOrders: route({
     method: 'get',
     path: '/api/order/{userId}',
     tag: 'Orders',
-    operationId: 'listMemberOrders',
     summary: "A member's orders",
     description: "The member's orders (shop and signed-in group orders), newest first; self or owner.",
     access: 'member',
+    self: { param: 'userId', owner: true },
     params: userParams,
-    responses: { 200: { description: 'The orders', schema: z.array(res.orderSchema) } },
-  },
-  {
+    responses: { 200: { description: 'The orders', schema: z.array(orderSchema) } },
+  }),
+  getMemberOrder: route({
     method: 'get',
     path: '/api/order/{userId}/{orderId}',
     tag: 'Orders',
-    operationId: 'getMemberOrder',
     summary: "One of a member's orders",
     description: 'Self or owner; 404 when the order is not this member\'s.',
     access: 'member',
+    self: { param: 'userId', owner: true },
     params: userOrderParams,
-    responses: { 200: { description: 'The order', schema: res.orderSchema } },
+    responses: { 200: { description: 'The order', schema: orderSchema } },
     errors: { 404: [K.notFound] },
-  },
-  {
+  }),
+  placeOrder: route({
     method: 'patch',
     path: '/api/order/{userId}/{orderId}',
     tag: 'Orders',
-    operationId: 'placeOrder',
     summary: 'Place a shop order',
     description:
       'A member with a verified email orders for themselves. The client makes the `orderId` once per checkout; the server prices every line and takes the stock in one atomic step. The same request again answers 200 with the same order; the same id with a different body answers 409 `ORDER_CONFLICT`; not enough stock answers 409 `OUT_OF_STOCK` and takes nothing.',
     access: 'member',
+    self: { param: 'userId', owner: false },
     params: userOrderParams,
     body: placeOrderInputSchema,
     responses: {
-      201: { description: 'The order was placed', schema: res.orderSchema },
-      200: { description: 'The same request again: the order placed before', schema: res.orderSchema },
+      201: { description: 'The order was placed', schema: orderSchema },
+      200: { description: 'The same request again: the order placed before', schema: orderSchema },
     },
     errors: { 403: [K.emailNotVerified], 404: [K.notFound], 409: [K.outOfStock, K.orderConflict] },
-  },
+  }),
 
   // --- Settings and content ---
-  {
+  getShopSettings: route({
     method: 'get',
     path: '/api/settings/shop',
     tag: 'Content',
-    operationId: 'getShopSettings',
     summary: "The shop's public settings",
     description: 'Bank details (shown on every order), shipping rules, the payment deadline and contacts.',
     access: 'public',
-    responses: { 200: { description: 'The settings', schema: res.shopSettingsSchema } },
+    responses: { 200: { description: 'The settings', schema: shopSettingsSchema } },
     cache: CATALOGUE,
-  },
-  {
+  }),
+  getContentSettings: route({
     method: 'get',
     path: '/api/content/settings',
     tag: 'Content',
-    operationId: 'getContentSettings',
     summary: "The shop's public settings (content pages)",
     description: 'The same settings as `/api/settings/shop`, for the contact and information pages.',
     access: 'public',
-    responses: { 200: { description: 'The settings', schema: res.shopSettingsSchema } },
+    responses: { 200: { description: 'The settings', schema: shopSettingsSchema } },
     cache: CATALOGUE,
-  },
-  {
+  }),
+  getHomeContent: route({
     method: 'get',
     path: '/api/content/home',
     tag: 'Content',
-    operationId: 'getHomeContent',
     summary: 'The home page: campaigns open now',
     description: 'The launched group-buy campaigns whose closing date is in the future.',
     access: 'public',
-    responses: { 200: { description: 'The home content', schema: res.homeContentSchema } },
+    responses: { 200: { description: 'The home content', schema: homeContentSchema } },
     cache: CATALOGUE,
-  },
-  {
+  }),
+  createInquiry: route({
     method: 'post',
     path: '/api/inquiries',
     tag: 'Content',
-    operationId: 'createInquiry',
     summary: 'Send an inquiry',
     description:
       "The contact, business and closed-campaign forms. Markup is refused, never stripped; rate-limited per address. Stored with two mails: the inquiry to the shop's address and an acknowledgement (which repeats none of the customer's words) to the customer.",
     access: 'public',
+    // Enough for a person, too few for a spammer; refused input costs nothing and never locks a visitor out.
+    limits: [{ name: 'inquiries', windowMs: 10 * MINUTE, limit: 8 }],
+    limitValidOnly: true,
     body: inquiryInputSchema,
-    responses: { 201: { description: 'The inquiry was stored', schema: res.inquiryCreatedSchema } },
+    responses: { 201: { description: 'The inquiry was stored', schema: inquiryCreatedSchema } },
     errors: { 429: [K.tooManyAttempts] },
-  },
+  }),
 
   // --- The owner's inbox and settings ---
-  {
+  adminListInquiries: route({
     method: 'get',
     path: '/api/admin/inquiries',
     tag: 'Owner',
-    operationId: 'adminListInquiries',
     summary: 'The inbox of customer inquiries',
     description: 'One state at a time (`new` by default), newest first, at most 100, with the count of each state.',
-    access: 'owner',
+    ...OWNER,
     query: adminInquiriesQuerySchema,
-    responses: { 200: { description: 'The inquiries', schema: res.adminInquiryListSchema } },
-  },
-  {
+    responses: { 200: { description: 'The inquiries', schema: adminInquiryListSchema } },
+  }),
+  adminGetInquiry: route({
     method: 'get',
     path: '/api/admin/inquiries/{inquiryId}',
     tag: 'Owner',
-    operationId: 'adminGetInquiry',
     summary: 'One inquiry with its replies',
     description: 'What the customer wrote (the question, the book, the contact details, the order number if given) and every reply sent.',
-    access: 'owner',
+    ...OWNER,
     params: inquiryParams,
-    responses: { 200: { description: 'The inquiry', schema: res.adminInquirySchema } },
+    responses: { 200: { description: 'The inquiry', schema: adminInquirySchema } },
     errors: { 404: [K.notFound] },
-  },
-  {
+  }),
+  adminReplyToInquiry: route({
     method: 'post',
     path: '/api/admin/inquiries/{inquiryId}/replies',
     tag: 'Owner',
-    operationId: 'adminReplyToInquiry',
     summary: 'Reply to an inquiry',
     description: "Mails the reply to the customer (Reply-To the shop) and records it on the inquiry, which becomes `replied`, in one transaction. A closed inquiry answers 409 `INVALID_TRANSITION`.",
-    access: 'owner',
+    ...OWNER,
     params: inquiryParams,
     body: inquiryReplyInputSchema,
-    responses: { 201: { description: 'The inquiry with the reply', schema: res.adminInquirySchema } },
+    responses: { 201: { description: 'The inquiry with the reply', schema: adminInquirySchema } },
     errors: { 404: [K.notFound], 409: [K.invalidTransition] },
-  },
-  {
+  }),
+  adminCloseInquiry: route({
     method: 'post',
     path: '/api/admin/inquiries/{inquiryId}/close',
     tag: 'Owner',
-    operationId: 'adminCloseInquiry',
     summary: 'Close an inquiry',
     description: 'Moves it to `closed`, from any state; closing a closed inquiry changes nothing.',
-    access: 'owner',
+    ...OWNER,
     params: inquiryParams,
-    responses: { 200: { description: 'The inquiry', schema: res.adminInquirySchema } },
+    responses: { 200: { description: 'The inquiry', schema: adminInquirySchema } },
     errors: { 404: [K.notFound] },
-  },
-  {
+  }),
+  adminGetSettings: route({
     method: 'get',
     path: '/api/admin/settings',
     tag: 'Owner',
-    operationId: 'adminGetSettings',
     summary: "The shop's settings",
     description: 'settings/shop (public: bank details, payment days, shipping, contact) and the new-order notices (server-only).',
-    access: 'owner',
-    responses: { 200: { description: 'The settings', schema: res.adminSettingsSchema } },
-  },
-  {
+    ...OWNER,
+    responses: { 200: { description: 'The settings', schema: adminSettingsSchema } },
+  }),
+  adminSaveSettings: route({
     method: 'put',
     path: '/api/admin/settings',
     tag: 'Owner',
-    operationId: 'adminSaveSettings',
     summary: "Save the shop's settings",
     description:
       'Every field at once, validated (bank code 3 digits, payment days 1-14, fee 0-2000, https links, the tax id checksum). New orders and mails use the saved values within a minute; the public pages within Hosting\'s cache time (5 minutes).',
-    access: 'owner',
+    ...OWNER,
     body: adminSettingsInputSchema,
-    responses: { 200: { description: 'The saved settings', schema: res.adminSettingsSchema } },
-  },
-  {
+    responses: { 200: { description: 'The saved settings', schema: adminSettingsSchema } },
+  }),
+  subscribeNewsletter: route({
     method: 'post',
     path: '/api/subscriptions',
     tag: 'Content',
-    operationId: 'subscribeNewsletter',
     summary: 'Subscribe to the newsletter',
     description: 'Subscribes an email: a new one gets a welcome mail, a known one nothing more; both answer 200 alike, so the answer does not tell who subscribed. Rate-limited per address.',
     access: 'public',
+    limits: [{ name: 'newsletter', windowMs: 10 * MINUTE, limit: 10 }],
+    limitValidOnly: true,
     body: subscriptionInputSchema,
     responses: {
-      200: { description: 'Subscribed (now or before)', schema: res.subscriptionResultSchema },
+      200: { description: 'Subscribed (now or before)', schema: subscriptionResultSchema },
     },
     errors: { 429: [K.tooManyAttempts] },
-  },
-  {
+  }),
+  unsubscribeNewsletter: route({
     method: 'post',
     path: '/api/subscriptions/cancel',
     tag: 'Content',
-    operationId: 'unsubscribeNewsletter',
     summary: 'Unsubscribe by the signed link of a newsletter mail',
     description: 'The token of the link in every newsletter mail. A bad, expired or used link answers 400 with its own key.',
     access: 'public',
     body: unsubscribeInputSchema,
-    responses: { 200: { description: 'Unsubscribed', schema: res.unsubscribeResultSchema } },
-    errors: { 400: ['INVALID_UNSUBSCRIBE_LINK', 'UNSUBSCRIBE_LINK_EXPIRED', 'UNSUBSCRIBE_LINK_USED'] },
-  },
-  {
+    responses: { 200: { description: 'Unsubscribed', schema: unsubscribeResultSchema } },
+    errors: { 400: UNSUBSCRIBE_KEYS },
+  }),
+  unsubscribeNewsletterOneClick: route({
     method: 'post',
     path: '/api/subscriptions/one-click',
     tag: 'Content',
-    operationId: 'unsubscribeNewsletterOneClick',
     summary: 'One-click unsubscribe from a mail client (RFC 8058)',
     description:
       'The `List-Unsubscribe` address of every newsletter mail, with `List-Unsubscribe-Post: List-Unsubscribe=One-Click`. The mail client posts the form body `List-Unsubscribe=One-Click`, which is accepted and ignored (this route alone takes a non-JSON body); the signed token in the query decides. Answers as `/api/subscriptions/cancel`.',
     access: 'public',
     query: unsubscribeInputSchema,
-    responses: { 200: { description: 'Unsubscribed', schema: res.unsubscribeResultSchema } },
-    errors: { 400: ['INVALID_UNSUBSCRIBE_LINK', 'UNSUBSCRIBE_LINK_EXPIRED', 'UNSUBSCRIBE_LINK_USED'] },
-  },
+    responses: { 200: { description: 'Unsubscribed', schema: unsubscribeResultSchema } },
+    errors: { 400: UNSUBSCRIBE_KEYS },
+    ignoresBody: true,
+  }),
 
   // --- The owner's console ---
-  {
+  adminListOrders: route({
     method: 'get',
     path: '/api/admin/orders',
     tag: 'Owner',
-    operationId: 'adminListOrders',
     summary: 'Orders with filters, newest first',
     description: 'Filters by status, plan (`shop` for shop orders), Taiwan calendar days and free text; pages by `cursor` (the previous page\'s `nextCursor`).',
-    access: 'owner',
-    query: admin.adminOrdersQuerySchema,
-    responses: { 200: { description: 'One page of orders', schema: res.adminOrderPageSchema } },
-  },
-  {
+    ...OWNER,
+    query: adminOrdersQuerySchema,
+    responses: { 200: { description: 'One page of orders', schema: adminOrderPageSchema } },
+  }),
+  adminGetOrder: route({
     method: 'get',
     path: '/api/admin/orders/{orderId}',
     tag: 'Owner',
-    operationId: 'adminGetOrder',
     summary: 'One order',
     description: 'Any order, shop or group, unmasked.',
-    access: 'owner',
-    params: admin.adminIdParams.order,
-    responses: { 200: { description: 'The order', schema: res.orderSchema } },
+    ...OWNER,
+    params: adminIdParams.order,
+    responses: { 200: { description: 'The order', schema: orderSchema } },
     errors: { 404: [K.notFound] },
-  },
-  {
+  }),
+  adminChangeOrderStatus: route({
     method: 'post',
     path: '/api/admin/orders/{orderId}/status',
     tag: 'Owner',
-    operationId: 'adminChangeOrderStatus',
     summary: "Change an order's status",
     description:
       'Marks a payment (`preparing`, with the account digits and amount read on the bank statement), ships (`shipped`, with the delivery), cancels or refunds (stock returns once). Only the transitions the shop allows; others answer 409 `INVALID_TRANSITION`.',
-    access: 'owner',
-    params: admin.adminIdParams.order,
-    body: admin.orderStatusChangeSchema,
-    responses: { 200: { description: 'The order after the change', schema: res.orderSchema } },
+    ...OWNER,
+    params: adminIdParams.order,
+    body: orderStatusChangeSchema,
+    responses: { 200: { description: 'The order after the change', schema: orderSchema } },
     errors: { 404: [K.notFound], 409: [K.invalidTransition] },
-  },
-  {
+  }),
+  adminPaymentsToCheck: route({
     method: 'get',
     path: '/api/admin/payments',
     tag: 'Owner',
-    operationId: 'adminPaymentsToCheck',
     summary: 'Payments to check',
     description: 'Orders awaiting payment, oldest deadline first, with the digits to compare with the bank statement.',
-    access: 'owner',
-    responses: { 200: { description: 'The queue', schema: z.array(res.paymentToCheckSchema) } },
-  },
-  {
+    ...OWNER,
+    responses: { 200: { description: 'The queue', schema: z.array(paymentToCheckSchema) } },
+  }),
+  adminListProducts: route({
     method: 'get',
     path: '/api/admin/products',
     tag: 'Owner',
-    operationId: 'adminListProducts',
     summary: 'Every book with its stock',
     description: 'Launched and hidden books in shop order, each with its count on hand.',
-    access: 'owner',
-    responses: { 200: { description: 'The books', schema: z.array(res.adminProductSchema) } },
-  },
-  {
+    ...OWNER,
+    responses: { 200: { description: 'The books', schema: z.array(adminProductSchema) } },
+  }),
+  adminCreateProduct: route({
     method: 'post',
     path: '/api/admin/products',
     tag: 'Owner',
-    operationId: 'adminCreateProduct',
     summary: 'Create a book',
     description: 'A new book (hidden until launched); an id that exists answers 409 `ALREADY_EXISTS` and writes nothing.',
-    access: 'owner',
-    body: admin.adminProductInputSchema,
-    responses: { 201: { description: 'The book', schema: res.adminProductSchema } },
+    ...OWNER,
+    body: adminProductInputSchema,
+    responses: { 201: { description: 'The book', schema: adminProductSchema } },
     errors: { 409: [K.alreadyExists] },
-  },
-  {
+  }),
+  adminGetProduct: route({
     method: 'get',
     path: '/api/admin/products/{productId}',
     tag: 'Owner',
-    operationId: 'adminGetProduct',
     summary: 'One book with its stock',
     description: 'A book, launched or hidden.',
-    access: 'owner',
-    params: admin.adminIdParams.product,
-    responses: { 200: { description: 'The book', schema: res.adminProductSchema } },
+    ...OWNER,
+    params: adminIdParams.product,
+    responses: { 200: { description: 'The book', schema: adminProductSchema } },
     errors: { 404: [K.notFound] },
-  },
-  {
+  }),
+  adminUpdateProduct: route({
     method: 'put',
     path: '/api/admin/products/{productId}',
     tag: 'Owner',
-    operationId: 'adminUpdateProduct',
     summary: 'Replace a book',
     description: "Every stored field of a book; the id comes from the path.",
-    access: 'owner',
-    params: admin.adminIdParams.product,
-    body: admin.adminProductUpdateSchema,
-    responses: { 200: { description: 'The book', schema: res.adminProductSchema } },
+    ...OWNER,
+    params: adminIdParams.product,
+    body: adminProductUpdateSchema,
+    responses: { 200: { description: 'The book', schema: adminProductSchema } },
     errors: { 404: [K.notFound] },
-  },
-  {
+  }),
+  adminLaunchProduct: route({
     method: 'patch',
     path: '/api/admin/products/{productId}/launch',
     tag: 'Owner',
-    operationId: 'adminLaunchProduct',
     summary: 'Launch or hide a book',
     description: 'Sets `launched`; the public catalogue follows.',
-    access: 'owner',
-    params: admin.adminIdParams.product,
-    body: admin.launchInputSchema,
-    responses: { 200: { description: 'The book', schema: res.adminProductSchema } },
+    ...OWNER,
+    params: adminIdParams.product,
+    body: launchInputSchema,
+    responses: { 200: { description: 'The book', schema: adminProductSchema } },
     errors: { 404: [K.notFound] },
-  },
-  {
+  }),
+  adminStockMovements: route({
     method: 'get',
     path: '/api/admin/stock/{productId}/movements',
     tag: 'Owner',
-    operationId: 'adminStockMovements',
     summary: "A book's stock movements",
     description: "The owner's changes of the count, newest first, with before, after, reason and who.",
-    access: 'owner',
-    params: admin.adminIdParams.product,
-    responses: { 200: { description: 'The movements', schema: z.array(res.stockMovementSchema) } },
-  },
-  {
+    ...OWNER,
+    params: adminIdParams.product,
+    responses: { 200: { description: 'The movements', schema: z.array(stockMovementSchema) } },
+  }),
+  adminSetStock: route({
     method: 'put',
     path: '/api/admin/stock/{productId}',
     tag: 'Owner',
-    operationId: 'adminSetStock',
     summary: "Set a book's count with a reason",
     description: 'Writes the count and logs a movement in one transaction.',
-    access: 'owner',
-    params: admin.adminIdParams.product,
-    body: admin.setStockInputSchema,
-    responses: { 200: { description: 'The count and the latest movements', schema: res.setStockResultSchema } },
+    ...OWNER,
+    params: adminIdParams.product,
+    body: setStockInputSchema,
+    responses: { 200: { description: 'The count and the latest movements', schema: setStockResultSchema } },
     errors: { 404: [K.notFound] },
-  },
-  {
+  }),
+  adminListPlans: route({
     method: 'get',
     path: '/api/admin/plans',
     tag: 'Owner',
-    operationId: 'adminListPlans',
     summary: 'Every group-buy plan',
     description: 'Launched or not, newest closing first, with progress and `isOpen`.',
-    access: 'owner',
-    responses: { 200: { description: 'The plans', schema: z.array(res.adminPlanSummarySchema) } },
-  },
-  {
+    ...OWNER,
+    responses: { 200: { description: 'The plans', schema: z.array(adminPlanSummarySchema) } },
+  }),
+  adminCreatePlan: route({
     method: 'post',
     path: '/api/admin/plans',
     tag: 'Owner',
-    operationId: 'adminCreatePlan',
     summary: 'Create a group-buy plan',
     description: 'A new campaign closing in the future with books that exist; an id that exists answers 409 `ALREADY_EXISTS`.',
-    access: 'owner',
-    body: admin.adminPlanInputSchema,
-    responses: { 201: { description: 'The plan', schema: res.adminPlanSavedSchema } },
+    ...OWNER,
+    body: adminPlanInputSchema,
+    responses: { 201: { description: 'The plan', schema: adminPlanSavedSchema } },
     errors: { 409: [K.alreadyExists] },
-  },
-  {
+  }),
+  adminGetPlan: route({
     method: 'get',
     path: '/api/admin/plans/{planId}',
     tag: 'Owner',
-    operationId: 'adminGetPlan',
     summary: 'One plan with its orders and totals',
     description: 'The plan, its orders, totals per book and per pickup point.',
-    access: 'owner',
-    params: admin.adminIdParams.plan,
-    responses: { 200: { description: 'The plan', schema: res.adminPlanDetailSchema } },
+    ...OWNER,
+    params: adminIdParams.plan,
+    responses: { 200: { description: 'The plan', schema: adminPlanDetailSchema } },
     errors: { 404: [K.notFound] },
-  },
-  {
+  }),
+  adminUpdatePlan: route({
     method: 'put',
     path: '/api/admin/plans/{planId}',
     tag: 'Owner',
-    operationId: 'adminUpdatePlan',
     summary: 'Replace a plan',
     description: 'Every field of a plan; the id comes from the path.',
-    access: 'owner',
-    params: admin.adminIdParams.plan,
-    body: admin.adminPlanUpdateSchema,
-    responses: { 200: { description: 'The plan', schema: res.adminPlanSavedSchema } },
+    ...OWNER,
+    params: adminIdParams.plan,
+    body: adminPlanUpdateSchema,
+    responses: { 200: { description: 'The plan', schema: adminPlanSavedSchema } },
     errors: { 404: [K.notFound] },
-  },
-  {
+  }),
+  adminLaunchPlan: route({
     method: 'patch',
     path: '/api/admin/plans/{planId}/launch',
     tag: 'Owner',
-    operationId: 'adminLaunchPlan',
     summary: 'Launch or hide a plan',
     description: 'Sets `launched`.',
-    access: 'owner',
-    params: admin.adminIdParams.plan,
-    body: admin.launchInputSchema,
-    responses: { 200: { description: 'The plan', schema: res.adminPlanSummarySchema } },
+    ...OWNER,
+    params: adminIdParams.plan,
+    body: launchInputSchema,
+    responses: { 200: { description: 'The plan', schema: adminPlanSummarySchema } },
     errors: { 404: [K.notFound] },
-  },
-  {
+  }),
+  adminPlanCsv: route({
     method: 'get',
     path: '/api/admin/plans/{planId}/orders.csv',
     tag: 'Owner',
-    operationId: 'adminPlanCsv',
     summary: "A plan's orders as CSV",
     description: 'UTF-8 with a byte-order mark (opens in Excel), one line per order line.',
-    access: 'owner',
-    params: admin.adminIdParams.plan,
+    ...OWNER,
+    params: adminIdParams.plan,
     responses: { 200: { description: 'The CSV file', text: { mediaType: 'text/csv', description: 'UTF-8 CSV with BOM, as an attachment' } } },
     errors: { 404: [K.notFound] },
-  },
-  {
+  }),
+  adminArchivePlan: route({
     method: 'patch',
     path: '/api/admin/plans/{planId}/archive',
     tag: 'Owner',
-    operationId: 'adminArchivePlan',
     summary: 'Archive a plan or bring it back',
     description: 'Archiving also unlaunches the plan; orders and figures stay.',
-    access: 'owner',
-    params: admin.adminIdParams.plan,
-    body: admin.archiveInputSchema,
-    responses: { 200: { description: 'The plan', schema: res.adminPlanSummarySchema } },
+    ...OWNER,
+    params: adminIdParams.plan,
+    body: archiveInputSchema,
+    responses: { 200: { description: 'The plan', schema: adminPlanSummarySchema } },
     errors: { 404: [K.notFound] },
-  },
-  {
+  }),
+  adminDeletePlan: route({
     method: 'delete',
     path: '/api/admin/plans/{planId}',
     tag: 'Owner',
-    operationId: 'adminDeletePlan',
     summary: 'Delete a plan without orders',
     description: 'Deletes the plan and its progress document; a plan with any order answers 409 `PLAN_HAS_ORDERS` (archive it instead).',
-    access: 'owner',
-    params: admin.adminIdParams.plan,
+    ...OWNER,
+    params: adminIdParams.plan,
     responses: { 204: { description: 'Deleted' } },
     errors: { 404: [K.notFound], 409: [K.planHasOrders] },
-  },
-  {
+  }),
+  adminListOrganizerLinks: route({
     method: 'get',
     path: '/api/admin/plans/{planId}/organizer-links',
     tag: 'Owner',
-    operationId: 'adminListOrganizerLinks',
     summary: "A plan's organiser links",
     description: 'Every link made for the plan, with its access count and the latest 20 accesses.',
-    access: 'owner',
-    params: admin.adminIdParams.plan,
-    responses: { 200: { description: 'The links', schema: z.array(res.organizerLinkSchema) } },
+    ...OWNER,
+    params: adminIdParams.plan,
+    responses: { 200: { description: 'The links', schema: z.array(organizerLinkSchema) } },
     errors: { 404: [K.notFound] },
-  },
-  {
+  }),
+  adminCreateOrganizerLink: route({
     method: 'post',
     path: '/api/admin/plans/{planId}/organizer-links',
     tag: 'Owner',
-    operationId: 'adminCreateOrganizerLink',
     summary: "Create an organiser's link",
     description: 'A signed, revocable read-only link for the association\'s organiser; it works until revoked or 30 days after the plan closes.',
-    access: 'owner',
-    params: admin.adminIdParams.plan,
-    responses: { 201: { description: 'The link', schema: res.organizerLinkSchema } },
+    ...OWNER,
+    params: adminIdParams.plan,
+    responses: { 201: { description: 'The link', schema: organizerLinkSchema } },
     errors: { 404: [K.notFound] },
-  },
-  {
+  }),
+  adminRevokeOrganizerLink: route({
     method: 'delete',
     path: '/api/admin/plans/{planId}/organizer-links/{linkId}',
     tag: 'Owner',
-    operationId: 'adminRevokeOrganizerLink',
     summary: "Revoke an organiser's link",
     description: 'The link answers 403 from now on; its access log stays.',
-    access: 'owner',
+    ...OWNER,
     params: organizerLinkParams,
-    responses: { 200: { description: 'The revoked link', schema: res.organizerLinkSchema } },
+    responses: { 200: { description: 'The revoked link', schema: organizerLinkSchema } },
     errors: { 404: [K.notFound] },
-  },
-  {
+  }),
+  adminCorrectDelivery: route({
     method: 'put',
     path: '/api/admin/orders/{orderId}/delivery',
     tag: 'Owner',
-    operationId: 'adminCorrectDelivery',
     summary: "Correct a shipped order's tracking details",
     description: 'Only for a shipped order (409 `INVALID_TRANSITION` otherwise); a history note and a mail to the customer.',
-    access: 'owner',
-    params: admin.adminIdParams.order,
-    body: admin.deliveryCorrectionSchema,
-    responses: { 200: { description: 'The order', schema: res.orderSchema } },
+    ...OWNER,
+    params: adminIdParams.order,
+    body: deliveryCorrectionSchema,
+    responses: { 200: { description: 'The order', schema: orderSchema } },
     errors: { 404: [K.notFound], 409: [K.invalidTransition] },
-  },
-  {
+  }),
+  adminDashboard: route({
     method: 'get',
     path: '/api/admin/dashboard',
     tag: 'Owner',
-    operationId: 'adminDashboard',
     summary: 'How the shop is doing',
     description:
       'Per Taiwan day (`days`) and month (`months`): orders placed then, paid (preparing, shipped) and still awaiting, with their totals; orders by status; the best-selling books and each campaign\'s copies over time. Read from running totals that a trigger on the orders keeps (docs/admin.md), never from the orders.',
-    access: 'owner',
+    ...OWNER,
     query: dashboardQuerySchema,
-    responses: { 200: { description: 'The figures', schema: res.dashboardFiguresSchema } },
-  },
-  {
+    responses: { 200: { description: 'The figures', schema: dashboardFiguresSchema } },
+  }),
+  adminBankLayouts: route({
     method: 'get',
     path: '/api/admin/bank/layouts',
     tag: 'Owner',
-    operationId: 'adminBankLayouts',
     summary: 'Remembered bank statement layouts',
     description: 'The column mapping the owner chose per statement layout (keyed by a hash of the header row).',
-    access: 'owner',
-    responses: { 200: { description: 'The layouts', schema: z.array(res.bankLayoutResponseSchema) } },
-  },
-  {
+    ...OWNER,
+    responses: { 200: { description: 'The layouts', schema: z.array(bankLayoutResponseSchema) } },
+  }),
+  adminBankMatch: route({
     method: 'post',
     path: '/api/admin/bank/match',
     tag: 'Owner',
-    operationId: 'adminBankMatch',
     summary: "Propose orders for a statement's deposits",
     description: 'Reads only: per deposit `exact`, `ambiguous`, `unmatched` or `alreadyConfirmed`, with the candidate orders awaiting payment.',
-    access: 'owner',
+    ...OWNER,
+    bodyLimit: BANK_BODY_LIMIT,
     body: bankMatchInputSchema,
-    responses: { 200: { description: 'A proposal per deposit', schema: z.array(res.bankProposalSchema) } },
-  },
-  {
+    responses: { 200: { description: 'A proposal per deposit', schema: z.array(bankProposalSchema) } },
+  }),
+  adminBankConfirm: route({
     method: 'post',
     path: '/api/admin/bank/confirm',
     tag: 'Owner',
-    operationId: 'adminBankConfirm',
     summary: 'Confirm matched deposits',
     description: 'Each match goes through the same status change as by hand (preparing), once per deposit however often the statement is imported.',
-    access: 'owner',
+    ...OWNER,
+    bodyLimit: BANK_BODY_LIMIT,
     body: bankConfirmInputSchema,
-    responses: { 200: { description: 'An outcome per match', schema: z.array(res.bankConfirmResultSchema) } },
-  },
+    responses: { 200: { description: 'An outcome per match', schema: z.array(bankConfirmResultSchema) } },
+  }),
 
   // --- The organiser's link and 到貨通知 (no account) ---
-  {
+  organizerView: route({
     method: 'get',
     path: '/api/organizer/{token}',
     tag: 'Organiser',
-    operationId: 'organizerView',
     summary: "The organiser's read-only view of a campaign",
     description: 'With the signed link: tallies per book and pickup point and the handover list (phones masked). 404 for an unknown or forged token, 403 once revoked or 30 days after closing. Every call is logged.',
     access: 'public',
     params: organizerTokenParams,
-    responses: { 200: { description: 'The view', schema: res.organizerViewSchema } },
+    responses: { 200: { description: 'The view', schema: organizerViewSchema } },
     errors: { 403: [K.permissionDenied], 404: [K.notFound], 429: [K.tooManyAttempts] },
-    cache: 'private, no-store',
-  },
-  {
+    cache: PRIVATE,
+    limits: [{ name: 'organizer', windowMs: MINUTE, limit: 60 }],
+  }),
+  organizerCsv: route({
     method: 'get',
     path: '/api/organizer/{token}/orders.csv',
     tag: 'Organiser',
-    operationId: 'organizerCsv',
     summary: "The organiser's handover list as CSV",
     description: 'The same list as the view, UTF-8 with BOM.',
     access: 'public',
     params: organizerTokenParams,
     responses: { 200: { description: 'The CSV file', text: { mediaType: 'text/csv', description: 'UTF-8 CSV with BOM, as an attachment' } } },
     errors: { 403: [K.permissionDenied], 404: [K.notFound], 429: [K.tooManyAttempts] },
-    cache: 'private, no-store',
-  },
-  {
+    cache: PRIVATE,
+    limits: [{ name: 'organizer', windowMs: MINUTE, limit: 60 }],
+  }),
+  createStockAlert: route({
     method: 'post',
     path: '/api/stockAlerts',
     tag: 'Catalogue',
-    operationId: 'createStockAlert',
     summary: '到貨通知 on a sold-out book',
     description: 'One alert per email and book; a new one is confirmed by a mail with its cancel link (bound to that registration, valid 180 days). A new and a known address both answer 200 alike. 409 `IN_STOCK` when the book has stock; rate-limited per address and per email.',
     access: 'public',
+    limits: [
+      { name: 'stock-alert-ip', windowMs: 10 * MINUTE, limit: 10 },
+      { name: 'stock-alert-email', windowMs: HOUR, limit: 10, per: 'email' },
+    ],
     body: stockAlertInputSchema,
-    responses: { 200: { description: 'The alert waits (registered now or before)', schema: res.stockAlertAnswerSchema } },
+    responses: { 200: { description: 'The alert waits (registered now or before)', schema: stockAlertAnswerSchema } },
     errors: { 404: [K.notFound], 409: [K.inStock], 429: [K.tooManyAttempts] },
-  },
-  {
+  }),
+  cancelStockAlert: route({
     method: 'post',
     path: '/api/stockAlerts/cancel',
     tag: 'Catalogue',
-    operationId: 'cancelStockAlert',
     summary: 'Cancel a 到貨通知',
     description: 'With the signed token of the alert mail\'s link.',
     access: 'public',
     body: stockAlertCancelSchema,
-    responses: { 200: { description: 'The alert', schema: res.stockAlertAnswerSchema } },
+    responses: { 200: { description: 'The alert', schema: stockAlertAnswerSchema } },
     errors: { 404: [K.notFound] },
-  },
+  }),
 
   // --- Operations ---
-  {
+  getHealth: route({
     method: 'get',
     path: '/api/health',
     tag: 'Meta',
-    operationId: 'getHealth',
     summary: 'Health: version and Firestore reachability',
     description:
       'For uptime checks and after a deploy (docs/operations.md): the running version and Cloud Run revision, and one read of Firestore (checked at most every 5 s per instance). 503 `Firebase not find` when Firestore does not answer within 3 s. Never a secret or configuration value.',
     access: 'public',
-    responses: { 200: { description: 'Running, and Firestore answers', schema: res.healthAnswerSchema } },
-  },
+    responses: { 200: { description: 'Running, and Firestore answers', schema: healthAnswerSchema } },
+  }),
 
   // --- This document ---
-  {
+  getOpenApiDocument: route({
     method: 'get',
     path: '/api/openapi.json',
     tag: 'Meta',
-    operationId: 'getOpenApiDocument',
     summary: 'This OpenAPI document',
     description: 'The OpenAPI 3.1 document of the API, generated from the zod contracts at build time.',
     access: 'public',
-    responses: { 200: { description: 'The OpenAPI document', schema: z.looseObject({ openapi: z.string(), info: z.looseObject({}), paths: z.looseObject({}) }) } },
+    responses: { 200: { description: 'The OpenAPI document', schema: z.looseObject({ openapi: textSchema, info: z.looseObject({}), paths: z.looseObject({}) }) } },
+    // The document changes only with a deploy: browsers may keep it 5 minutes, Hosting's CDN an hour.
     cache: 'public, max-age=300, s-maxage=3600',
-  },
-];
+  }),
+
+} as const satisfies Record<string, RouteDecl>;
+
+/** A declaration with its operationId (the key in ROUTES). */
+export type NamedRoute = RouteDecl & { operationId: string };
+
+/** Every declared route, in declaration order, with its operationId. */
+export const ROUTE_LIST: readonly NamedRoute[] = Object.entries(ROUTES).map(([operationId, decl]) => ({ operationId, ...(decl as RouteDecl) }));
