@@ -85,3 +85,7 @@ export const taxIdSchema = textSchema
 export const isoInstantSchema = textSchema.meta({ format: 'date-time', description: 'ISO 8601 instant' });
 export const moneySchema = z.number().int().min(0).meta({ description: 'Whole NT$' });
 export const countSchema = z.number().int().min(0);
+
+/** How a campaign is named wherever it is shown: the plan page, the home page and the organiser's view. */
+export const planHeadingShape = { planId: textSchema, title: textSchema, organizer: textSchema, closingDate: isoInstantSchema };
+export const bannerImgSchema = z.object({ pc: textSchema, mobile: textSchema });

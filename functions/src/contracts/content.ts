@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, isoInstantSchema, phoneSchema, planIdSchema, textSchema } from './common';
-import { bannerImgSchema, planHeadingShape } from './group-buying';
+import { bannerImgSchema, emailSchema, isoInstantSchema, phoneSchema, planHeadingShape, planIdSchema, textSchema } from './common';
 import { orderNoSchema } from './orders';
 import type { ShopSettings } from './settings';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { countSchema, isoInstantSchema, moneySchema, orderIdSchema, planIdSchema, productIdSchema, textSchema } from './common';
+import { bannerImgSchema, countSchema, moneySchema, planHeadingShape, orderIdSchema, planIdSchema, productIdSchema, textSchema } from './common';
 import { shopImagePathSchema } from './products';
 import { orderSchema, pickupResponseSchema } from './orders';
 
@@ -71,10 +71,6 @@ export function isPlanOpen(plan: Pick<GroupBuyingPlan, 'launched' | 'closingDate
 
 export const planParamsSchema = z.object({ planId: planIdSchema });
 export const groupOrderParamsSchema = z.object({ planId: planIdSchema, orderId: orderIdSchema });
-
-/** How a campaign is named wherever it is shown: the plan page, the home page and the organiser's view. */
-export const planHeadingShape = { planId: textSchema, title: textSchema, organizer: textSchema, closingDate: isoInstantSchema };
-export const bannerImgSchema = z.object({ pc: textSchema, mobile: textSchema });
 
 /** One book of GET /api/groupBuying/{planId}. */
 const groupPlanProductSchema = z.object({

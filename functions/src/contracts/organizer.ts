@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { planBookTotalSchema, planPickupTotalSchema } from './admin';
-import { countSchema, isoInstantSchema, textSchema } from './common';
-import { planHeadingShape } from './group-buying';
+import { countSchema, isoInstantSchema, planHeadingShape, textSchema } from './common';
 
 // The organiser's link: a signed, revocable, read-only view of one campaign for the association's
 // organiser, who has no account. GET /api/organizer/{token} and .../orders.csv.

@@ -1,8 +1,8 @@
-import { INQUIRY_LIMITS, inquiryInputSchema, type InquiryCreated, type InquiryInput } from '@contracts/content';
+import { INQUIRY_LIMITS, inquiryInputSchema, type InquiryInput } from '@contracts/content';
 import { describeError } from '@contracts/errors';
 import { useId, useState } from 'react';
 import { Field, FormAlert } from '@/components/field';
-import { apiRequest, isApiError } from '@/lib/api-client';
+import { api, isApiError } from '@/lib/api-client';
 import { fieldProps, setServerError, useSchemaForm } from '@/lib/form';
 import { notify } from '@/lib/toast';
 
@@ -11,7 +11,7 @@ import { notify } from '@/lib/toast';
 // which the owner's inbox shows (/admin/inquiries). Shared, so any feature's page may use it. It uses zod:
 // only lazy route chunks import it.
 
-const postInquiry = (input: InquiryInput) => apiRequest<InquiryCreated>('/inquiries', { method: 'POST', body: input, auth: false });
+const postInquiry = (input: InquiryInput) => api('POST /api/inquiries', { body: input }, { auth: false });
 
 type Topic = InquiryInput['topic'];
 type FieldName = 'name' | 'email' | 'phone' | 'organization' | 'quantity' | 'book' | 'orderNo' | 'message';

@@ -1,4 +1,7 @@
 import type { ErrorBody } from '@contracts/errors';
+import { queryOptions } from '@tanstack/react-query';
+import type { ROUTES } from '@contracts/routes';
+import type { z } from 'zod';
 import { env } from '@/config/env';
 import { freshIdToken, getSession, refreshIdToken } from './session';
 
@@ -20,9 +23,25 @@ export function isApiError(e: unknown): e is ApiError {
   return e instanceof ApiError;
 }
 
+// The API's calls are typed from the route declarations (functions/src/contracts/routes.ts), by type only:
+// no zod reaches the browser through this file. A call names its route as `'METHOD /api/path/{param}'`,
+// exactly the declared method and path, and gets the declared parameters, query, body and answer:
+//   api('GET /api/member/{uid}', { params: { uid } })  ->  Promise<Member>
+
+type Routes = typeof ROUTES;
+type KeyOf<D> = D extends { method: infer M extends string; path: infer P extends string } ? `${Uppercase<M>} ${P}` : never;
+type ByKey = { [N in keyof Routes as KeyOf<Routes[N]>]: Routes[N] };
+/** Every declared route, as `'GET /api/member/{uid}'`. */
+export type RouteKey = keyof ByKey;
+type DeclOf<K extends RouteKey> = ByKey[K];
+type Part<D, P extends 'params' | 'query' | 'body'> = D extends Record<P, infer S extends z.ZodType> ? (P extends 'query' ? { [Q in P]?: z.input<S> } : { [Q in P]: z.input<S> }) : unknown;
+/** What a call sends: the declared path parameters, query and body. */
+export type ApiInput<K extends RouteKey> = Part<DeclOf<K>, 'params'> & Part<DeclOf<K>, 'query'> & Part<DeclOf<K>, 'body'>;
+type Answers<D> = D extends { responses: infer R } ? R[keyof R] : never;
+/** What the route answers: the output of its declared success schemas (nothing for a 204). */
+export type ApiAnswer<K extends RouteKey> = Answers<DeclOf<K>> extends infer A ? (A extends { schema: infer S extends z.ZodType } ? z.output<S> : void) : never;
+
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-  body?: unknown;
   /** Send the session's ID token as a Bearer token (default: when signed in). */
   auth?: boolean;
   signal?: AbortSignal;
@@ -74,22 +93,39 @@ async function sendWithRetries(send: () => Promise<Response>, opts: RequestOptio
   }
 }
 
+/** The URL of a declared route with its parameters and query filled in. */
+export function apiUrl(key: RouteKey, input: { params?: Record<string, string>; query?: Record<string, unknown> } = {}): string {
+  const template = key.slice(key.indexOf(' ') + 1).replace(/^\/api/, '');
+  const path = template.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(input.params?.[name] ?? ''));
+  const query = new URLSearchParams();
+  for (const [k, v] of Object.entries(input.query ?? {})) if (v !== undefined && v !== null && v !== '') query.set(k, String(v));
+  const qs = query.toString();
+  return `${env.apiBase}${path}${qs ? `?${qs}` : ''}`;
+}
+
 /**
- * The one API client. On 401 it refreshes the ID token once and retries; a second 401 logs out
- * (clears the session, goes to /user/logIn) and then raises the error.
+ * The one API client: calls a declared route. On 401 it refreshes the ID token once and retries; a
+ * second 401 logs out (clears the session, goes to /user/logIn) and then raises the error.
  */
-export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+export function api<K extends RouteKey>(key: K, input: ApiInput<K>, opts: RequestOptions = {}): Promise<ApiAnswer<K>> {
+  const i = input as { params?: Record<string, string>; query?: Record<string, unknown>; body?: unknown };
+  return request(key.slice(0, key.indexOf(' ')) as Method, apiUrl(key, i), i.body, opts) as Promise<ApiAnswer<K>>;
+}
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+async function request(method: Method, url: string, body: unknown, opts: RequestOptions): Promise<unknown> {
   const send = async () => {
     const headers: Record<string, string> = { Accept: 'application/json' };
     // An ID token about to expire is refreshed before the call rather than after a 401.
     const idToken = opts.auth !== false ? await freshIdToken() : null;
     if (idToken) headers.Authorization = `Bearer ${idToken}`;
-    if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
     try {
-      return await fetch(`${env.apiBase}${path}`, {
-        method: opts.method ?? 'GET',
+      return await fetch(url, {
+        method,
         headers,
-        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+        body: body === undefined ? undefined : JSON.stringify(body),
         signal: opts.signal,
       });
     } catch (err) {
@@ -108,6 +144,19 @@ export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Pr
     throw error;
   }
   if (!res.ok) throw await parseError(res);
-  if (res.status === 204) return undefined as T;
-  return (await res.json()) as T;
+  if (res.status === 204) return undefined;
+  return res.json();
 }
+
+// The query cache's one key shape: the declared route and what is sent,
+//   ['GET /api/order/{userId}', { params: { userId } }]
+// typed from the route declarations (functions/src/contracts/routes.ts), so one answer has one key
+// wherever it is read, and a change invalidates every answer of a route with `[route]`.
+
+export type ApiKey<K extends RouteKey> = readonly [K, ApiInput<K>];
+
+export const apiKey = <K extends RouteKey>(key: K, input: ApiInput<K>): ApiKey<K> => [key, input];
+
+/** A read of a declared route through the query cache (the caller adds staleTime, retry, enabled). */
+export const apiQuery = <K extends RouteKey>(key: K, input: ApiInput<K>, opts: Omit<RequestOptions, 'signal'> = {}) =>
+  queryOptions({ queryKey: apiKey(key, input), queryFn: ({ signal }) => api(key, input, { ...opts, signal }) });

@@ -1,6 +1,6 @@
 import { describeError } from '@contracts/errors';
 import { useId, useState, type FormEvent } from 'react';
-import { apiRequest, isApiError } from '@/lib/api-client';
+import { api, isApiError } from '@/lib/api-client';
 import { checkEmail } from '@/lib/email';
 
 type State = { kind: 'idle' } | { kind: 'sending' } | { kind: 'ok'; text: string } | { kind: 'error'; text: string };
@@ -16,7 +16,7 @@ export function NewsletterForm() {
     if (problem) return setState({ kind: 'error', text: problem });
     setState({ kind: 'sending' });
     try {
-      const res = await apiRequest<{ email: string }>('/subscriptions', { method: 'POST', body: { email: email.trim() }, auth: false });
+      const res = await api('POST /api/subscriptions', { body: { email: email.trim() } }, { auth: false });
       // The API answers a new and a known address alike (it must not tell who subscribed).
       setState({ kind: 'ok', text: `訂閱成功！確認信已寄到 ${res.email}。（已在訂閱名單中的信箱不會重複收到）` });
       setEmail('');

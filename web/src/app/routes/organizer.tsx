@@ -1,10 +1,9 @@
-import type { OrganizerView } from '@contracts/organizer';
 import { describeError } from '@contracts/errors';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { Spinner } from '@/components/page-status';
-import { env } from '@/config/env';
-import { apiRequest, isApiError } from '@/lib/api-client';
+import { apiUrl, isApiError } from '@/lib/api-client';
+import { apiQuery } from '@/lib/api-client';
 import { formatDateTime, formatMoney } from '@contracts/format';
 import { useDocumentMeta } from '@/lib/use-document-title';
 import '@/features/admin/admin.css';
@@ -13,19 +12,12 @@ import '@/features/admin/admin.css';
 export function Component() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const [state, setState] = useState<{ view?: OrganizerView; error?: string }>({});
+  // Every view is logged for the owner (contracts/routes.ts, organizerView): asked once per visit.
+  const r = useQuery({ ...apiQuery('GET /api/organizer/{token}', { params: { token } }), retry: false, staleTime: Infinity });
+  const stopped = isApiError(r.error) && (r.error.statusCode === 403 || r.error.statusCode === 404 || r.error.statusCode === 400);
+  const error = r.error ? (stopped ? '這個連結已停用、已過期或不正確，請向店家索取新的連結。' : isApiError(r.error) ? describeError(r.error.statusCode, r.error.statusMessage) : '載入失敗，請稍後再試') : undefined;
+  const state = { view: r.data, error };
   useDocumentMeta(state.view ? `${state.view.title}：召集人統計` : '召集人統計', '團購活動的唯讀統計。');
-  useEffect(() => {
-    const ctl = new AbortController();
-    apiRequest<OrganizerView>(`/organizer/${encodeURIComponent(token)}`, { signal: ctl.signal })
-      .then((view) => setState({ view }))
-      .catch((err: unknown) => {
-        if (ctl.signal.aborted) return;
-        const stopped = isApiError(err) && (err.statusCode === 403 || err.statusCode === 404 || err.statusCode === 400);
-        setState({ error: stopped ? '這個連結已停用、已過期或不正確，請向店家索取新的連結。' : isApiError(err) ? describeError(err.statusCode, err.statusMessage) : '載入失敗，請稍後再試' });
-      });
-    return () => ctl.abort();
-  }, [token]);
 
   if (state.error) return <section className="admin organizer"><h1 className="admin__title">召集人統計</h1><p className="admin-alert" role="alert">{state.error}</p></section>;
   if (!state.view) return <Spinner label="載入中…" />;
@@ -39,7 +31,7 @@ export function Component() {
         {v.organizer}・截止 {formatDateTime(v.closingDate)}・此連結有效至 {formatDateTime(v.expiresAt)}・唯讀
       </p>
       <p>
-        <a className="btn btn--ghost btn--small" href={`${env.apiBase}/organizer/${encodeURIComponent(token)}/orders.csv`} download>
+        <a className="btn btn--ghost btn--small" href={apiUrl('GET /api/organizer/{token}/orders.csv', { params: { token } })} download>
           下載交書名單 CSV
         </a>
       </p>

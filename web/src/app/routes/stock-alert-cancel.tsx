@@ -1,7 +1,7 @@
 import { describeError } from '@contracts/errors';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { apiRequest, isApiError } from '@/lib/api-client';
+import { api, isApiError } from '@/lib/api-client';
 import { useDocumentMeta } from '@/lib/use-document-title';
 
 /** /stockAlert/cancel?token=…: the signed link in every 到貨通知 mail; cancels on a click, not on load (mail scanners open links). */
@@ -15,7 +15,7 @@ export function Component() {
     setState('sending');
     setError(null);
     try {
-      await apiRequest('/stockAlerts/cancel', { method: 'POST', body: { token } });
+      await api('POST /api/stockAlerts/cancel', { body: { token } });
       setState('done');
     } catch (err) {
       setState('idle');

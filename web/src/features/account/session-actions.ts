@@ -37,7 +37,7 @@ export function explain(err: unknown): string {
 export async function sendVerificationMail(): Promise<string> {
   const idToken = await freshIdToken();
   if (!idToken) throw new Error('not signed in');
-  return (await sendEmailVerify(idToken)).email;
+  return (await sendEmailVerify(idToken)).email ?? '';
 }
 
 const FIELD_OF_CODE: Record<string, 'email' | 'password'> = {

@@ -1,5 +1,5 @@
-import type { Order, PlaceOrderInput } from '@contracts/orders';
-import { apiRequest } from '@/lib/api-client';
+import type { PlaceOrderInput } from '@contracts/orders';
+import { api } from '@/lib/api-client';
 
 /** The shop cart's key for lib/checkout-order-id.ts. */
 export const SHOP_CHECKOUT_KEY = 'checkout:orderId';
@@ -7,4 +7,4 @@ export const SHOP_CHECKOUT_KEY = 'checkout:orderId';
 export const SHOP_CHECKOUT_DRAFT = 'checkout';
 
 export const placeOrder = (userId: string, orderId: string, input: PlaceOrderInput) =>
-  apiRequest<Order>(`/order/${encodeURIComponent(userId)}/${encodeURIComponent(orderId)}`, { method: 'PATCH', body: input, retryOnFailure: true });
+  api('PATCH /api/order/{userId}/{orderId}', { params: { userId, orderId }, body: input }, { retryOnFailure: true });

@@ -21,7 +21,7 @@ async function signedIn() {
   return { session, client };
 }
 
-describe('apiRequest', () => {
+describe('api', () => {
   it('retries an idempotent call after a cut-off or a 5xx with the same body, and answers its real outcome', async () => {
     vi.useFakeTimers();
     try {
@@ -35,7 +35,7 @@ describe('apiRequest', () => {
         if (call === 2) return json(503, { statusCode: 503, statusMessage: 'Firebase not find', message: 'down' });
         return json(200, { orderNo: 'QY1' });
       });
-      const done = client.apiRequest('/order/u1/o1', { method: 'PATCH', body: { a: 1 }, retryOnFailure: true });
+      const done = client.api('PATCH /api/order/{userId}/{orderId}', { params: { userId: 'u1', orderId: 'o1' }, body: { a: 1 } as never }, { retryOnFailure: true });
       await vi.advanceTimersByTimeAsync(client.RETRY_DELAYS_MS[0]! + client.RETRY_DELAYS_MS[1]!);
       expect(await done).toEqual({ orderNo: 'QY1' });
       expect(bodies).toEqual(['{"a":1}', '{"a":1}', '{"a":1}']);
@@ -48,11 +48,11 @@ describe('apiRequest', () => {
     const { client } = await signedIn();
     const fetchMock = vi.fn(async () => json(503, { statusCode: 503, statusMessage: 'Firebase not find', message: 'down' }));
     vi.stubGlobal('fetch', fetchMock);
-    await expect(client.apiRequest('/inquiries', { method: 'POST', body: {} })).rejects.toMatchObject({ statusCode: 503 });
+    await expect(client.api('POST /api/inquiries', { body: {} as never })).rejects.toMatchObject({ statusCode: 503 });
     expect(fetchMock).toHaveBeenCalledTimes(1);
     const conflict = vi.fn(async () => json(409, { statusCode: 409, statusMessage: 'OUT_OF_STOCK', message: 'none' }));
     vi.stubGlobal('fetch', conflict);
-    await expect(client.apiRequest('/order/u1/o1', { method: 'PATCH', body: {}, retryOnFailure: true })).rejects.toMatchObject({ statusMessage: 'OUT_OF_STOCK' });
+    await expect(client.api('PATCH /api/order/{userId}/{orderId}', { params: { userId: 'u1', orderId: 'o1' }, body: {} as never }, { retryOnFailure: true })).rejects.toMatchObject({ statusMessage: 'OUT_OF_STOCK' });
     expect(conflict).toHaveBeenCalledTimes(1);
   });
 
@@ -60,7 +60,7 @@ describe('apiRequest', () => {
     const { client, session } = await signedIn();
     const fetchMock = vi.fn(async () => json(200, { ok: 1 }));
     vi.stubGlobal('fetch', fetchMock);
-    expect(await client.apiRequest('/member/u1')).toEqual({ ok: 1 });
+    expect(await client.api('GET /api/member/{uid}', { params: { uid: 'u1' } })).toEqual({ ok: 1 });
     const init = (fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1];
     expect((init.headers as Record<string, string>).Authorization).toBe(`Bearer ${session.getSession()!.idToken}`);
   });
@@ -77,7 +77,7 @@ describe('apiRequest', () => {
       calls.push(auth);
       return auth === `Bearer ${fresh}` ? json(200, { ok: 2 }) : json(401, { statusCode: 401, statusMessage: 'Unauthorized', message: 'expired' });
     });
-    expect(await client.apiRequest('/member/u1')).toEqual({ ok: 2 });
+    expect(await client.api('GET /api/member/{uid}', { params: { uid: 'u1' } })).toEqual({ ok: 2 });
     expect(calls).toHaveLength(2);
     expect(session.getSession()?.refreshToken).toBe('refresh-2');
     expect(unauthorized).not.toHaveBeenCalled();
@@ -90,7 +90,7 @@ describe('apiRequest', () => {
     vi.stubGlobal('fetch', async (url: string) =>
       url.includes('securetoken') ? json(200, { id_token: token('x'), refresh_token: 'r' }) : json(401, { statusCode: 401, statusMessage: 'Unauthorized', message: 'no' }),
     );
-    await expect(client.apiRequest('/member/u1')).rejects.toMatchObject({ statusCode: 401, statusMessage: 'Unauthorized' });
+    await expect(client.api('GET /api/member/{uid}', { params: { uid: 'u1' } })).rejects.toMatchObject({ statusCode: 401, statusMessage: 'Unauthorized' });
     expect(unauthorized).toHaveBeenCalledTimes(1);
   });
 
@@ -104,7 +104,7 @@ describe('apiRequest', () => {
       apiCalls++;
       return json(401, { statusCode: 401, statusMessage: 'Unauthorized', message: 'no' });
     });
-    await expect(client.apiRequest('/member/u1')).rejects.toMatchObject({ statusCode: 401 });
+    await expect(client.api('GET /api/member/{uid}', { params: { uid: 'u1' } })).rejects.toMatchObject({ statusCode: 401 });
     expect(apiCalls).toBe(1);
     expect(unauthorized).toHaveBeenCalledTimes(1);
   });
@@ -121,7 +121,7 @@ describe('apiRequest', () => {
     });
     session.setSession(session.sessionFromTokens(expired, 'r1'));
     const client = await import('../api-client');
-    await client.apiRequest('/member/u1');
+    await client.api('GET /api/member/{uid}', { params: { uid: 'u1' } });
     expect(seen).toEqual([`Bearer ${fresh}`]);
   });
 
@@ -130,6 +130,6 @@ describe('apiRequest', () => {
     vi.stubGlobal('fetch', async () => {
       throw new TypeError('Failed to fetch');
     });
-    await expect(client.apiRequest('/products/simple', { auth: false })).rejects.toMatchObject({ statusCode: 503, statusMessage: 'Firebase not find' });
+    await expect(client.api('GET /api/products/simple', {}, { auth: false })).rejects.toMatchObject({ statusCode: 503, statusMessage: 'Firebase not find' });
   });
 });

@@ -1,8 +1,10 @@
 import type { StorefrontSource } from '@contracts/storefront';
 import { QueryClient, queryOptions } from '@tanstack/react-query';
 import { apiSource } from './api-source';
+import { apiKey } from '@/lib/api-client';
 
-// The web's one way to load public data: TanStack Query. Every read has one key here, so two features
+// The web's one way to load public data: TanStack Query. Every read has one key, the route it reads and
+// what it sends (lib/api-client.ts; the files manifest, a static file, has its own), so two features
 // that need the same thing (the catalogue on the home page, the book list and the cart) share one
 // request; a query's `signal` cancels it when nobody waits any more; a mutation invalidates the keys it
 // changed (invalidateAfterOrder). Route loaders fill the cache before a page renders (router.tsx); the
@@ -20,16 +22,16 @@ const CATALOGUE_STALE_MS = 60_000;
 
 export const q = {
   productSummaries: () =>
-    queryOptions({ queryKey: ['products', 'simple'], queryFn: ({ signal }) => source.productSummaries(signal), staleTime: CATALOGUE_STALE_MS }),
+    queryOptions({ queryKey: apiKey('GET /api/products/simple', {}), queryFn: ({ signal }) => source.productSummaries(signal), staleTime: CATALOGUE_STALE_MS }),
   product: (productId: string) =>
-    queryOptions({ queryKey: ['products', 'detail', productId], queryFn: ({ signal }) => source.product(productId, signal), staleTime: CATALOGUE_STALE_MS }),
+    queryOptions({ queryKey: apiKey('GET /api/products/detail/{productId}', { params: { productId } }), queryFn: ({ signal }) => source.product(productId, signal), staleTime: CATALOGUE_STALE_MS }),
   productPlans: (productId: string) =>
-    queryOptions({ queryKey: ['products', 'plans', productId], queryFn: ({ signal }) => source.productPlans(productId, signal), staleTime: CATALOGUE_STALE_MS }),
-  stock: (productId: string) => queryOptions({ queryKey: ['stock', productId], queryFn: ({ signal }) => source.stock(productId, signal), staleTime: 0 }),
-  stockMap: () => queryOptions({ queryKey: ['stock'], queryFn: ({ signal }) => source.stockMap(signal), staleTime: 0 }),
-  plan: (planId: string) => queryOptions({ queryKey: ['plans', planId], queryFn: ({ signal }) => source.plan(planId, signal), staleTime: 10_000 }),
-  home: () => queryOptions({ queryKey: ['content', 'home'], queryFn: ({ signal }) => source.home(signal), staleTime: CATALOGUE_STALE_MS }),
-  settings: () => queryOptions({ queryKey: ['settings'], queryFn: ({ signal }) => source.settings(signal), staleTime: 5 * 60_000 }),
+    queryOptions({ queryKey: apiKey('GET /api/products/detail/{productId}/plans', { params: { productId } }), queryFn: ({ signal }) => source.productPlans(productId, signal), staleTime: CATALOGUE_STALE_MS }),
+  stock: (productId: string) => queryOptions({ queryKey: apiKey('GET /api/stock/{productId}', { params: { productId } }), queryFn: ({ signal }) => source.stock(productId, signal), staleTime: 0 }),
+  stockMap: () => queryOptions({ queryKey: apiKey('GET /api/stock', {}), queryFn: ({ signal }) => source.stockMap(signal), staleTime: 0 }),
+  plan: (planId: string) => queryOptions({ queryKey: apiKey('GET /api/groupBuying/{planId}', { params: { planId } }), queryFn: ({ signal }) => source.plan(planId, signal), staleTime: 10_000 }),
+  home: () => queryOptions({ queryKey: apiKey('GET /api/content/home', {}), queryFn: ({ signal }) => source.home(signal), staleTime: CATALOGUE_STALE_MS }),
+  settings: () => queryOptions({ queryKey: apiKey('GET /api/settings/shop', {}), queryFn: ({ signal }) => source.settings(signal), staleTime: 5 * 60_000 }),
   filesManifest: () => queryOptions({ queryKey: ['files'], queryFn: ({ signal }) => source.filesManifest(signal), staleTime: Infinity }),
 };
 
@@ -44,6 +46,7 @@ export function createQueryClient() {
 
 /** After an order: its books' stock and the plan's progress have changed. */
 export function invalidateAfterOrder(qc: QueryClient, planId?: string) {
-  void qc.invalidateQueries({ queryKey: ['stock'] });
-  if (planId) void qc.invalidateQueries({ queryKey: ['plans', planId] });
+  void qc.invalidateQueries({ queryKey: ['GET /api/stock'] });
+  void qc.invalidateQueries({ queryKey: ['GET /api/stock/{productId}'] });
+  if (planId) void qc.invalidateQueries({ queryKey: apiKey('GET /api/groupBuying/{planId}', { params: { planId } }) });
 }

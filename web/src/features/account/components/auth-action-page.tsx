@@ -38,7 +38,7 @@ export function AuthActionPage() {
         fail,
       );
     } else {
-      once(`check:${oobCode}`, () => verifyPasswordResetCode(oobCode)).then((r) => live && setState({ kind: 'newPassword', email: r.email }), fail);
+      once(`check:${oobCode}`, () => verifyPasswordResetCode(oobCode)).then((r) => live && setState({ kind: 'newPassword', email: r.email ?? '' }), fail);
     }
     return () => {
       live = false;

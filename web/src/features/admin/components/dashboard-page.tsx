@@ -2,7 +2,6 @@ import type { DashboardCampaign, DashboardFigures } from '@contracts/dashboard';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES } from '@contracts/orders';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatMoney, taiwanDay } from '@contracts/format';
-import { getDashboard } from '../api/admin-api';
 import { useResource } from '../lib/use-resource';
 import { Loaded, PageHead } from './ui';
 
@@ -91,7 +90,7 @@ function downloadCsv(f: DashboardFigures) {
 /** /admin/dashboard: how the shop is doing, per day and month, as charts and as CSV. */
 export default function DashboardPage() {
   const [days, setDays] = useState(30);
-  const figures = useResource((signal) => getDashboard(days, signal), `dash-${days}`);
+  const figures = useResource('GET /api/admin/dashboard', { query: { days, months: 12 } });
   return (
     <div>
       <PageHead title="營運概況">

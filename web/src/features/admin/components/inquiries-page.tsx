@@ -1,7 +1,6 @@
 import { INQUIRY_STATUS_LABELS, INQUIRY_STATUSES, INQUIRY_TOPIC_LABELS, type AdminInquiry, type InquiryStatus } from '@contracts/inquiries';
 import { formatDateTime } from '@contracts/format';
 import { Link, useSearchParams } from 'react-router';
-import { listInquiries } from '../api/admin-api';
 import { useResource } from '../lib/use-resource';
 import { Loaded, PageHead } from './ui';
 import '../inbox.css';
@@ -26,7 +25,7 @@ export default function InquiriesPage() {
   const [params] = useSearchParams();
   const raw = params.get('status');
   const status: InquiryStatus = isStatus(raw) ? raw : 'new';
-  const inbox = useResource((signal) => listInquiries(status, signal), `inquiries:${status}`);
+  const inbox = useResource('GET /api/admin/inquiries', { query: { status } });
   const counts = inbox.data?.counts;
   return (
     <div>

@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router';
 import { Field } from '@/components/field';
 import { BackLink } from '@/components/back-link';
 import { notify } from '@/lib/toast';
-import { closeInquiry, getInquiry, replyToInquiry } from '../api/admin-api';
+import { closeInquiry, replyToInquiry } from '../api/admin-api';
 import { useOwnerAction } from '../lib/use-owner-action';
 import { useResource } from '../lib/use-resource';
 import { InquiryTags } from './inquiries-page';
@@ -17,7 +17,7 @@ const BADGE: Record<AdminInquiry['status'], string> = { new: 'awaitingPayment', 
 /** /admin/inquiries/{id}: the whole inquiry, the replies sent, a reply form and 結案. */
 export default function InquiryPage() {
   const { inquiryId = '' } = useParams();
-  const inquiry = useResource((signal) => getInquiry(inquiryId, signal), `inquiry:${inquiryId}`);
+  const inquiry = useResource('GET /api/admin/inquiries/{inquiryId}', { params: { inquiryId } });
   return (
     <div>
       <BackLink to="/admin/inquiries">返回顧客詢問</BackLink>

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { formatDateTime, formatMoney } from '@contracts/format';
 import { notify } from '@/lib/toast';
-import { changeOrderStatus, correctDelivery, getOrder, getPlan } from '../api/admin-api';
+import { changeOrderStatus, correctDelivery } from '../api/admin-api';
 import { actorLabel } from '../lib/labels';
 import { useResource } from '../lib/use-resource';
 import { useOwnerAction } from '../lib/use-owner-action';
@@ -18,7 +18,7 @@ import { BackLink } from '@/components/back-link';
 /** One order: details, history, and the actions its status allows. */
 export default function OrderPage() {
   const { orderId = '' } = useParams();
-  const order = useResource((signal) => getOrder(orderId, signal), `order:${orderId}`);
+  const order = useResource('GET /api/admin/orders/{orderId}', { params: { orderId } });
   return (
     <div>
       <BackLink to="/admin/orders">返回訂單列表</BackLink>
@@ -29,7 +29,7 @@ export default function OrderPage() {
 
 /** The campaign's title (the id while it loads or if the plan is gone). */
 function PlanTitle({ planId }: { planId: string }) {
-  const plan = useResource((signal) => getPlan(planId, signal).then((p) => p.plan.title), `title-${planId}`);
+  const plan = useResource('GET /api/admin/plans/{planId}', { params: { planId } }, (p) => p.plan.title);
   return <>{plan.data ?? planId}</>;
 }
 

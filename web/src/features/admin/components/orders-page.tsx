@@ -1,7 +1,7 @@
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from '@contracts/orders';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { listOrders, listPlans } from '../api/admin-api';
+import { ordersQuery } from '../api/admin-api';
 import { useResource } from '../lib/use-resource';
 import { OrdersTable } from './tables';
 import { Loaded, PageHead } from './ui';
@@ -17,9 +17,8 @@ export default function OrdersPage() {
   // Cursors of the pages seen so far: [null (first page), cursor of page 2, ...].
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
   const cursor = cursors[cursors.length - 1] ?? null;
-  const key = `${params.toString()}|${cursor ?? ''}`;
-  const orders = useResource((signal) => listOrders({ ...filters, status: filters.status as OrderStatus | '', limit: PAGE_SIZE, cursor }, signal), `orders:${key}`);
-  const plans = useResource((signal) => listPlans(signal), 'plans');
+  const orders = useResource('GET /api/admin/orders', { query: ordersQuery({ ...filters, status: filters.status as OrderStatus | '', limit: PAGE_SIZE, cursor }) });
+  const plans = useResource('GET /api/admin/plans', {});
   // Orders carry the plan's id; the owner reads campaigns by their title.
   const planTitles = new Map((plans.data ?? []).map((p) => [p.plan.planId, p.plan.title]));
 

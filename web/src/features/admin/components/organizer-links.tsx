@@ -2,14 +2,14 @@ import type { OrganizerLink } from '@contracts/organizer';
 import { useState } from 'react';
 import { formatDateTime } from '@contracts/format';
 import { notify } from '@/lib/toast';
-import { createOrganizerLink, listOrganizerLinks, revokeOrganizerLink } from '../api/admin-api';
+import { createOrganizerLink, revokeOrganizerLink } from '../api/admin-api';
 import { errorText } from '../lib/labels';
 import { useResource } from '../lib/use-resource';
 import { BusyButton, Loaded } from './ui';
 
 /** The plan's links for the association's organiser: create, copy, revoke, and who opened them when. */
 export function OrganizerLinks({ planId }: { planId: string }) {
-  const links = useResource((signal) => listOrganizerLinks(planId, signal), `links-${planId}`);
+  const links = useResource('GET /api/admin/plans/{planId}/organizer-links', { params: { planId } });
   const [busy, setBusy] = useState<string | null>(null);
   const full = (l: OrganizerLink) => `${location.origin}${l.url}`;
 

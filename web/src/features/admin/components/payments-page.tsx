@@ -1,13 +1,12 @@
 import { Link } from 'react-router';
 import { formatDateTime, formatMoney } from '@contracts/format';
-import { listPayments } from '../api/admin-api';
 import { useResource } from '../lib/use-resource';
 import { Thead } from './tables';
 import { Loaded, PageHead } from './ui';
 
 /** Orders awaiting payment, oldest first: what to look for on the bank statement. */
 export default function PaymentsPage() {
-  const payments = useResource((signal) => listPayments(signal), 'payments');
+  const payments = useResource('GET /api/admin/payments', {});
   return (
     <div>
       <PageHead title="待確認匯款">

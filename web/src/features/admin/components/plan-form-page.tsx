@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
-import { createPlan, getPlan, listProducts, updatePlan, type PlanInput } from '../api/admin-api';
+import { createPlan, updatePlan, type PlanInput } from '../api/admin-api';
 import { errorText } from '../lib/labels';
 import { useResource } from '../lib/use-resource';
 import { fromTaipeiLocal, toTaipeiLocal } from '@contracts/format';
@@ -119,8 +119,8 @@ export default function PlanFormPage() {
   const [search] = useSearchParams();
   const from = planId ? null : search.get('from');
   const source = planId ?? from;
-  const plan = useResource((signal) => (source ? getPlan(source, signal).then((p) => p.plan) : Promise.resolve(null)), `plan-form:${source ?? 'new'}`);
-  const products = useResource((signal) => listProducts(signal), 'products');
+  const plan = useResource('GET /api/admin/plans/{planId}', source ? { params: { planId: source } } : null, (p) => p.plan);
+  const products = useResource('GET /api/admin/products', {});
   return (
     <div>
       <BackLink to={planId ? `/admin/plans/${planId}` : '/admin/plans'}>返回</BackLink>

@@ -2,7 +2,7 @@ import type { AdminPlanDetail } from '@contracts/admin';
 import { Link, useParams } from 'react-router';
 import { formatDateTime, formatMoney } from '@contracts/format';
 import { notify } from '@/lib/toast';
-import { downloadPlanCsv, getPlan, setPlanLaunched } from '../api/admin-api';
+import { downloadPlanCsv, setPlanLaunched } from '../api/admin-api';
 import { useOwnerAction } from '../lib/use-owner-action';
 import { useResource } from '../lib/use-resource';
 import { PlanState, ProgressBar } from './plans-page';
@@ -14,7 +14,7 @@ import { BackLink } from '@/components/back-link';
 /** One campaign: progress, totals per book and per pickup point, its orders and the CSV export. */
 export default function PlanPage() {
   const { planId = '' } = useParams();
-  const plan = useResource((signal) => getPlan(planId, signal), `plan:${planId}`);
+  const plan = useResource('GET /api/admin/plans/{planId}', { params: { planId } });
   const { busy, run } = useOwnerAction();
   const exportCsv = () =>
     run(async () => {

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatDateTime } from '@contracts/format';
 import { notify } from '@/lib/toast';
-import { deletePlan, listPlans, setPlanArchived, setPlanLaunched } from '../api/admin-api';
+import { deletePlan, setPlanArchived, setPlanLaunched } from '../api/admin-api';
 import { errorText } from '../lib/labels';
 import { useResource } from '../lib/use-resource';
 import { Thead } from './tables';
@@ -30,7 +30,7 @@ export function ProgressBar({ copies, minQuantity }: { copies: number; minQuanti
 
 /** Every campaign with its state and progress; archived ones behind a switch. */
 export default function PlansPage() {
-  const plans = useResource((signal) => listPlans(signal), 'plans');
+  const plans = useResource('GET /api/admin/plans', {});
   const [showArchived, setShowArchived] = useState(false);
   return (
     <div>

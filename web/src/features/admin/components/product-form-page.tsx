@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { formatDateTime, taiwanDay } from '@contracts/format';
 import { notify } from '@/lib/toast';
-import { createProduct, getProduct, listMovements, setStock, updateProduct } from '../api/admin-api';
+import { createProduct, setStock, updateProduct } from '../api/admin-api';
 import { useOwnerAction } from '../lib/use-owner-action';
 import { useResource } from '../lib/use-resource';
 import { BusyButton, fieldErrors, FormErrors, fromLines, Loaded, PageHead, toLines } from './ui';
@@ -45,7 +45,7 @@ const SHOWN = /^(productId|name|publishedAt|listPrice|salePrice|stock|imgSrc|pre
 /** /admin/products/new and /admin/products/{productId}: every field of a book, and its stock. */
 export default function ProductFormPage() {
   const { productId } = useParams();
-  const product = useResource((signal) => (productId ? getProduct(productId, signal) : Promise.resolve(null)), `product:${productId ?? 'new'}`);
+  const product = useResource('GET /api/admin/products/{productId}', productId ? { params: { productId } } : null);
   return (
     <div>
       <BackLink to="/admin/products">返回書籍列表</BackLink>
@@ -263,7 +263,7 @@ function ProductForm({ initial }: { initial: AdminProduct | null }) {
 }
 
 function StockPanel({ product, onChange }: { product: AdminProduct; onChange: (qty: number) => void }) {
-  const movements = useResource((signal) => listMovements(product.productId, signal), `movements:${product.productId}`);
+  const movements = useResource('GET /api/admin/stock/{productId}/movements', { params: { productId: product.productId } });
   const { busy, error, run } = useOwnerAction();
 
   const submit = (e: FormEvent<HTMLFormElement>) => {

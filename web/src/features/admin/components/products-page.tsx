@@ -2,7 +2,7 @@ import type { AdminProduct } from '@contracts/admin';
 import { Link } from 'react-router';
 import { formatMoney } from '@contracts/format';
 import { notify } from '@/lib/toast';
-import { listProducts, setProductLaunched } from '../api/admin-api';
+import { setProductLaunched } from '../api/admin-api';
 import { useOwnerAction } from '../lib/use-owner-action';
 import { useResource } from '../lib/use-resource';
 import { Thead } from './tables';
@@ -10,7 +10,7 @@ import { BusyButton, Loaded, PageHead } from './ui';
 
 /** Every book, launched or hidden, with its stock. */
 export default function ProductsPage() {
-  const products = useResource((signal) => listProducts(signal), 'products');
+  const products = useResource('GET /api/admin/products', {});
   return (
     <div>
       <PageHead title="書籍與庫存">

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Field } from '@/components/field';
 import { isApiError } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
-import { getSettings, saveSettings } from '../api/admin-api';
+import { saveSettings } from '../api/admin-api';
 import { errorText } from '../lib/labels';
 import { useResource } from '../lib/use-resource';
 import { BusyButton, fieldErrors, FormErrors, Loaded, PageHead } from './ui';
@@ -11,7 +11,7 @@ import '../inbox.css';
 
 /** /admin/settings: the shop's settings (bank, payment days, shipping, contact) and how new orders are told. */
 export default function SettingsPage() {
-  const settings = useResource((signal) => getSettings(signal), 'settings');
+  const settings = useResource('GET /api/admin/settings', {});
   return (
     <div>
       <PageHead title="商店設定" />

@@ -1,6 +1,6 @@
 import { describeError } from '@contracts/errors';
 import { useId, useState, type FormEvent } from 'react';
-import { apiRequest, isApiError } from '@/lib/api-client';
+import { api, isApiError } from '@/lib/api-client';
 import { checkEmail } from '@/lib/email';
 
 /** 到貨通知: on a sold-out book, the shopper leaves an email and gets one mail when it is back. */
@@ -20,7 +20,7 @@ export function StockAlertForm({ productId, bookName }: { productId: string; boo
     setError(null);
     setState('sending');
     try {
-      await apiRequest('/stockAlerts', { method: 'POST', body: { productId, email: email.trim() } });
+      await api('POST /api/stockAlerts', { body: { productId, email: email.trim() } });
       setState('done');
     } catch (err) {
       setState('idle');

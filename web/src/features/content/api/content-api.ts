@@ -1,10 +1,10 @@
 import type { UnsubscribeResult } from '@contracts/content';
-import { apiRequest } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 
 // The content pages' writes; their public reads go through the query cache (lib/data/queries.ts).
 
 export type { BookFiles, FilesManifest } from '@contracts/storefront';
 
 export function cancelSubscription(token: string): Promise<UnsubscribeResult> {
-  return apiRequest<UnsubscribeResult>('/subscriptions/cancel', { method: 'POST', body: { token }, auth: false });
+  return api('POST /api/subscriptions/cancel', { body: { token } }, { auth: false });
 }

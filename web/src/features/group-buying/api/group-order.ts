@@ -1,22 +1,18 @@
 import type { GroupOrderView } from '@contracts/group-buying';
 import type { PlaceGroupOrderInput } from '@contracts/orders';
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { api, apiQuery } from '@/lib/api-client';
 import { useApiQuery } from '@/lib/use-api-query';
 
 export type { GroupOrderView };
 
 /** PATCH /api/groupOrder/{planId}/{orderId}: 201 new, 200 the same request again. Sends the member's token when signed in. */
 export function placeGroupOrder(planId: string, orderId: string, input: PlaceGroupOrderInput): Promise<GroupOrderView> {
-  return apiRequest<GroupOrderView>(`/groupOrder/${encodeURIComponent(planId)}/${encodeURIComponent(orderId)}`, { method: 'PATCH', body: input, retryOnFailure: true });
+  return api('PATCH /api/groupOrder/{planId}/{orderId}', { params: { planId, orderId }, body: input }, { retryOnFailure: true });
 }
 
 export const groupOrderQuery = (planId: string, orderId: string) =>
-  queryOptions({
-    queryKey: ['groupOrder', planId, orderId],
-    queryFn: ({ signal }) => apiRequest<GroupOrderView>(`/groupOrder/${encodeURIComponent(planId)}/${encodeURIComponent(orderId)}`, { signal }),
-    retry: false,
-  });
+  queryOptions({ ...apiQuery('GET /api/groupOrder/{planId}/{orderId}', { params: { planId, orderId } }), retry: false });
 
 export function useGroupOrder(planId: string, orderId: string) {
   return useApiQuery(groupOrderQuery(planId, orderId));

@@ -26,7 +26,8 @@ function ItemsCell({ label, items, show }: { label: string; items: OrderLine[]; 
 
 /** The member's orders, newest first, in pages of 5, 10 or 20. */
 export function MyOrders({ userId }: { userId: string }) {
-  const { data, error, loading } = useMyOrders(userId);
+  const { data, error, status } = useMyOrders(userId);
+  const loading = status === 'loading';
   const [size, setSize] = useState<number>(10);
   const [page, setPage] = useState(0);
   const orders = data ?? [];

@@ -8,7 +8,8 @@ import '../orders.css';
 
 /** /cart/success/{orderId}: the order number, the amount, the bank details and the deadline. */
 export function OrderSuccess({ userId, orderId }: { userId: string; orderId: string }) {
-  const { data: order, error, loading } = useOrder(userId, orderId);
+  const { data: order, error, status } = useOrder(userId, orderId);
+  const loading = status === 'loading';
   const settings = useShopSettings();
   return (
     <section className="order-success" aria-labelledby="success-title">

@@ -13,7 +13,8 @@ import { BackLink } from '@/components/back-link';
 
 /** /order/{orderId}: the whole order, its status and its history. */
 export function OrderView({ userId, orderId }: { userId: string; orderId: string }) {
-  const { data: order, error, loading } = useOrder(userId, orderId);
+  const { data: order, error, status } = useOrder(userId, orderId);
+  const loading = status === 'loading';
   const settings = useShopSettings();
   const saveDigits = useSetBankDigits(userId, orderId);
   return (
