@@ -38,6 +38,7 @@ const fn = (p) => `./functions/src/${p}`;
 const serverZones = [
   { target: fn('contracts'), from: ['api', 'http', 'data', 'lib', 'mail', 'stats', 'ssr', 'openapi', 'app.ts', 'index.ts'].map(fn), message: 'contracts/ is shared with the browser: it imports nothing of the server.' },
   { target: fn('lib'), from: ['api', 'http', 'data', 'mail', 'stats', 'ssr', 'openapi', 'app.ts', 'index.ts'].map(fn), message: 'lib/ is the floor every layer stands on.' },
+  { target: [fn('config.ts'), fn('params.ts')], from: ['api', 'http', 'data', 'lib', 'mail', 'stats', 'ssr', 'openapi', 'contracts', 'app.ts', 'index.ts'].map(fn), message: 'config.ts and params.ts are below the floor: every layer reads them, they import nothing of the server.' },
   { target: fn('data'), from: ['api', 'http', 'ssr', 'openapi', 'app.ts', 'index.ts'].map(fn), message: 'data/ (repositories) knows no service and no HTTP.' },
   { target: [fn('mail'), fn('stats')], from: ['api', 'http', 'ssr', 'openapi', 'app.ts', 'index.ts'].map(fn), message: 'mail/ and stats/ are called by services and triggers, not the other way round.' },
   { target: fn('api'), from: [fn('app.ts'), fn('index.ts'), fn('ssr')], message: 'The API does not import the app, the triggers or the page renderer.' },
@@ -91,6 +92,16 @@ export default tseslint.config(
           { group: ['express'], message: 'Only routers know Express: a service takes plain values.' },
         ],
       }],
+    },
+  },
+  {
+    // Configuration is read at one door per side (docs/decisions.md, "Configuration"): the functions'
+    // environment only in functions/src/config.ts, the build's only in web/src/config/env.ts.
+    files: ['functions/src/**/*.ts', 'web/src/**/*.{ts,tsx}'],
+    ignores: ['functions/src/config.ts', 'web/src/config/env.ts', '**/__tests__/**'],
+    rules: {
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through functions/src/config.ts (the server) or web/src/config/env.ts (the web), its one door.' }],
+      'no-restricted-syntax': ['error', { selector: "MemberExpression[object.type='MetaProperty'][property.name='env']", message: 'Read the build\'s environment through web/src/config/env.ts, its one door.' }],
     },
   },
   {

@@ -1,7 +1,6 @@
 /* eslint-disable @typescript-eslint/no-require-imports */
-import { unsubscribeSecret } from './api/content/secrets';
 import { MAIL, ORDERS } from './data/collections';
-import { smtpConnectionUri } from './mail/config';
+import { smtpConnectionUri, unsubscribeSecret } from './params';
 import type { Express } from 'express';
 import { onDocumentCreated, onDocumentWritten } from 'firebase-functions/firestore';
 import { onRequest } from 'firebase-functions/https';

@@ -45,3 +45,22 @@ describe('import boundaries', () => {
     expect(await boundaryErrors('functions/src/contracts/probe.ts', "import { db } from '../lib/firebase';\nexport const d = db;\n")).not.toEqual([]);
   });
 });
+
+// Configuration is read at one door per side (functions/src/config.ts, web/src/config/env.ts).
+describe('configuration doors', () => {
+  const doorErrors = async (filePath: string, code: string) => {
+    const [result] = await eslint.lintText(code, { filePath: path.join(root, filePath) });
+    return result!.messages.filter((m) => m.ruleId === 'no-restricted-properties' || m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+  };
+
+  it('refuses process.env in a server module other than config.ts, and import.meta.env in the web outside config/env.ts', async () => {
+    expect((await doorErrors('functions/src/api/orders/probe.ts', 'export const u = process.env.SITE_URL;\n')).join('\n')).toMatch(/functions\/src\/config\.ts/);
+    expect(await doorErrors('functions/src/lib/probe.ts', 'const { env } = process;\nexport const u = env.SITE_URL;\n')).not.toEqual([]);
+    expect((await doorErrors('web/src/features/cart/probe.ts', 'export const m = import.meta.env.MODE;\n')).join('\n')).toMatch(/web\/src\/config\/env\.ts/);
+  });
+
+  it('lets the doors themselves read it', async () => {
+    expect(await doorErrors('functions/src/config.ts', 'export const e = process.env;\n')).toEqual([]);
+    expect(await doorErrors('web/src/config/env.ts', 'export const e = import.meta.env;\n')).toEqual([]);
+  });
+});

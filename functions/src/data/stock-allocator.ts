@@ -4,6 +4,7 @@ import type { DocumentReference, DocumentSnapshot, Firestore, QueryDocumentSnaps
 import type { Order } from '../contracts/orders';
 import type { ShopSettings } from '../contracts/settings';
 import { ALLOC_DEADLINE_MS } from '../lib/deadlines';
+import { config } from '../config';
 import { db, firestoreNs } from '../lib/firebase';
 import { logger } from '../lib/logger';
 import { planBatch, productsOf, writesOf, type AllocationOp, type AllocationResult, type BatchPlan, type MailDoc } from './allocation-plan';
@@ -42,7 +43,7 @@ const LEASE = 'allocLease';
 const LEASE_DOC = 'stock';
 
 /** How long a lease lasts without renewal; a crashed allocator blocks the queue at most this long. */
-export const LEASE_MS = Number(process.env.ALLOC_LEASE_MS) || 5_000;
+export const LEASE_MS = config().deadlines.leaseMs;
 /** An allocator hands over after this long, so no request it holds waits on an endless burst. */
 const MAX_HOLD_MS = 10_000;
 /** Requests per batch; a batch also stops before Firestore's 500 writes per commit. */

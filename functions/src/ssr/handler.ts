@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { Request, Response } from 'express';
 import { logger } from '../lib/logger';
+import { siteUrl } from '../lib/site-url';
 import { firestoreSource, SSR_DIR } from './source';
 
 interface RenderOutcome {
@@ -43,14 +44,6 @@ const ERROR_CACHE_CONTROL = 'public, max-age=0, s-maxage=10';
 export function cacheControlFor(out: Pick<RenderOutcome, 'status' | 'failed' | 'personal'>): string {
   if (out.failed || out.personal || out.status >= 500) return 'no-store';
   return out.status === 200 ? PAGE_CACHE_CONTROL : ERROR_CACHE_CONTROL;
-}
-
-/** The site's absolute URL for canonical links, og:image and the sitemap: SITE_URL, as the mails use. */
-export function siteUrl(req: Request): string {
-  const configured = process.env.SITE_URL || process.env.HOSTING_URL;
-  if (configured) return configured.replace(/\/+$/, '');
-  // The Hosting emulator forwards its own host; production always has SITE_URL set (docs/deploy.md).
-  return `${req.protocol}://${req.get('x-forwarded-host') ?? req.get('host') ?? req.hostname}`;
 }
 
 let renderer: Promise<Renderer> | null = null;
@@ -178,8 +171,9 @@ export async function handleSsr(req: Request, res: Response) {
     res.set('Allow', 'GET, HEAD').status(405).type('text/plain').send('Method Not Allowed');
     return;
   }
-  const origin = siteUrl(req);
   try {
+    // The site's absolute URL for canonical links, og:image and the sitemap: the mails' own.
+    const origin = siteUrl();
     const r = await loadRenderer();
     if (req.path === '/sitemap.xml') {
       res.set('Cache-Control', PAGE_CACHE_CONTROL).type('application/xml').send(await r.sitemap(firestoreSource, origin));

@@ -1,9 +1,19 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { httpErrorOf } from '../../http/errors';
-import { Failure } from '../failure';
-import { callToolkit, toolkitError } from '../identity-toolkit';
+import { toolkitError } from '../identity-toolkit';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+/**
+ * The client as a fresh process loads it, with the environment stubbed so far: functions/src/config.ts
+ * parses the environment once per process. The error classes come from the same fresh load.
+ */
+async function fresh() {
+  vi.resetModules();
+  const [toolkit, errors, failure] = await Promise.all([import('../identity-toolkit.js'), import('../../http/errors.js'), import('../failure.js')]);
+  return { callToolkit: toolkit.callToolkit, httpErrorOf: errors.httpErrorOf, Failure: failure.Failure };
+}
+const callToolkit = async (method: string, body: Record<string, unknown>) => (await fresh()).callToolkit(method, body);
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -33,7 +43,8 @@ describe('callToolkit', () => {
   it("turns a refusal into 400 with Identity Toolkit's message verbatim", async () => {
     vi.stubEnv('FIREBASE_AUTH_EMULATOR_HOST', '127.0.0.1:9099');
     vi.stubGlobal('fetch', async () => json(400, { error: { code: 400, message: 'WEAK_PASSWORD : Password should be at least 6 characters' } }));
-    const err = (await callToolkit('signUp', {}).catch((e: unknown) => e)) as Failure;
+    const { callToolkit, httpErrorOf, Failure } = await fresh();
+    const err = (await callToolkit('signUp', {}).catch((e: unknown) => e)) as InstanceType<typeof Failure>;
     expect(err).toBeInstanceOf(Failure);
     expect(httpErrorOf(err).toBody()).toEqual({ statusCode: 400, statusMessage: 'WEAK_PASSWORD : Password should be at least 6 characters', message: 'The password is too weak' });
   });
