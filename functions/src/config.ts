@@ -3,9 +3,9 @@ import { z } from 'zod';
 // The functions' one door to their configuration: every environment variable, secret and parameter the
 // code uses is named and parsed here, once per process, with zod; a bad value fails with its name (never
 // its value). No other module reads process.env (eslint's no-restricted-properties), and
-// `npm run deploy:check` compares ENV_NAMES with the table of docs/deploy.md. The secrets and parameters
-// are declared for the deploy in functions/src/params.ts; their values arrive here as environment
-// variables, as the platform (or the emulator, from functions/.secret.local) sets them.
+// `npm run deploy:check` compares ENV_NAMES with the table of docs/deploy.md. The secrets are declared for
+// the deploy in functions/src/params.ts; their values arrive here as environment variables, as the
+// platform (or the emulator, from functions/.secret.local) sets them.
 //
 // Nothing reads it at import time on the cold path: functions/src/index.ts loads the modules that need it
 // on the first request or event, and zod with them (it costs ~40 ms to load).
@@ -31,11 +31,11 @@ const envSchema = z.object({
   MAILDEV_SMTP_URL: url(),
   FIREBASE_AUTH_EMULATOR_HOST: hostPort(),
   FIRESTORE_EMULATOR_HOST: hostPort(),
-  // Secrets and parameters (functions/src/params.ts).
+  // Secrets (functions/src/params.ts).
   UNSUBSCRIBE_SECRET: text(),
   SMTP_CONNECTION_URI: text(),
-  WEB_API_KEY: text(),
   // The project's own settings (functions/.env.<project-id>, docs/deploy.md).
+  WEB_API_KEY: text(),
   SITE_URL: url(),
   MAIL_FROM: text(),
   MAIL_REPLY_TO: text(),
@@ -75,7 +75,7 @@ function derive(e: Env) {
     authEmulatorHost: e.FIREBASE_AUTH_EMULATOR_HOST,
     /** Against the emulators: only then may a test name its own rate-limit client. */
     againstEmulators: !!e.FIRESTORE_EMULATOR_HOST,
-    webApiKey: e.WEB_API_KEY ?? '',
+    webApiKey: e.WEB_API_KEY,
     mail: {
       /** MailDev's address counts only in the Functions emulator; a deployed function sends through the secret's server. */
       smtpUrl: (inEmulator ? e.MAILDEV_SMTP_URL : undefined) ?? e.SMTP_CONNECTION_URI ?? '',

@@ -1,7 +1,7 @@
 // A small client for the Identity Toolkit REST API (accounts:*), the API that Firebase Auth's
 // email/password flows run on. Locally it talks to the Auth emulator (any key works there); in
-// production it uses the project's Web API key from the WEB_API_KEY parameter (functions/src/params.ts).
-
+// production it uses the project's Web API key, WEB_API_KEY (functions/.env.<project-id>, read by
+// functions/src/config.ts).
 import { config } from '../config';
 import type { AuthTokens } from '../contracts/auth';
 import { Failure, invalid, unavailable } from './failure';
@@ -11,10 +11,12 @@ const PRODUCTION_BASE = 'https://identitytoolkit.googleapis.com/v1';
 const EMULATOR_KEY = 'emulator-api-key';
 const TIMEOUT_MS = 10_000;
 
-/** The Auth emulator's address and any key, or production's with the Web API key. */
+/** The Auth emulator's address and any key, or production's with the Web API key (a loud failure without one). */
 function endpoint(): { base: string; key: string } {
   const { authEmulatorHost: host, webApiKey } = config();
-  return host ? { base: `http://${host}/identitytoolkit.googleapis.com/v1`, key: EMULATOR_KEY } : { base: PRODUCTION_BASE, key: webApiKey };
+  if (host) return { base: `http://${host}/identitytoolkit.googleapis.com/v1`, key: EMULATOR_KEY };
+  if (!webApiKey) throw new Error('WEB_API_KEY is not set (functions/.env.<project-id>, docs/deploy.md)');
+  return { base: PRODUCTION_BASE, key: webApiKey };
 }
 
 /** Identity Toolkit's own error body. */

@@ -40,6 +40,15 @@ describe('callToolkit', () => {
     expect((fetchMock.mock.calls[0] as unknown as [string])[0]).toBe('https://identitytoolkit.googleapis.com/v1/accounts:signUp?key=AIza-test-key');
   });
 
+  it('refuses to call production without WEB_API_KEY, loudly, before any request', async () => {
+    vi.stubEnv('FIREBASE_AUTH_EMULATOR_HOST', '');
+    vi.stubEnv('WEB_API_KEY', '');
+    const fetchMock = vi.fn(async () => json(200, {}));
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(callToolkit('signUp', {})).rejects.toThrow(/WEB_API_KEY is not set/);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it("turns a refusal into 400 with Identity Toolkit's message verbatim", async () => {
     vi.stubEnv('FIREBASE_AUTH_EMULATOR_HOST', '127.0.0.1:9099');
     vi.stubGlobal('fetch', async () => json(400, { error: { code: 400, message: 'WEAK_PASSWORD : Password should be at least 6 characters' } }));
