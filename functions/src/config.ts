@@ -14,23 +14,23 @@ import { z } from 'zod';
 const unset = (v: unknown) => (v === '' ? undefined : v);
 const text = () => z.preprocess(unset, z.string().optional());
 const url = () => z.preprocess(unset, z.url().optional());
-const hostPort = () => z.preprocess(unset, z.string().regex(/^[\w.-]+:\d{1,5}$/, 'expected host:port').optional());
 const count = (min: number) => z.preprocess(unset, z.coerce.number().int().min(min).optional());
 const flag = () => z.preprocess(unset, z.enum(['true', 'false']).optional());
 
 const envSchema = z.object({
-  // Set by the platform or the Functions emulator.
+  // Set by the platform, the Functions emulator or the Firebase CLI, in their own formats: taken as they
+  // come (the emulator's worker gets a socket path in PORT, for one).
   GCLOUD_PROJECT: text(),
   GCP_PROJECT: text(),
   K_SERVICE: text(),
   K_REVISION: text(),
   FUNCTIONS_EMULATOR: flag(),
-  PORT: count(0),
+  PORT: text(),
+  FIREBASE_AUTH_EMULATOR_HOST: text(),
+  FIRESTORE_EMULATOR_HOST: text(),
   // Set by the local scripts (scripts/lib/firebase-env.mjs), never in a project.
   HOSTING_URL: url(),
   MAILDEV_SMTP_URL: url(),
-  FIREBASE_AUTH_EMULATOR_HOST: hostPort(),
-  FIRESTORE_EMULATOR_HOST: hostPort(),
   // Secrets (functions/src/params.ts).
   UNSUBSCRIBE_SECRET: text(),
   SMTP_CONNECTION_URI: text(),
@@ -65,8 +65,8 @@ function derive(e: Env) {
     /** A deployed function: the platform names the service, and it is not the emulator. */
     deployed: !!e.K_SERVICE && !inEmulator,
     revision: e.K_REVISION ?? null,
-    /** functions/src/server.ts's port. */
-    port: e.PORT ?? 3000,
+    /** functions/src/server.ts's port (0: any free one). */
+    port: e.PORT !== undefined && /^\d{1,5}$/.test(e.PORT) ? Number(e.PORT) : 3000,
     /** The shop's address, without a trailing slash: SITE_URL, else the Hosting emulator's. */
     siteUrl: (e.SITE_URL ?? e.HOSTING_URL)?.replace(/\/+$/, ''),
     /** The key of every signed link; functions/src/lib/signer.ts decides what happens without one. */

@@ -35,6 +35,10 @@ describe('parseConfig', () => {
     expect(parseConfig({ GCLOUD_PROJECT: 'shop-prod', K_REVISION: 'api-00042' })).toMatchObject({ projectId: 'shop-prod', revision: 'api-00042' });
   });
 
+  it('takes the platform\'s own variables as they come: the emulator\'s worker has a socket path for PORT', () => {
+    expect(parseConfig({ PORT: '/tmp/fire_emu_1234.sock', FIRESTORE_EMULATOR_HOST: '[::1]:8080' })).toMatchObject({ port: 3000, againstEmulators: true });
+  });
+
   it('reads the tuning values as numbers', () => {
     const c = parseConfig({ API_DEADLINE_MS: '2500', ALLOC_DEADLINE_MS: '9000', ALLOC_LEASE_MS: '800', MAIL_PER_MINUTE: '30', PORT: '0' });
     expect(c.deadlines).toEqual({ readMs: 2500, allocMs: 9000, leaseMs: 800 });
@@ -45,13 +49,13 @@ describe('parseConfig', () => {
   it('refuses bad values by name, never quoting them', () => {
     const err = (() => {
       try {
-        parseConfig({ SITE_URL: 'shop.example.tw', MAIL_PER_MINUTE: '-1', API_DEADLINE_MS: '0', FIREBASE_AUTH_EMULATOR_HOST: 'nope', UNSUBSCRIBE_SECRET: 'kept-out-of-messages' });
+        parseConfig({ SITE_URL: 'shop.example.tw', MAIL_PER_MINUTE: '-1', API_DEADLINE_MS: '0', FUNCTIONS_EMULATOR: 'yes', UNSUBSCRIBE_SECRET: 'kept-out-of-messages' });
       } catch (e) {
         return (e as Error).message;
       }
       return '';
     })();
-    for (const name of ['SITE_URL', 'MAIL_PER_MINUTE', 'API_DEADLINE_MS', 'FIREBASE_AUTH_EMULATOR_HOST']) expect(err).toContain(name);
+    for (const name of ['SITE_URL', 'MAIL_PER_MINUTE', 'API_DEADLINE_MS', 'FUNCTIONS_EMULATOR']) expect(err).toContain(name);
     expect(err).not.toContain('shop.example.tw');
     expect(err).not.toContain('kept-out-of-messages');
   });
