@@ -42,6 +42,7 @@ const serverZones = [
   { target: fn('data'), from: ['api', 'http', 'ssr', 'openapi', 'app.ts', 'index.ts'].map(fn), message: 'data/ (repositories) knows no service and no HTTP.' },
   { target: [fn('mail'), fn('stats')], from: ['api', 'http', 'ssr', 'openapi', 'app.ts', 'index.ts'].map(fn), message: 'mail/ and stats/ are called by services and triggers, not the other way round.' },
   { target: fn('api'), from: [fn('app.ts'), fn('index.ts'), fn('ssr')], message: 'The API does not import the app, the triggers or the page renderer.' },
+  { target: fn('ssr'), from: [fn('data')], message: 'The first HTML reads through the services the API uses (api/), never data/ directly: one read, one rule, the same fallbacks.' },
 ];
 
 export default tseslint.config(

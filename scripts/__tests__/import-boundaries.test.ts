@@ -41,6 +41,11 @@ describe('import boundaries', () => {
     expect(await boundaryErrors('functions/src/data/probe.ts', "import { placeShopOrder } from '../api/orders/service';\nexport const p = placeShopOrder;\n")).not.toEqual([]);
   });
 
+  it('keeps the page renderer on the API\'s services, off the repositories', async () => {
+    expect((await boundaryErrors('functions/src/ssr/probe.ts', "import { launchedCatalogue } from '../data/products';\nexport const c = launchedCatalogue;\n")).join('\n')).toMatch(/services the API uses/);
+    expect(await boundaryErrors('functions/src/ssr/probe.ts', "import { launchedProduct } from '../api/products/service';\nexport const p = launchedProduct;\n")).toEqual([]);
+  });
+
   it('keeps the shared contracts free of server code', async () => {
     expect(await boundaryErrors('functions/src/contracts/probe.ts', "import { db } from '../lib/firebase';\nexport const d = db;\n")).not.toEqual([]);
   });

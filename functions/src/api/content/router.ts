@@ -3,12 +3,11 @@ import {
   inquiryInputSchema,
   subscriptionInputSchema,
   unsubscribeInputSchema,
-  type HomeContent,
 } from '../../contracts/content';
-import { shopSettings } from '../../data/settings';
 import { clientOf, rateLimit } from '../../http/middleware/rate-limit';
 import { validate, validated } from '../../http/middleware/validate';
-import { openCampaigns } from './open-campaigns';
+import { publicSettings } from '../settings/service';
+import { homeContent } from './open-campaigns';
 import { submitInquiry, subscribeNewsletter, unsubscribeNewsletter } from './service';
 
 /** Public content answers are cached briefly by browsers and longer by Hosting's CDN. */
@@ -42,12 +41,11 @@ export function contentRouter(options: ContentRouterOptions = {}) {
   const r = Router();
 
   r.get('/content/settings', async (_req, res) => {
-    res.set('Cache-Control', CONTENT_CACHE_CONTROL).json(await shopSettings());
+    res.set('Cache-Control', CONTENT_CACHE_CONTROL).json(await publicSettings());
   });
 
   r.get('/content/home', async (_req, res) => {
-    const body: HomeContent = { campaigns: await openCampaigns() };
-    res.set('Cache-Control', CONTENT_CACHE_CONTROL).json(body);
+    res.set('Cache-Control', CONTENT_CACHE_CONTROL).json(await homeContent());
   });
 
   r.post('/inquiries', validate(inquiry), rateLimit({ name: 'inquiries', ...(options.inquiryLimit ?? INQUIRY_LIMIT) }), async (req, res) => {

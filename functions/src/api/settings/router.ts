@@ -1,9 +1,8 @@
 import { Router } from 'express';
 import { adminSettingsInputSchema } from '../../contracts/settings';
-import { shopSettings } from '../../data/settings';
 import { requireAuth, requireOwner, requireUser } from '../../http/middleware/auth';
 import { validate, validated } from '../../http/middleware/validate';
-import { readAdminSettings, updateAdminSettings } from './service';
+import { publicSettings, readAdminSettings, updateAdminSettings } from './service';
 
 const SETTINGS_CACHE_CONTROL = 'public, max-age=60, s-maxage=300, stale-while-revalidate=600';
 
@@ -11,7 +10,7 @@ const SETTINGS_CACHE_CONTROL = 'public, max-age=60, s-maxage=300, stale-while-re
 export function settingsRouter() {
   const r = Router();
   r.get('/shop', async (_req, res) => {
-    res.set('Cache-Control', SETTINGS_CACHE_CONTROL).json(await shopSettings());
+    res.set('Cache-Control', SETTINGS_CACHE_CONTROL).json(await publicSettings());
   });
   return r;
 }
