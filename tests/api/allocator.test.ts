@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../functions/src/lib/firebase';
-import type { PlaceOp } from '../../functions/src/data/allocation-plan';
-import { allocate } from '../../functions/src/api/orders/allocator';
+import type { PlaceOp } from '../../functions/src/domain/allocation-plan';
+import { allocate } from '../../functions/src/allocator/stock-allocator';
 import { adminDb, seedBook, uniq } from '../helpers/emulators';
 
 // The stock allocator's fault paths (functions/src/data/stock-allocator.ts), driven directly: a lease

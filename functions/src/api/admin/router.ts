@@ -21,7 +21,8 @@ import { organizerLinkParams } from '../../contracts/organizer';
 import { dashboardFigures } from './dashboard-service';
 import { createOrganizerLink, listOrganizerLinks, revokeOrganizerLink } from '../organizer/service';
 import { confirmDeposits, listLayouts, matchDeposits } from './bank-service';
-import { changeStatus, correctDelivery, getAdminOrder, listOrders, ownerActor, paymentsToCheck } from './orders-service';
+import { getAdminOrder, listOrders, paymentsToCheck } from '../orders/listing';
+import { changeStatus, correctDelivery, ownerActor } from '../orders/order-status';
 import { createPlan, deletePlan, getAdminPlan, listAdminPlans, planCsv, setPlanArchived, setPlanLaunched, updatePlan } from './plans-service';
 import { sendCsv } from '../../http/send-csv';
 

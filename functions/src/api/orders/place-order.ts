@@ -2,13 +2,14 @@ import { createHash } from 'node:crypto';
 import { ERROR_KEYS } from '../../contracts/errors';
 import type { Order, OrderItem, PlaceOrderInput } from '../../contracts/orders';
 import type { ShopSettings } from '../../contracts/settings';
-import { sumLines, type OrderTemplate } from '../../data/allocation-plan';
+import { sumLines } from '../../domain/allocation-plan';
+import type { OrderTemplate } from '../../domain/order';
 import { getOrderDocCoalesced, toOrder, type OrderDoc } from '../../data/orders';
 import { shippingFeeFor, shopSettings } from '../../data/settings';
 import { getStockCounts } from '../../data/stock';
 import { Failure, conflict, invalid, unavailable } from '../../lib/failure';
 import { ALLOC_DEADLINE_MS, READ_DEADLINE_MS } from '../../lib/deadlines';
-import { allocate } from './allocator';
+import { allocate } from '../../allocator/stock-allocator';
 
 // Placing an order, shared by the shop (PATCH /api/order/{userId}/{orderId}) and the group orders
 // (PATCH /api/groupOrder/{planId}/{orderId}, through ../group-buying/service.ts). The caller authenticates

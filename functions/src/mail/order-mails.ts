@@ -1,12 +1,33 @@
-import { ORDER_STATUS_LABELS, type Order } from '../../contracts/orders';
-import type { ShopSettings } from '../../contracts/settings';
-import { formatMoney } from '../../contracts/format';
-import { renderMail, type MailBlock } from '../../mail/layout';
-import type { ComposedMail } from '../../mail/mail-doc';
-import { footer, greeting, itemsBlock, lookupButton, orderFacts, receiverPlace } from '../../mail/order-parts';
+import { ORDER_STATUS_LABELS, type Order } from '../contracts/orders';
+import type { ShopSettings } from '../contracts/settings';
+import { formatMoney } from '../contracts/format';
+import type { OrderMail } from '../domain/order';
+import { formatTaipeiTime, renderMail, type MailBlock } from './layout';
+import type { ComposedMail } from './mail-doc';
+import { footer, greeting, itemsBlock, lookupButton, orderFacts, receiverPlace } from './order-parts';
 
-// The customer's mail for each change the owner makes, in the "Trigger Email" shape that
-// functions/src/mail/send-mail.ts sends.
+// Every mail an order sends, in the "Trigger Email" shape that ./send-mail.ts sends. Which mail a
+// change sends is the order's domain's call (functions/src/domain/order.ts, OrderMail); this renders it.
+
+/** The customer's mail for an order change, rendered from the order after the change. */
+export function renderOrderMail(mail: OrderMail, order: Order, settings: ShopSettings): ComposedMail {
+  switch (mail.kind) {
+    case 'placed':
+      return orderPlacedMail(order, settings);
+    case 'overdueCancelled':
+      return orderCancelledMail(order, settings);
+    case 'paymentConfirmed':
+      return paymentConfirmedMail(order, settings);
+    case 'shipped':
+      return shippedMail(order, settings);
+    case 'cancelledByShop':
+      return cancelledByShopMail(order, settings, mail.note);
+    case 'refunded':
+      return refundedMail(order, settings, mail.note);
+    case 'deliveryCorrected':
+      return deliveryCorrectedMail(order, settings, mail.previous, mail.note);
+  }
+}
 
 function mail(order: Order, settings: ShopSettings, title: string, preheader: string, blocks: MailBlock[]): ComposedMail {
   const { html, text } = renderMail({
@@ -22,7 +43,7 @@ function mail(order: Order, settings: ShopSettings, title: string, preheader: st
 
 const noteBlock = (note?: string): MailBlock[] => (note ? [{ kind: 'facts', rows: [['說明', note]] }] : []);
 
-export function paymentConfirmedMail(order: Order, settings: ShopSettings): ComposedMail {
+function paymentConfirmedMail(order: Order, settings: ShopSettings): ComposedMail {
   return mail(order, settings, '已收到您的匯款', `訂單 ${order.orderNo} 的匯款 ${formatMoney(order.totalPrice)} 已確認。`, [
     { kind: 'text', text: `我們已確認收到您訂單 ${order.orderNo} 的匯款 ${formatMoney(order.totalPrice)}，訂單狀態更新為「${ORDER_STATUS_LABELS[order.status]}」。` },
     orderFacts(order),
@@ -32,7 +53,7 @@ export function paymentConfirmedMail(order: Order, settings: ShopSettings): Comp
   ]);
 }
 
-export function shippedMail(order: Order, settings: ShopSettings): ComposedMail {
+function shippedMail(order: Order, settings: ShopSettings): ComposedMail {
   const d = order.delivery;
   const parcel: MailBlock[] = d
     ? [
@@ -50,7 +71,7 @@ export function shippedMail(order: Order, settings: ShopSettings): ComposedMail 
   ]);
 }
 
-export function cancelledByShopMail(order: Order, settings: ShopSettings, note?: string): ComposedMail {
+function cancelledByShopMail(order: Order, settings: ShopSettings, note?: string): ComposedMail {
   return mail(order, settings, '訂單已取消', `訂單 ${order.orderNo} 已取消。`, [
     { kind: 'text', text: `您的訂單 ${order.orderNo} 已取消（${ORDER_STATUS_LABELS[order.status]}）。` },
     ...noteBlock(note),
@@ -60,7 +81,7 @@ export function cancelledByShopMail(order: Order, settings: ShopSettings, note?:
   ]);
 }
 
-export function refundedMail(order: Order, settings: ShopSettings, note?: string): ComposedMail {
+function refundedMail(order: Order, settings: ShopSettings, note?: string): ComposedMail {
   return mail(order, settings, '訂單已取消並完成退款', `訂單 ${order.orderNo} 已退款 ${formatMoney(order.totalPrice)}。`, [
     { kind: 'text', text: `您的訂單 ${order.orderNo} 已取消，款項 ${formatMoney(order.totalPrice)} 已退回（${ORDER_STATUS_LABELS[order.status]}）。` },
     ...noteBlock(note),
@@ -75,7 +96,7 @@ export function refundedMail(order: Order, settings: ShopSettings, note?: string
  * details sent before, and the owner's note when given) and the new details, so the customer throws
  * the earlier number away.
  */
-export function deliveryCorrectedMail(order: Order, settings: ShopSettings, previous: Order['delivery'], note?: string): ComposedMail {
+function deliveryCorrectedMail(order: Order, settings: ShopSettings, previous: Order['delivery'], note?: string): ComposedMail {
   const d = order.delivery;
   const changed = (a: string | undefined, b: string | undefined) => (a ?? '') !== (b ?? '');
   const wrong: [string, string][] = previous
@@ -98,4 +119,66 @@ export function deliveryCorrectedMail(order: Order, settings: ShopSettings, prev
     { kind: 'facts', title: '收件資訊', rows: [['收件人', order.receiver.name], receiverPlace(order)] },
     lookupButton(order),
   ]);
+}
+
+function orderPlacedMail(order: Order, settings: ShopSettings): ComposedMail {
+  const { bank } = settings;
+  const due = formatTaipeiTime(order.paymentDueAt);
+  const subject = `【${settings.shopName}】訂單成立通知 ${order.orderNo}`;
+  const { html, text } = renderMail({
+    shopName: settings.shopName,
+    preheader: `訂單 ${order.orderNo} 應付 ${formatMoney(order.totalPrice)}，請於 ${due} 前匯款。`,
+    heading: '訂單成立通知',
+    greeting: greeting(order),
+    blocks: [
+      { kind: 'text', text: `感謝您在${settings.shopName}訂購，我們已收到您的訂單，請依下方匯款資訊完成付款。` },
+      orderFacts(order),
+      itemsBlock(order),
+      {
+        kind: 'facts',
+        title: '匯款資訊',
+        tone: 'highlight',
+        rows: [
+          ['銀行', `${bank.name}（${bank.code}）${bank.branch}`],
+          ['戶名', bank.accountName],
+          ['帳號', bank.account],
+          ['金額', formatMoney(order.totalPrice)],
+          ['匯款期限', due],
+        ],
+      },
+      { kind: 'text', text: `請於 ${due}前完成匯款，逾期未匯款訂單將自動取消。匯款後我們會核對帳款，並寄信通知您。` },
+      {
+        kind: 'facts',
+        title: '收件資訊',
+        rows: [
+          ['收件人', order.receiver.name],
+          receiverPlace(order),
+          ['聯絡電話', order.phone],
+        ],
+      },
+      lookupButton(order),
+      { kind: 'note', text: `如有任何問題，歡迎回信或來電 ${settings.contact.phone}。` },
+    ],
+    footer: footer(settings),
+  });
+  return { to: order.email, message: { subject, text, html } };
+}
+
+function orderCancelledMail(order: Order, settings: ShopSettings): ComposedMail {
+  const subject = `【${settings.shopName}】訂單已取消 ${order.orderNo}`;
+  const { html, text } = renderMail({
+    shopName: settings.shopName,
+    preheader: `訂單 ${order.orderNo} 未於期限內完成匯款，已自動取消。`,
+    heading: '訂單已取消',
+    greeting: greeting(order),
+    blocks: [
+      { kind: 'text', text: `您的訂單 ${order.orderNo} 因未於 ${formatTaipeiTime(order.paymentDueAt)}前完成匯款，已自動取消。` },
+      orderFacts(order),
+      itemsBlock(order, false),
+      { kind: 'text', text: `若仍需要這些書籍，歡迎重新下單。如您已經匯款，請來信或來電 ${settings.contact.phone}，我們會儘快為您處理。` },
+      lookupButton(order),
+    ],
+    footer: footer(settings),
+  });
+  return { to: order.email, message: { subject, text, html } };
 }
