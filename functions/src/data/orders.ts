@@ -110,7 +110,7 @@ export interface OrderChange {
 /**
  * Changes one order in a transaction with its mail: `change` sees the order as stored (null when there
  * is none) and answers the change, or throws to write nothing. For the status changes that move no
- * stock and the owner's corrections (the ones that move stock go through ./stock-allocator.ts).
+ * stock and the owner's corrections (the ones that move stock go through functions/src/allocator/stock-allocator.ts).
  */
 export async function changeOrder(orderId: string, change: (doc: OrderDoc | null) => OrderChange): Promise<OrderDoc> {
   const firestore = await db();

@@ -133,7 +133,7 @@ export async function correctDelivery(orderId: string, input: DeliveryCorrection
 
 /**
  * The buyer gives or corrects the bank digits until the order is paid; the owner's matching
- * (functions/src/api/admin/bank-service.ts) reads them from the order.
+ * (functions/src/api/bank/service.ts) reads them from the order.
  */
 export async function setBankDigits(orderId: string, bankAccountNo: string, by: string): Promise<Order> {
   return (await applyDecision(orderId, 'awaitingPayment', 'system', (doc, at) => ({ mail: null, ...withBankDigits(doc, bankAccountNo, by, at) }))).order;

@@ -3,8 +3,8 @@ import { ORGANIZER_LINK_DAYS_AFTER_CLOSE, type OrganizerHandoverRow, type Organi
 import { getPlan, isActiveOrder, listPlanOrders } from '../../data/plans';
 import { forbidden, notFound } from '../../lib/failure';
 import { createLink, getLink, latestAccesses, listLinksOfPlan, recordAccess, revokeLink, type LinkDoc } from '../../data/organizer-links';
-import { toCsv, type Cell } from '../admin/csv';
-import { pickupLabel, planTotals } from '../admin/plans-service';
+import { toCsv, type Cell } from '../group-buying/csv';
+import { pickupLabel, planTotals } from '../group-buying/plans-service';
 import { linkSecret } from '../../lib/link-secret';
 
 // The organiser's read-only link to a plan (stored by functions/src/data/organizer-links.ts). The token
