@@ -244,10 +244,11 @@ async function withdraw(firestore: Firestore, pending: Entry[]) {
   );
 }
 
-function leaseIsFree(lease: DocumentSnapshot): boolean {
+/** Whether a lease read at `now` may be taken: none, or expired strictly before now (a lease is good through its expiresAt). */
+export function leaseIsFree(lease: Pick<DocumentSnapshot, 'exists' | 'data'>, now = Date.now()): boolean {
   if (!lease.exists) return true;
-  const expiresAt = (lease.data() as { expiresAt?: number }).expiresAt ?? 0;
-  return expiresAt < Date.now();
+  const expiresAt = (lease.data() as { expiresAt?: number } | undefined)?.expiresAt ?? 0;
+  return expiresAt < now;
 }
 
 /** Takes the lease; resolves with its update time (the precondition of the next write), or null when another process won. */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { planBatch, sumLines, writesOf, type AllocationOp, type ReturnOp } from '../allocation-plan';
+import { fitBatch, planBatch, sumLines, writesOf, type AllocationOp, type ReturnOp } from '../allocation-plan';
 import type { OrderDoc } from '../order';
 import { place } from './place-fixture';
 
@@ -146,9 +146,63 @@ describe('planBatch', () => {
           }
           expect(running).toBe(plan.stock.get(id) ?? initial[id]);
         }
-        expect(writesOf(plan, batch.length)).toBeLessThan(500);
       }),
       { numRuns: 200 },
     );
   }, 60_000);
+});
+
+describe('fitBatch: the 480-write cap of one commit', () => {
+  const CAP = 480;
+  // A placement of `books` distinct books: 2 (request) + 2 (order, number) + a count and a movement per
+  // book + its mail, so 50 of 8 books cost far more than one commit allows.
+  const big = (i: number, books = 8) => place(`o${i}`, Array.from({ length: books }, (_, b) => ({ productId: `b${(i + b) % 40}`, qty: 1 })));
+  const stock = Object.fromEntries(Array.from({ length: 40 }, (_, b) => [`b${b}`, 1000]));
+  const free = (n: number) => Array.from({ length: n }, (_, i) => `QY${String(i).padStart(4, '0')}`);
+
+  it('takes every request when they fit, and exactly the plan planBatch makes', () => {
+    const ops = Array.from({ length: 10 }, (_, i) => big(i, 2));
+    const { plan, take } = fitBatch(ops, state(stock, [], free(10)), now, CAP);
+    expect(take).toBe(10);
+    expect(plan).toEqual(planBatch(ops, state(stock, [], free(10)), now));
+    expect(writesOf(plan, take)).toBeLessThanOrEqual(CAP);
+  });
+
+  it('splits a batch over the cap: halves until it fits, and the taken prefix is decided as it would be alone', () => {
+    const ops = Array.from({ length: 50 }, (_, i) => big(i));
+    const read = state(stock, [], free(50));
+    expect(writesOf(planBatch(ops, read, now), ops.length)).toBeGreaterThan(CAP);
+    const { plan, take } = fitBatch(ops, read, now, CAP);
+    expect(take).toBeLessThan(50);
+    expect(take).toBeGreaterThan(0);
+    expect(writesOf(plan, take)).toBeLessThanOrEqual(CAP);
+    // The size before the last halving did not fit (it stops at the first size that does).
+    expect(writesOf(planBatch(ops.slice(0, Math.min(50, take * 2 + 1)), read, now), Math.min(50, take * 2 + 1))).toBeGreaterThan(CAP);
+    expect(plan.results).toEqual(planBatch(ops.slice(0, take), read, now).results);
+    expect(plan.results.every((r) => r.kind === 'created')).toBe(true);
+    // The rest, planned as the next batch on what this one left, fits too and sells what remains.
+    const left = state(Object.fromEntries([...read.qty].map(([id, q]) => [id, plan.stock.get(id) ?? q])), [], free(50).slice(take));
+    const next = fitBatch(ops.slice(take), left, now, CAP);
+    expect(writesOf(next.plan, next.take)).toBeLessThanOrEqual(CAP);
+  });
+
+  it('lets one request through on its own even when it alone is over the cap (Firestore answers it)', () => {
+    const huge = place('h', Array.from({ length: 300 }, (_, b) => ({ productId: `x${b}`, qty: 1 })));
+    const { take, plan } = fitBatch([huge, big(1)], state(Object.fromEntries(Array.from({ length: 300 }, (_, b) => [`x${b}`, 1]))), now, CAP);
+    expect(take).toBe(1);
+    expect(writesOf(plan, 1)).toBeGreaterThan(CAP);
+  });
+
+  it('never exceeds the cap with more than one request, whatever the batch (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 50 }), (sizes) => {
+        const ops = sizes.map((n, i) => big(i, n));
+        const { plan, take } = fitBatch(ops, state(stock, [], free(50)), now, CAP);
+        expect(take).toBeGreaterThanOrEqual(1);
+        if (take > 1) expect(writesOf(plan, take)).toBeLessThanOrEqual(CAP);
+        expect(plan.results).toHaveLength(take);
+      }),
+      { numRuns: 100 },
+    );
+  });
 });
