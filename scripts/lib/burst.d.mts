@@ -30,6 +30,8 @@ export interface BurstFigures {
   other4xx: number;
   server5xx: number;
   firstTry5xx: number;
+  /** First-try 5xx answered by the shop itself (not the emulator proxy's dropped socket): status and body. */
+  firstTryFromApp: { status: number; body: string }[];
   retried: number;
   ordersStored: number;
   ghosts: number;

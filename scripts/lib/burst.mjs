@@ -121,6 +121,10 @@ export async function burst({ baseUrl, productId, units, requests, retries = 3, 
   const attempts = requests.map((r, i) => ({ ...r, orderId: randomUUID().replaceAll('-', ''), client: buyerClient(i) }));
   const started = performance.now();
   let firstTry5xx = 0;
+  // First-try cut-offs that came from the shop itself (a catalogue body), not from the Functions
+  // emulator's proxy (its worker dropped the socket: a 500 whose body is the socket error, e.g.
+  // {"code":"ECONNRESET"}, see firebase-tools' functionsRuntimeWorker) or from the connection.
+  const firstTryFromApp = [];
   const send = async (a) => {
     const res = await fetch(`${baseUrl}${a.path(a.orderId)}`, {
       method: 'PATCH',
@@ -128,8 +132,10 @@ export async function burst({ baseUrl, productId, units, requests, retries = 3, 
       body: JSON.stringify(a.body),
       signal: AbortSignal.timeout(timeoutMs),
     });
-    const json = await res.json().catch(() => ({}));
-    return { status: res.status, statusMessage: json.statusMessage, orderNo: json.orderNo };
+    const text = await res.text().catch(() => '');
+    let json = {};
+    try { json = JSON.parse(text); } catch { /* a proxy's or an HTML answer */ }
+    return { status: res.status, statusMessage: json.statusMessage, orderNo: json.orderNo, body: text.slice(0, 200), proxyCode: typeof json.code === 'string' && !json.statusMessage ? json.code : undefined };
   };
   const inFlight = attempts.map(async (a) => {
     const t = performance.now();
@@ -143,7 +149,10 @@ export async function burst({ baseUrl, productId, units, requests, retries = 3, 
         answer = { status: 0, statusMessage: String(err?.cause?.code ?? err) };
       }
       const cutOff = answer.status === 0 || answer.status >= 500;
-      if (cutOff && tries === 1) firstTry5xx++;
+      if (cutOff && tries === 1) {
+        firstTry5xx++;
+        if (answer.status !== 0 && !answer.proxyCode) firstTryFromApp.push({ status: answer.status, body: answer.body });
+      }
       if (!cutOff || tries > retries) break;
       await new Promise((r) => setTimeout(r, 500 * tries));
     }
@@ -177,6 +186,7 @@ export async function burst({ baseUrl, productId, units, requests, retries = 3, 
     other4xx: answers.filter((a) => a.status >= 400 && a.status < 500 && !(a.status === 409 && a.statusMessage === 'OUT_OF_STOCK')).length,
     server5xx: answers.filter((a) => a.status >= 500 || a.status === 0).length,
     firstTry5xx,
+    firstTryFromApp,
     retried: answers.filter((a) => a.tries > 1).length,
     ordersStored: stored.size,
     ghosts: [...stored].filter((id) => !placedIds.has(id)).length,

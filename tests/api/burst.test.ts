@@ -20,10 +20,10 @@ const BURST_TIMEOUT = 240_000;
 /**
  * Every buyer must end with a true answer (0 5xx after the client's retry with the same orderId, as the
  * web client does). A first try may meet the Functions emulator's own proxy failing under a 100-worker
- * burst ("Request to function failed: Error: socket hang up", seen once in a CI run on 2 cores, before
- * the request reached the app); more than this many is a failure of ours.
+ * burst (its worker drops the socket before the request reaches the app: a 500 whose body is the socket
+ * error, seen in CI runs on 2 cores); the client retries those. A first-try 5xx answered by the shop
+ * itself is a failure of ours, however few.
  */
-const FIRST_TRY_5XX_ALLOWED = 2;
 
 describe('bursts through Hosting -> Functions (many processes)', () => {
   // The Functions emulator starts a worker process per concurrent request; the first burst after start
@@ -61,7 +61,8 @@ describe('bursts through Hosting -> Functions (many processes)', () => {
         other4xx: 0,
         server5xx: 0,
       });
-      expect(r.firstTry5xx).toBeLessThanOrEqual(FIRST_TRY_5XX_ALLOWED);
+      expect(r.firstTryFromApp).toEqual([]);
+      if (r.firstTry5xx) console.info(`first tries cut off by the emulator proxy and retried: ${r.firstTry5xx}`);
       expect({ ghosts: r.ghosts, missing: r.missing, stored: r.ordersStored, finalStock: r.finalStock, oversold: r.oversold }).toEqual({
         ghosts: 0,
         missing: 0,
@@ -90,7 +91,8 @@ describe('bursts through Hosting -> Functions (many processes)', () => {
         other4xx: 0,
         server5xx: 0,
       });
-      expect(r.firstTry5xx).toBeLessThanOrEqual(FIRST_TRY_5XX_ALLOWED);
+      expect(r.firstTryFromApp).toEqual([]);
+      if (r.firstTry5xx) console.info(`first tries cut off by the emulator proxy and retried: ${r.firstTry5xx}`);
       expect({ ghosts: r.ghosts, stored: r.ordersStored, finalStock: r.finalStock }).toEqual({ ghosts: 0, stored: 15, finalStock: 0 });
       expect(await planProgress(planId)).toEqual({ orders: 15, copies: 15 });
     },
