@@ -59,6 +59,9 @@ export const MOVES: Record<OrderRole, Record<OrderStatus, readonly OrderStatus[]
 export const STOCK_RETURNING: readonly OrderStatus[] = ['cancelledUnpaid', 'refunded'];
 export const returnsStock = (to: OrderStatus) => STOCK_RETURNING.includes(to);
 
+/** An order that still holds its copies (counted in a campaign's progress, totals and lists). */
+export const isActiveOrder = (o: Pick<Order, 'status'>) => !returnsStock(o.status);
+
 export const canMove = (role: OrderRole, from: OrderStatus, to: OrderStatus) => MOVES[role][from].includes(to);
 
 /** Why the copies of a refunded shipped order stay out of stock (the owner's choice). */

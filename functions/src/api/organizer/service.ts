@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ORGANIZER_LINK_DAYS_AFTER_CLOSE, type OrganizerHandoverRow, type OrganizerLink, type OrganizerView } from '../../contracts/organizer';
-import { getPlan, isActiveOrder, listPlanOrders } from '../../data/plans';
+import { getPlan, listPlanOrders } from '../../data/plans';
+import { isActiveOrder } from '../../domain/order';
 import { forbidden, notFound } from '../../lib/failure';
 import { createLink, getLink, latestAccesses, listLinksOfPlan, recordAccess, revokeLink, type LinkDoc } from '../../data/organizer-links';
 import { toCsv, type Cell } from '../group-buying/csv';

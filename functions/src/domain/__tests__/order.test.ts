@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderStatusChange } from '../../contracts/admin';
 import { ORDER_STATUSES, type OrderStatus } from '../../contracts/orders';
-import { applyChange, canMove, correctDelivery, createOrder, mailIdOf, mailOfChange, MOVES, ownerChange, placedMail, publicOrder, refusalOf, returnsStock, setBankDigits, type OrderDoc, type OrderRole } from '../order';
+import { applyChange, canMove, isActiveOrder, correctDelivery, createOrder, mailIdOf, mailOfChange, MOVES, ownerChange, placedMail, publicOrder, refusalOf, returnsStock, setBankDigits, type OrderDoc, type OrderRole } from '../order';
 import { place } from './place-fixture';
 
 // The order's life (functions/src/domain/order.ts), pure: every move from every status for every role,
@@ -77,8 +77,9 @@ describe('who may move an order where', () => {
     expect(refusalOf(o, { to: 'cancelledUnpaid', role: 'owner', at })).toBeNull();
   });
 
-  it('the terminal statuses return the stock, and only they', () => {
+  it('the terminal statuses return the stock, and only they; the others are active (they hold copies)', () => {
     expect(ORDER_STATUSES.filter(returnsStock)).toEqual(['cancelledUnpaid', 'refunded']);
+    expect(ORDER_STATUSES.filter((status) => isActiveOrder({ status }))).toEqual(['awaitingPayment', 'preparing', 'shipped']);
     for (const s of ORDER_STATUSES.filter(returnsStock)) for (const role of ['owner', 'sweep', 'system'] as const) expect(MOVES[role][s]).toEqual([]);
   });
 });
