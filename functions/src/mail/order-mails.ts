@@ -4,9 +4,10 @@ import { formatMoney } from '../contracts/format';
 import type { OrderMail } from '../domain/order';
 import { formatTaipeiTime, renderMail, type MailBlock } from './layout';
 import type { ComposedMail } from './mail-doc';
+import { siteUrl } from '../lib/site-url';
 import { footer, greeting, itemsBlock, lookupButton, orderFacts, receiverPlace } from './order-parts';
 
-// Every mail an order sends, in the "Trigger Email" shape that ./send-mail.ts sends. Which mail a
+// Every mail an order sends (to the customer, and the shop's own notices and digest), in the "Trigger Email" shape that ./send-mail.ts sends. Which mail a
 // change sends is the order's domain's call (functions/src/domain/order.ts, OrderMail); this renders it.
 
 /** The customer's mail for an order change, rendered from the order after the change. */
@@ -181,4 +182,68 @@ function orderCancelledMail(order: Order, settings: ShopSettings): ComposedMail 
     footer: footer(settings),
   });
   return { to: order.email, message: { subject, text, html } };
+}
+
+// --- The shop's own notices (functions/src/api/orders/shop-notice.ts decides when) ---------------------
+
+type ShopNoticeSettings = Pick<ShopSettings, 'shopName' | 'contact'>;
+const kind = (o: Order) => (o.planId ? `團購 ${o.planId}` : '書店訂單');
+const adminOrderUrl = (o: Order) => `${siteUrl()}/admin/orders/${encodeURIComponent(o.orderId)}`;
+
+/** The shop's own notice of one new order, to its contact address. */
+export function newOrderShopMail(order: Order, settings: ShopNoticeSettings): ComposedMail {
+  const { html, text } = renderMail({
+    shopName: settings.shopName,
+    preheader: `${order.buyer || order.receiver.name} 訂購 ${formatMoney(order.totalPrice)}，${kind(order)}。`,
+    heading: '新訂單通知',
+    greeting: '店長您好：',
+    blocks: [
+      { kind: 'text', text: `網站收到一筆新訂單，等待顧客匯款。` },
+      {
+        kind: 'facts',
+        rows: [
+          ['訂單號碼', order.orderNo],
+          ['類別', kind(order)],
+          ['訂購時間', formatTaipeiTime(order.createdAt)],
+          ['訂購人', order.buyer || order.receiver.name],
+          ['電子郵件', order.email],
+          ['電話', order.phone],
+          receiverPlace(order),
+          ['帳號末五碼', order.bankAccountNo === '00000' ? '未填' : order.bankAccountNo],
+          ['匯款期限', formatTaipeiTime(order.paymentDueAt)],
+        ],
+      },
+      itemsBlock(order),
+      { kind: 'button', href: adminOrderUrl(order), label: '在後台查看' },
+      { kind: 'note', text: '想改為每天一封摘要，可到後台「商店設定」變更新訂單通知方式。' },
+    ],
+    footer: [`${settings.shopName} 網站系統通知`],
+  });
+  return { to: settings.contact.email, message: { subject: `【${settings.shopName}】新訂單 ${order.orderNo}（${formatMoney(order.totalPrice)}）`, text, html } };
+}
+
+/** The shop's digest of one Taiwan day's orders: how many, their total and the newest of them. */
+export function orderDigestMail(day: string, placed: { count: number; total: number; latest: readonly Order[] }, settings: ShopNoticeSettings): ComposedMail {
+  const { count, total, latest } = placed;
+  const label = day.replace(/-/g, '/');
+  const more = count - latest.length;
+  const { html, text } = renderMail({
+    shopName: settings.shopName,
+    preheader: `${label} 共 ${count} 筆新訂單，合計 ${formatMoney(total)}。`,
+    heading: `${label} 訂單摘要`,
+    greeting: '店長您好：',
+    blocks: [
+      { kind: 'text', text: `${label}（台灣時間）網站共收到 ${count} 筆新訂單，合計 ${formatMoney(total)}。` },
+      {
+        kind: 'facts',
+        title: more > 0 ? `最新的 ${latest.length} 筆` : '訂單',
+        rows: latest.map((o): [string, string] => [o.orderNo, `${o.buyer || o.receiver.name}｜${formatMoney(o.totalPrice)}｜${kind(o)}`]),
+      },
+      ...(more > 0 ? [{ kind: 'text' as const, text: `另有 ${more} 筆訂單，請到後台查看。` }] : []),
+      { kind: 'button', href: `${siteUrl()}/admin/orders`, label: '在後台查看訂單' },
+      { kind: 'note', text: '想改為每筆訂單一封通知，可到後台「商店設定」變更。' },
+    ],
+    footer: [`${settings.shopName} 網站系統通知`],
+  });
+  return { to: settings.contact.email, message: { subject: `【${settings.shopName}】${label} 訂單摘要：${count} 筆，${formatMoney(total)}`, text, html } };
 }
