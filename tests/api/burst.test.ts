@@ -19,9 +19,10 @@ import { HOSTING_URL } from '../helpers/emulators';
 const BURST_TIMEOUT = 240_000;
 /**
  * Every buyer must end with a true answer (0 5xx after the client's retry with the same orderId, as the
- * web client does). A first try may meet the Functions emulator's own proxy failing under a 100-worker
- * burst (its worker drops the socket before the request reaches the app: a 500 whose body is the socket
- * error, seen in CI runs on 2 cores); the client retries those. A first-try 5xx answered by the shop
+ * web client does). A first try may meet the emulators' own proxies failing under a 100-worker burst
+ * (Hosting cannot reach the Functions emulator, or a worker drops the socket, before the request reaches
+ * the app: seen in CI runs on 2 cores; scripts/lib/burst.mjs tells them by their bodies); the client
+ * retries those. A first-try 5xx answered by the shop
  * itself is a failure of ours, however few.
  */
 
