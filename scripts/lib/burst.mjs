@@ -109,6 +109,9 @@ export const groupOrderBody = (productId, i) => ({
  */
 const buyerClient = (i) => (process.env.RATE_LIMIT_TEST_SECRET ? { 'X-Test-Client': `${process.env.RATE_LIMIT_TEST_SECRET}:buyer-${i}-${randomUUID()}` } : {});
 
+/** The Hosting emulator's own answers when its proxy to the Functions emulator fails (not the app's). */
+const EMULATOR_PROXY_TEXT = /^(An internal error occurred while proxying for |Timed out waiting for function to respond)/;
+
 /**
  * Sends one placement per buyer, all at once, and retries a buyer's cut-off or 5xx with the same
  * orderId (at most `retries` times, as the web client does), so every buyer ends with a true answer.
@@ -121,9 +124,10 @@ export async function burst({ baseUrl, productId, units, requests, retries = 3, 
   const attempts = requests.map((r, i) => ({ ...r, orderId: randomUUID().replaceAll('-', ''), client: buyerClient(i) }));
   const started = performance.now();
   let firstTry5xx = 0;
-  // First-try cut-offs that came from the shop itself (a catalogue body), not from the Functions
-  // emulator's proxy (its worker dropped the socket: a 500 whose body is the socket error, e.g.
-  // {"code":"ECONNRESET"}, see firebase-tools' functionsRuntimeWorker) or from the connection.
+  // First-try cut-offs that came from the shop itself, not from the emulators' proxies under a burst of
+  // worker starts: the Functions emulator's worker proxy answers 500 with the socket error as its body
+  // (e.g. {"code":"ECONNRESET"}), and the Hosting emulator's proxy answers plain text when it cannot reach
+  // the Functions emulator (see firebase-tools' functionsRuntimeWorker.js and hosting/proxy.js).
   const firstTryFromApp = [];
   const send = async (a) => {
     const res = await fetch(`${baseUrl}${a.path(a.orderId)}`, {
@@ -135,7 +139,7 @@ export async function burst({ baseUrl, productId, units, requests, retries = 3, 
     const text = await res.text().catch(() => '');
     let json = {};
     try { json = JSON.parse(text); } catch { /* a proxy's or an HTML answer */ }
-    return { status: res.status, statusMessage: json.statusMessage, orderNo: json.orderNo, body: text.slice(0, 200), proxyCode: typeof json.code === 'string' && !json.statusMessage ? json.code : undefined };
+    return { status: res.status, statusMessage: json.statusMessage, orderNo: json.orderNo, body: text.slice(0, 200), byEmulatorProxy: !json.statusMessage && (typeof json.code === 'string' || EMULATOR_PROXY_TEXT.test(text)) };
   };
   const inFlight = attempts.map(async (a) => {
     const t = performance.now();
@@ -151,7 +155,7 @@ export async function burst({ baseUrl, productId, units, requests, retries = 3, 
       const cutOff = answer.status === 0 || answer.status >= 500;
       if (cutOff && tries === 1) {
         firstTry5xx++;
-        if (answer.status !== 0 && !answer.proxyCode) firstTryFromApp.push({ status: answer.status, body: answer.body });
+        if (answer.status !== 0 && !answer.byEmulatorProxy) firstTryFromApp.push({ status: answer.status, body: answer.body });
       }
       if (!cutOff || tries > retries) break;
       await new Promise((r) => setTimeout(r, 500 * tries));
