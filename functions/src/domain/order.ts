@@ -1,6 +1,6 @@
 import { OWNER_TRANSITIONS, type Delivery, type OrderStatusChange } from '../contracts/admin';
 import { formatMoney } from '../contracts/format';
-import { NO_BANK_DIGITS, ORDER_TRANSITIONS, type Order, type OrderStatus } from '../contracts/orders';
+import { NO_BANK_DIGITS, ORDER_TRANSITIONS, type Order, type OrderItem, type OrderStatus, type PlaceOrderInput } from '../contracts/orders';
 
 // An order's life, said once (docs/orders.md, "An order's life"): how it is created, every move of its
 // status and who may make it, the owner's corrections, and which mail each change sends. Pure: no
@@ -91,6 +91,59 @@ export type OrderTemplate = Omit<OrderDoc, 'orderNo' | 'createdAt' | 'updatedAt'
   paymentDueDays: number;
   actor: string;
 };
+
+/** A placement as the caller asks it: who, for which plan, the parsed body. */
+export interface Placement {
+  /** Client-made, 16-64 of A-Za-z0-9_- (validated by the caller). */
+  orderId: string;
+  /** The member, or null for a guest group order. */
+  userId: string | null;
+  /** The group plan, or null for a shop order. */
+  planId: string | null;
+  /** The parsed body (placeOrderInputSchema or placeGroupOrderInputSchema). Everything in it is part of the idempotency hash. */
+  input: PlaceOrderInput & { buyer?: string; email?: string };
+  /** Who ordered and where the mail goes (the member's token for a shop order, the body for a group order). */
+  buyer: string;
+  email: string;
+  /** Recorded in statusHistory[0].by, e.g. `member:<uid>` or `guest`. */
+  actor: string;
+  /** A group order's pickup point, resolved from the plan by the caller (input.pickupPointId). */
+  pickup?: Order['pickup'];
+}
+
+/** Days to pay when the shop's settings name none (or nonsense). */
+export const DEFAULT_PAYMENT_DUE_DAYS = 3;
+
+/**
+ * The order a placement asks for, priced on the server (`items`): totals are the lines plus the shop's
+ * shipping fee; the payment is due after the shop's days (DEFAULT_PAYMENT_DUE_DAYS when unset).
+ */
+export function orderTemplate(p: Placement, items: OrderItem[], terms: { shippingFee: number; paymentDueDays: number }, requestHash: string): OrderTemplate {
+  const itemsTotal = items.reduce((n, i) => n + i.totalPrice, 0);
+  const days = terms.paymentDueDays;
+  return {
+    orderId: p.orderId,
+    userId: p.userId,
+    planId: p.planId,
+    buyer: p.buyer,
+    email: p.email,
+    phone: p.input.phone,
+    receiver: { name: p.input.receiver.name, address: p.input.receiver.address },
+    taxId: p.input.taxId ?? '',
+    invoiceTitle: p.input.invoiceTitle ?? '',
+    bankAccountNo: p.input.bankAccountNo,
+    items,
+    itemsTotal,
+    shippingFee: terms.shippingFee,
+    totalPrice: itemsTotal + terms.shippingFee,
+    delivery: null,
+    pickup: p.pickup ?? null,
+    remark: p.input.remark ?? '',
+    requestHash,
+    paymentDueDays: Number.isFinite(days) && days > 0 ? days : DEFAULT_PAYMENT_DUE_DAYS,
+    actor: p.actor,
+  };
+}
 
 /** A new order: awaiting payment, due `paymentDueDays` days after it was made. */
 export function createOrder(template: OrderTemplate, orderNo: string, now: Date): OrderDoc {

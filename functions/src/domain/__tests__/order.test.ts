@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderStatusChange } from '../../contracts/admin';
 import { ORDER_STATUSES, type OrderStatus } from '../../contracts/orders';
-import { applyChange, canMove, isActiveOrder, correctDelivery, createOrder, mailIdOf, mailOfChange, MOVES, ownerChange, placedMail, publicOrder, refusalOf, returnsStock, setBankDigits, type OrderDoc, type OrderRole } from '../order';
+import { applyChange, canMove, DEFAULT_PAYMENT_DUE_DAYS, isActiveOrder, orderTemplate, correctDelivery, createOrder, mailIdOf, mailOfChange, MOVES, ownerChange, placedMail, publicOrder, refusalOf, returnsStock, setBankDigits, type OrderDoc, type OrderRole } from '../order';
+import { sampleContact } from '../../contracts/__tests__/sample-order';
 import { place } from './place-fixture';
 
 // The order's life (functions/src/domain/order.ts), pure: every move from every status for every role,
@@ -22,6 +23,26 @@ const ALLOWED: Record<OrderRole, string[]> = {
   sweep: ['awaitingPayment>cancelledUnpaid'],
   system: ['awaitingPayment>preparing', 'awaitingPayment>cancelledUnpaid', 'awaitingPayment>refunded', 'preparing>shipped', 'preparing>refunded', 'shipped>refunded'],
 };
+
+describe('orderTemplate', () => {
+  const placement = { orderId: 'o1', userId: 'u1', planId: null, input: { items: [{ productId: 'a', qty: 2 }], ...sampleContact }, buyer: '王小明', email: 'a@example.com', actor: 'member:u1' };
+  const items = [
+    { productId: 'a', name: '書 a', qty: 2, unitPrice: 300, totalPrice: 600 },
+    { productId: 'b', name: '書 b', qty: 1, unitPrice: 250, totalPrice: 250 },
+  ];
+
+  it('totals the priced lines plus the shipping fee, and keeps the buyer, the hash and the actor', () => {
+    const t = orderTemplate(placement, items, { shippingFee: 80, paymentDueDays: 5 }, 'h1');
+    expect(t).toMatchObject({ itemsTotal: 850, shippingFee: 80, totalPrice: 930, paymentDueDays: 5, requestHash: 'h1', actor: 'member:u1', buyer: '王小明', delivery: null, pickup: null });
+    expect(t.receiver).toEqual({ name: sampleContact.receiver.name, address: sampleContact.receiver.address });
+  });
+
+  it('falls back to the default payment days when the settings name none or nonsense', () => {
+    for (const days of [0, -1, Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(orderTemplate(placement, items, { shippingFee: 0, paymentDueDays: days }, 'h').paymentDueDays).toBe(DEFAULT_PAYMENT_DUE_DAYS);
+    }
+  });
+});
 
 describe('createOrder', () => {
   it('starts awaiting payment, dated now, due paymentDueDays later, with the actor in the history and no template-only field', () => {
