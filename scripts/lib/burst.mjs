@@ -124,11 +124,14 @@ export async function burst({ baseUrl, productId, units, requests, retries = 3, 
   const attempts = requests.map((r, i) => ({ ...r, orderId: randomUUID().replaceAll('-', ''), client: buyerClient(i) }));
   const started = performance.now();
   let firstTry5xx = 0;
-  // First-try cut-offs that came from the shop itself, not from the emulators' proxies under a burst of
-  // worker starts: the Functions emulator's worker proxy answers 500 with the socket error as its body
-  // (e.g. {"code":"ECONNRESET"}), and the Hosting emulator's proxy answers plain text when it cannot reach
-  // the Functions emulator (see firebase-tools' functionsRuntimeWorker.js and hosting/proxy.js).
-  const firstTryFromApp = [];
+  // First-try 5xx that are neither the emulators' proxies failing under a burst of worker starts nor the
+  // shop's designed 503: the Functions emulator's worker proxy answers 500 with the socket error as its
+  // body (e.g. {"code":"ECONNRESET"}), the Hosting emulator's proxy answers plain text when it cannot
+  // reach the Functions emulator (firebase-tools' functionsRuntimeWorker.js and hosting/proxy.js), and
+  // the shop answers 503 when Firestore did not answer in time, having taken nothing (the ghosts and
+  // stock figures below prove that). Any other 5xx is a defect.
+  const firstTryUnexpected = [];
+  let firstTryUnavailable = 0;
   const send = async (a) => {
     const res = await fetch(`${baseUrl}${a.path(a.orderId)}`, {
       method: 'PATCH',
@@ -155,7 +158,8 @@ export async function burst({ baseUrl, productId, units, requests, retries = 3, 
       const cutOff = answer.status === 0 || answer.status >= 500;
       if (cutOff && tries === 1) {
         firstTry5xx++;
-        if (answer.status !== 0 && !answer.byEmulatorProxy) firstTryFromApp.push({ status: answer.status, body: answer.body });
+        if (answer.status === 503 && answer.statusMessage) firstTryUnavailable++;
+        else if (answer.status !== 0 && !answer.byEmulatorProxy) firstTryUnexpected.push({ status: answer.status, body: answer.body });
       }
       if (!cutOff || tries > retries) break;
       await new Promise((r) => setTimeout(r, 500 * tries));
@@ -190,7 +194,8 @@ export async function burst({ baseUrl, productId, units, requests, retries = 3, 
     other4xx: answers.filter((a) => a.status >= 400 && a.status < 500 && !(a.status === 409 && a.statusMessage === 'OUT_OF_STOCK')).length,
     server5xx: answers.filter((a) => a.status >= 500 || a.status === 0).length,
     firstTry5xx,
-    firstTryFromApp,
+    firstTryUnexpected,
+    firstTryUnavailable,
     retried: answers.filter((a) => a.tries > 1).length,
     ordersStored: stored.size,
     ghosts: [...stored].filter((id) => !placedIds.has(id)).length,
