@@ -174,7 +174,8 @@ function CheckoutForm({ lines, ready, onPlaced, name, userId }: CheckoutProps & 
 
   const values = form.watch();
   const itemsTotal = lines.reduce((n, l) => n + l.unitPrice * l.qty, 0);
-  const shippingFee = settings && !settings.shipping.freeWithinTaiwan ? settings.shipping.fee : 0;
+  // The server's own rule for the fee (the public settings' shippingFee), the one that prices the order.
+  const shippingFee = settings?.shippingFee ?? 0;
 
   return (
     <section className="checkout" aria-label="結帳">
