@@ -35,106 +35,17 @@ function PlanTitle({ planId }: { planId: string }) {
 }
 
 function OrderView({ order: o, onChange }: { order: Order; onChange: (o: Order) => void }) {
-  // The console's own table: an order that was never paid is cancelled, not refunded.
-  const next = OWNER_TRANSITIONS[o.status];
   return (
     <>
       <PageHead title={`訂單 ${o.orderNo}`}>
         <OrderStatusBadge status={o.status} />
       </PageHead>
       <div className="admin-grid">
-        <section className="admin-card" aria-labelledby="o-buyer">
-          <h3 id="o-buyer">訂購資料</h3>
-          <dl className="admin-dl">
-            <dt>類型</dt>
-            <dd>
-              {o.planId ? (
-                <Link to={`/admin/plans/${o.planId}`}>
-                  團購 <PlanTitle planId={o.planId} />
-                </Link>
-              ) : (
-                '書店訂單'
-              )}
-            </dd>
-            {o.pickup && (
-              <Fact term="取貨方式">
-                自取：{o.pickup.name}
-                <span className="admin-sub">
-                  {o.pickup.address}
-                  {o.pickup.hours ? `（${o.pickup.hours}）` : ''}
-                </span>
-              </Fact>
-            )}
-            <dt>訂購人</dt>
-            <dd>{o.buyer || '—'}</dd>
-            <dt>Email</dt>
-            <dd>{o.email || '—'}</dd>
-            <dt>電話</dt>
-            <dd>{o.phone}</dd>
-            <dt>收件人</dt>
-            <dd>{o.receiver.name}</dd>
-            <dt>收件地址</dt>
-            <dd>{o.receiver.address || (o.pickup ? '（自取，不需地址）' : '—')}</dd>
-            <dt>統一編號</dt>
-            <dd>{o.taxId || '—'}</dd>
-            <dt>發票抬頭</dt>
-            <dd>{o.invoiceTitle || '—'}</dd>
-            <dt>匯款帳號末五碼</dt>
-            <dd className="admin-mono">{o.bankAccountNo === '00000' ? '00000（未填）' : o.bankAccountNo}</dd>
-            <dt>訂單日期</dt>
-            <dd>{formatDateTime(o.createdAt)}</dd>
-            <dt>匯款期限</dt>
-            <dd>{formatDateTime(o.paymentDueAt)}</dd>
-            <Fact term="備註">{o.remark}</Fact>
-          </dl>
-        </section>
-        <section className="admin-card" aria-labelledby="o-items">
-          <h3 id="o-items">訂購內容</h3>
-          <BookAmountsTable
-            rows={o.items}
-            rowKey={(i) => i.productId}
-            name={(i) => i.name}
-            count={(i) => `${i.qty} × ${formatMoney(i.unitPrice)}`}
-            amount={(i) => i.totalPrice}
-            amountLabel="小計"
-          />
-          <dl className="admin-dl admin-dl--totals">
-            <dt>商品小計</dt>
-            <dd>{formatMoney(o.itemsTotal)}</dd>
-            <dt>運費</dt>
-            <dd>{formatMoney(o.shippingFee)}</dd>
-            <dt>應付總額</dt>
-            <dd>
-              <strong>{formatMoney(o.totalPrice)}</strong>
-            </dd>
-          </dl>
-          {o.delivery ? (
-            <p className="admin-delivery">
-              {o.delivery.company}・{o.delivery.trackingNo}・
-              <a href={o.delivery.trackingUrl} target="_blank" rel="noopener noreferrer">
-                查詢貨件
-              </a>
-            </p>
-          ) : null}
-        </section>
+        <BuyerCard order={o} />
+        <ItemsCard order={o} />
       </div>
-
       {o.status === 'shipped' ? <CorrectDelivery order={o} onChange={onChange} /> : null}
-
-      {next.length ? (
-        <section className="admin-card" aria-labelledby="o-actions">
-          <h3 id="o-actions">處理訂單</h3>
-          <div className="admin-actions">
-            {next.includes('preparing') ? <MarkPaid order={o} onChange={onChange} /> : null}
-            {next.includes('shipped') ? <Ship order={o} onChange={onChange} /> : null}
-            {next.includes('cancelledUnpaid') ? <Cancel order={o} to="cancelledUnpaid" onChange={onChange} /> : null}
-            {next.includes('refunded') ? <Cancel order={o} to="refunded" onChange={onChange} /> : null}
-          </div>
-        </section>
-      ) : (
-        <p className="muted">此訂單已結案，不能再變更狀態。</p>
-      )}
-
+      <Actions order={o} onChange={onChange} />
       <section className="admin-card" aria-labelledby="o-history">
         <h3 id="o-history">狀態紀錄</h3>
         <ol className="admin-history">
@@ -149,6 +60,109 @@ function OrderView({ order: o, onChange }: { order: Order; onChange: (o: Order) 
         </ol>
       </section>
     </>
+  );
+}
+
+/** 訂購資料: who ordered, where it goes, the invoice, the payment's digits and dates. */
+function BuyerCard({ order: o }: { order: Order }) {
+  return (
+    <section className="admin-card" aria-labelledby="o-buyer">
+      <h3 id="o-buyer">訂購資料</h3>
+      <dl className="admin-dl">
+        <dt>類型</dt>
+        <dd>
+          {o.planId ? (
+            <Link to={`/admin/plans/${o.planId}`}>
+              團購 <PlanTitle planId={o.planId} />
+            </Link>
+          ) : (
+            '書店訂單'
+          )}
+        </dd>
+        {o.pickup && (
+          <Fact term="取貨方式">
+            自取：{o.pickup.name}
+            <span className="admin-sub">
+              {o.pickup.address}
+              {o.pickup.hours ? `（${o.pickup.hours}）` : ''}
+            </span>
+          </Fact>
+        )}
+        <dt>訂購人</dt>
+        <dd>{o.buyer || '—'}</dd>
+        <dt>Email</dt>
+        <dd>{o.email || '—'}</dd>
+        <dt>電話</dt>
+        <dd>{o.phone}</dd>
+        <dt>收件人</dt>
+        <dd>{o.receiver.name}</dd>
+        <dt>收件地址</dt>
+        <dd>{o.receiver.address || (o.pickup ? '（自取，不需地址）' : '—')}</dd>
+        <dt>統一編號</dt>
+        <dd>{o.taxId || '—'}</dd>
+        <dt>發票抬頭</dt>
+        <dd>{o.invoiceTitle || '—'}</dd>
+        <dt>匯款帳號末五碼</dt>
+        <dd className="admin-mono">{o.bankAccountNo === '00000' ? '00000（未填）' : o.bankAccountNo}</dd>
+        <dt>訂單日期</dt>
+        <dd>{formatDateTime(o.createdAt)}</dd>
+        <dt>匯款期限</dt>
+        <dd>{formatDateTime(o.paymentDueAt)}</dd>
+        <Fact term="備註">{o.remark}</Fact>
+      </dl>
+    </section>
+  );
+}
+
+/** 訂購內容: the lines, the totals and the parcel. */
+function ItemsCard({ order: o }: { order: Order }) {
+  return (
+    <section className="admin-card" aria-labelledby="o-items">
+      <h3 id="o-items">訂購內容</h3>
+      <BookAmountsTable
+        rows={o.items}
+        rowKey={(i) => i.productId}
+        name={(i) => i.name}
+        count={(i) => `${i.qty} × ${formatMoney(i.unitPrice)}`}
+        amount={(i) => i.totalPrice}
+        amountLabel="小計"
+      />
+      <dl className="admin-dl admin-dl--totals">
+        <dt>商品小計</dt>
+        <dd>{formatMoney(o.itemsTotal)}</dd>
+        <dt>運費</dt>
+        <dd>{formatMoney(o.shippingFee)}</dd>
+        <dt>應付總額</dt>
+        <dd>
+          <strong>{formatMoney(o.totalPrice)}</strong>
+        </dd>
+      </dl>
+      {o.delivery ? (
+        <p className="admin-delivery">
+          {o.delivery.company}・{o.delivery.trackingNo}・
+          <a href={o.delivery.trackingUrl} target="_blank" rel="noopener noreferrer">
+            查詢貨件
+          </a>
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+/** 處理訂單: the moves the console allows from the order's status (an order never paid is cancelled, not refunded). */
+function Actions({ order: o, onChange }: { order: Order; onChange: (o: Order) => void }) {
+  const next = OWNER_TRANSITIONS[o.status];
+  if (!next.length) return <p className="muted">此訂單已結案，不能再變更狀態。</p>;
+  return (
+    <section className="admin-card" aria-labelledby="o-actions">
+      <h3 id="o-actions">處理訂單</h3>
+      <div className="admin-actions">
+        {next.includes('preparing') ? <MarkPaid order={o} onChange={onChange} /> : null}
+        {next.includes('shipped') ? <Ship order={o} onChange={onChange} /> : null}
+        {next.includes('cancelledUnpaid') ? <Cancel order={o} to="cancelledUnpaid" onChange={onChange} /> : null}
+        {next.includes('refunded') ? <Cancel order={o} to="refunded" onChange={onChange} /> : null}
+      </div>
+    </section>
   );
 }
 
