@@ -4,7 +4,7 @@ import type { FilesManifest, StorefrontSource } from '../contracts/storefront';
 import { openCampaigns } from '../api/content/open-campaigns';
 import { launchedCatalogue, openPlanOffers } from '../data/products';
 import { getPlan } from '../data/plans';
-import { shopSettings } from '../data/settings';
+import { publicSettings } from '../api/settings/public-settings';
 import { getStockQty } from '../data/stock';
 import { allStock } from '../api/stock/service';
 import { planView } from '../api/group-buying/plan-view';
@@ -28,7 +28,7 @@ export const firestoreSource: StorefrontSource = {
     return plan?.launched ? planView(plan) : null;
   },
   home: async () => ({ campaigns: await openCampaigns() }),
-  settings: () => shopSettings(),
+  settings: () => publicSettings(),
   // A build artefact beside the renderer (scripts/finish-web-build.mjs): read once per instance.
   filesManifest: () => (manifest ??= readFile(path.join(SSR_DIR, 'files-manifest.json'), 'utf8').then((t) => JSON.parse(t) as FilesManifest)),
 };

@@ -5,7 +5,7 @@ import {
   unsubscribeInputSchema,
   type HomeContent,
 } from '../../contracts/content';
-import { shopSettings } from '../../data/settings';
+import { publicSettings } from '../settings/public-settings';
 import { clientOf, rateLimit } from '../../http/middleware/rate-limit';
 import { validate, validated } from '../../http/middleware/validate';
 import { openCampaigns } from './open-campaigns';
@@ -42,7 +42,7 @@ export function contentRouter(options: ContentRouterOptions = {}) {
   const r = Router();
 
   r.get('/content/settings', async (_req, res) => {
-    res.set('Cache-Control', CONTENT_CACHE_CONTROL).json(await shopSettings());
+    res.set('Cache-Control', CONTENT_CACHE_CONTROL).json(await publicSettings());
   });
 
   r.get('/content/home', async (_req, res) => {

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { adminSettingsInputSchema } from '../../contracts/settings';
-import { shopSettings } from '../../data/settings';
+import { publicSettings } from './public-settings';
 import { requireAuth, requireOwner, requireUser } from '../../http/middleware/auth';
 import { validate, validated } from '../../http/middleware/validate';
 import { readAdminSettings, updateAdminSettings } from './service';
@@ -11,7 +11,7 @@ const SETTINGS_CACHE_CONTROL = 'public, max-age=60, s-maxage=300, stale-while-re
 export function settingsRouter() {
   const r = Router();
   r.get('/shop', async (_req, res) => {
-    res.set('Cache-Control', SETTINGS_CACHE_CONTROL).json(await shopSettings());
+    res.set('Cache-Control', SETTINGS_CACHE_CONTROL).json(await publicSettings());
   });
   return r;
 }
