@@ -106,7 +106,7 @@ test('a guest joins cpaSouth from its landing page to its success page at 360 px
   await expect(page.getByTestId('order-total')).toHaveText('NT$780');
   await expect(page.getByTestId('bank-details')).toContainText('臺灣銀行');
   await expect(page.getByTestId('bank-details')).toContainText('0120-0012-3456');
-  await expect(page.getByTestId('payment-due')).toContainText('3 日內');
+  await expect(page.getByTestId('payment-due')).toContainText('（3 天內）');
   await noHorizontalScroll(page);
   await shot(page, 'success-360');
 

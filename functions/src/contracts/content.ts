@@ -92,5 +92,10 @@ export interface HomeContent {
   campaigns: OpenCampaign[];
 }
 
-/** GET /api/content/settings: settings/shop, all of it public (bank details appear on every order). */
-export type PublicSettings = ShopSettings;
+/**
+ * GET /api/settings/shop and /api/content/settings: settings/shop, all of it public (bank details appear
+ * on every order), with what the server derives from it, so the web states the shop's rules without a
+ * copy of them: `shippingFee` is what an order pays for shipping now (the server's own rule, the one
+ * that prices orders).
+ */
+export type PublicSettings = ShopSettings & { shippingFee: number };

@@ -1,7 +1,6 @@
-import type { HomeContent } from './content';
+import type { HomeContent, PublicSettings } from './content';
 import type { GroupPlanView } from './group-buying';
 import type { Product, ProductPlanOffer, ProductSummary } from './products';
-import type { ShopSettings } from './settings';
 
 /**
  * The public reads the storefront's pages render from. The browser answers them through `/api`; the
@@ -19,7 +18,7 @@ export interface StorefrontSource {
   stockMap(signal?: AbortSignal): Promise<Record<string, number>>;
   plan(planId: string, signal?: AbortSignal): Promise<GroupPlanView | null>;
   home(signal?: AbortSignal): Promise<HomeContent>;
-  settings(signal?: AbortSignal): Promise<ShopSettings>;
+  settings(signal?: AbortSignal): Promise<PublicSettings>;
   filesManifest(signal?: AbortSignal): Promise<FilesManifest>;
 }
 

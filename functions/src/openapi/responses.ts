@@ -5,7 +5,7 @@ import type { BankConfirmResult, BankLayout, BankProposal } from '../contracts/b
 import type { DashboardFigures } from '../contracts/dashboard';
 import type { OrganizerLink, OrganizerView } from '../contracts/organizer';
 import type { StockAlertAnswer } from '../contracts/stock-alerts';
-import { INQUIRY_TOPICS, type HomeContent, type InquiryCreated, type SubscriptionResult, type UnsubscribeResult } from '../contracts/content';
+import { INQUIRY_TOPICS, type HomeContent, type PublicSettings, type InquiryCreated, type SubscriptionResult, type UnsubscribeResult } from '../contracts/content';
 import type { ErrorBody } from '../contracts/errors';
 import type { HealthAnswer } from '../contracts/health';
 import { groupBuyingPlanSchema, type GroupOrderView, type GroupPlanView } from '../contracts/group-buying';
@@ -230,6 +230,11 @@ export const shopSettingsSchema = z
     company: z.object({ name: z.string(), taxId: z.string() }),
   })
   .meta({ id: 'ShopSettings' });
+
+/** GET /api/settings/shop, /api/content/settings: settings/shop and the fee an order pays now. */
+export const publicSettingsSchema = shopSettingsSchema
+  .extend({ shippingFee: money.meta({ description: 'What an order pays for shipping now (0 when free within Taiwan)' }) })
+  .meta({ id: 'PublicSettings' });
 
 export const homeContentSchema = z
   .object({
@@ -475,6 +480,7 @@ same<Same<z.output<typeof groupOrderViewSchema>, GroupOrderView>>();
 same<Same<z.output<typeof orderSummarySchema>, OrderSummary>>();
 same<Same<z.output<typeof groupPlanViewSchema>, GroupPlanView>>();
 same<Same<z.output<typeof shopSettingsSchema>, ShopSettings>>();
+same<Same<z.output<typeof publicSettingsSchema>, PublicSettings>>();
 same<Same<z.output<typeof homeContentSchema>, HomeContent>>();
 same<Same<z.output<typeof inquiryCreatedSchema>, InquiryCreated>>();
 same<Same<z.output<typeof subscriptionResultSchema>, SubscriptionResult>>();

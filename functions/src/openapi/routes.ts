@@ -369,7 +369,7 @@ export const ROUTES: RouteDoc[] = [
     summary: "The shop's public settings",
     description: 'Bank details (shown on every order), shipping rules, the payment deadline and contacts.',
     access: 'public',
-    responses: { 200: { description: 'The settings', schema: res.shopSettingsSchema } },
+    responses: { 200: { description: 'The settings', schema: res.publicSettingsSchema } },
     cache: CATALOGUE,
   },
   {
@@ -380,7 +380,7 @@ export const ROUTES: RouteDoc[] = [
     summary: "The shop's public settings (content pages)",
     description: 'The same settings as `/api/settings/shop`, for the contact and information pages.',
     access: 'public',
-    responses: { 200: { description: 'The settings', schema: res.shopSettingsSchema } },
+    responses: { 200: { description: 'The settings', schema: res.publicSettingsSchema } },
     cache: CATALOGUE,
   },
   {

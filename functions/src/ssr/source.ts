@@ -4,7 +4,7 @@ import type { FilesManifest, StorefrontSource } from '../contracts/storefront';
 import { homeContent } from '../api/content/open-campaigns';
 import { planForViewer } from '../api/group-buying/service';
 import { launchedProduct, openPlansOf, summaries } from '../api/products/service';
-import { publicSettings } from '../api/settings/service';
+import { publicSettings } from '../api/settings/public-settings';
 import { allStock, stockOf } from '../api/stock/service';
 import { Failure } from '../lib/failure';
 

@@ -4,9 +4,9 @@ import {
   subscriptionInputSchema,
   unsubscribeInputSchema,
 } from '../../contracts/content';
+import { publicSettings } from '../settings/public-settings';
 import { clientOf, rateLimit } from '../../http/middleware/rate-limit';
 import { validate, validated } from '../../http/middleware/validate';
-import { publicSettings } from '../settings/service';
 import { homeContent } from './open-campaigns';
 import { submitInquiry, subscribeNewsletter, unsubscribeNewsletter } from './service';
 

@@ -1,8 +1,9 @@
 import { Router } from 'express';
 import { adminSettingsInputSchema } from '../../contracts/settings';
+import { publicSettings } from './public-settings';
 import { requireAuth, requireOwner, requireUser } from '../../http/middleware/auth';
 import { validate, validated } from '../../http/middleware/validate';
-import { publicSettings, readAdminSettings, updateAdminSettings } from './service';
+import { readAdminSettings, updateAdminSettings } from './service';
 
 const SETTINGS_CACHE_CONTROL = 'public, max-age=60, s-maxage=300, stale-while-revalidate=600';
 
