@@ -55,7 +55,7 @@ export const closeGroupBuyingPlans = onSchedule({ schedule: 'every 15 minutes', 
  * (any later order drains them too; this bounds the wait when none comes).
  */
 export const drainStockQueue = onSchedule({ schedule: 'every 1 minutes', region: 'asia-east1', timeZone: 'Asia/Taipei' }, async () => {
-  const { drainAllocations } = require('./api/orders/allocator') as typeof import('./api/orders/allocator');
+  const { drainAllocations } = require('./allocator/stock-allocator') as typeof import('./allocator/stock-allocator');
   await job('drainStockQueue', drainAllocations);
 });
 

@@ -41,6 +41,14 @@ describe('import boundaries', () => {
     expect(await boundaryErrors('functions/src/data/probe.ts', "import { placeShopOrder } from '../api/orders/service';\nexport const p = placeShopOrder;\n")).not.toEqual([]);
   });
 
+  it('keeps the order domain pure and the repositories below the allocator', async () => {
+    expect(await boundaryErrors('functions/src/domain/probe.ts', "import { db } from '../lib/firebase';\nexport const d = db;\n")).not.toEqual([]);
+    expect(await boundaryErrors('functions/src/domain/probe.ts', "import { getOrderDoc } from '../data/orders';\nexport const g = getOrderDoc;\n")).not.toEqual([]);
+    expect(await boundaryErrors('functions/src/domain/probe.ts', "import { ORDER_TRANSITIONS } from '../contracts/orders';\nexport const t = ORDER_TRANSITIONS;\n")).toEqual([]);
+    expect(await boundaryErrors('functions/src/data/probe.ts', "import { allocate } from '../allocator/stock-allocator';\nexport const a = allocate;\n")).not.toEqual([]);
+    expect(await boundaryErrors('functions/src/allocator/probe.ts', "import { placeShopOrder } from '../api/orders/service';\nexport const p = placeShopOrder;\n")).not.toEqual([]);
+  });
+
   it('keeps the shared contracts free of server code', async () => {
     expect(await boundaryErrors('functions/src/contracts/probe.ts', "import { db } from '../lib/firebase';\nexport const d = db;\n")).not.toEqual([]);
   });

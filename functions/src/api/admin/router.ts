@@ -15,14 +15,15 @@ import {
 import { bankConfirmInputSchema, bankMatchInputSchema } from '../../contracts/bank';
 import { requireAuth, requireOwner, requireUser } from '../../http/middleware/auth';
 import { validate, validated } from '../../http/middleware/validate';
-import { createProduct, getAdminProduct, listAdminProducts, setProductLaunched, setProductStock, stockMovements, updateProduct } from './catalogue-service';
+import { createProduct, getAdminProduct, listAdminProducts, setProductLaunched, setProductStock, stockMovements, updateProduct } from '../products/catalogue-service';
 import { dashboardQuerySchema } from '../../contracts/dashboard';
 import { organizerLinkParams } from '../../contracts/organizer';
-import { dashboardFigures } from './dashboard-service';
+import { dashboardFigures } from '../dashboard/service';
 import { createOrganizerLink, listOrganizerLinks, revokeOrganizerLink } from '../organizer/service';
-import { confirmDeposits, listLayouts, matchDeposits } from './bank-service';
-import { changeStatus, correctDelivery, getAdminOrder, listOrders, ownerActor, paymentsToCheck } from './orders-service';
-import { createPlan, deletePlan, getAdminPlan, listAdminPlans, planCsv, setPlanArchived, setPlanLaunched, updatePlan } from './plans-service';
+import { confirmDeposits, listLayouts, matchDeposits } from '../bank/service';
+import { getAdminOrder, listOrders, paymentsToCheck } from '../orders/listing';
+import { changeStatus, correctDelivery, ownerActor } from '../orders/order-status';
+import { createPlan, deletePlan, getAdminPlan, listAdminPlans, planCsv, setPlanArchived, setPlanLaunched, updatePlan } from '../group-buying/plans-service';
 import { sendCsv } from '../../http/send-csv';
 
 const s = {

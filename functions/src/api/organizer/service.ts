@@ -1,10 +1,11 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ORGANIZER_LINK_DAYS_AFTER_CLOSE, type OrganizerHandoverRow, type OrganizerLink, type OrganizerView } from '../../contracts/organizer';
-import { getPlan, isActiveOrder, listPlanOrders } from '../../data/plans';
+import { getPlan, listPlanOrders } from '../../data/plans';
+import { isActiveOrder } from '../../domain/order';
 import { forbidden, notFound } from '../../lib/failure';
 import { createLink, getLink, latestAccesses, listLinksOfPlan, recordAccess, revokeLink, type LinkDoc } from '../../data/organizer-links';
-import { toCsv, type Cell } from '../admin/csv';
-import { pickupLabel, planTotals } from '../admin/plans-service';
+import { toCsv, type Cell } from '../group-buying/csv';
+import { pickupLabel, planTotals } from '../group-buying/plans-service';
 import { linkSecret } from '../../lib/link-secret';
 
 // The organiser's read-only link to a plan (stored by functions/src/data/organizer-links.ts). The token
