@@ -32,15 +32,22 @@ const webZones = [
 ];
 
 // On the server (docs/decisions.md, "Server layers"): contracts are shared with the browser and import
-// nothing of the server; lib is the floor; data (the only code that touches Firestore) knows no service
-// and no HTTP; mail and stats are reached from services and triggers and reach Firestore through data.
+// nothing of the server; domain (the order's life, pure) imports only the contracts; lib is the floor;
+// data (repositories, the only code that touches Firestore besides the allocator) knows no service, no
+// allocator and no HTTP; the allocator (the stock queue's concurrency) is called by services and the
+// scheduled job; mail and stats are reached from services and triggers and reach Firestore through data.
 const fn = (p) => `./functions/src/${p}`;
+const above = (...layers) => layers.map(fn);
 const serverZones = [
-  { target: fn('contracts'), from: ['api', 'http', 'data', 'lib', 'mail', 'stats', 'ssr', 'openapi', 'app.ts', 'index.ts'].map(fn), message: 'contracts/ is shared with the browser: it imports nothing of the server.' },
-  { target: fn('lib'), from: ['api', 'http', 'data', 'mail', 'stats', 'ssr', 'openapi', 'app.ts', 'index.ts'].map(fn), message: 'lib/ is the floor every layer stands on.' },
-  { target: fn('data'), from: ['api', 'http', 'ssr', 'openapi', 'app.ts', 'index.ts'].map(fn), message: 'data/ (repositories) knows no service and no HTTP.' },
-  { target: [fn('mail'), fn('stats')], from: ['api', 'http', 'ssr', 'openapi', 'app.ts', 'index.ts'].map(fn), message: 'mail/ and stats/ are called by services and triggers, not the other way round.' },
+  { target: fn('contracts'), from: above('api', 'http', 'data', 'domain', 'allocator', 'lib', 'mail', 'stats', 'ssr', 'openapi', 'app.ts', 'index.ts'), message: 'contracts/ is shared with the browser: it imports nothing of the server.' },
+  { target: fn('domain'), from: above('api', 'http', 'data', 'allocator', 'lib', 'mail', 'stats', 'ssr', 'openapi', 'app.ts', 'index.ts'), message: 'domain/ is pure: it imports the contracts only (no Firestore, no clock, no settings).' },
+  { target: fn('lib'), from: above('api', 'http', 'data', 'allocator', 'mail', 'stats', 'ssr', 'openapi', 'app.ts', 'index.ts'), message: 'lib/ is the floor every layer stands on.' },
+  { target: fn('data'), from: above('api', 'http', 'allocator', 'ssr', 'openapi', 'app.ts', 'index.ts'), message: 'data/ (repositories) knows no service, no allocator and no HTTP.' },
+  { target: fn('allocator'), from: above('api', 'http', 'ssr', 'openapi', 'app.ts', 'index.ts'), message: 'allocator/ is called by the services, it does not call them.' },
+  { target: [fn('mail'), fn('stats')], from: above('api', 'http', 'allocator', 'ssr', 'openapi', 'app.ts', 'index.ts'), message: 'mail/ and stats/ are called by services and triggers, not the other way round.' },
+  { target: [fn('config.ts'), fn('params.ts')], from: above('api', 'http', 'data', 'domain', 'allocator', 'lib', 'mail', 'stats', 'ssr', 'openapi', 'contracts', 'app.ts', 'index.ts'), message: 'config.ts and params.ts are below the floor: every layer reads them, they import nothing of the server.' },
   { target: fn('api'), from: [fn('app.ts'), fn('index.ts'), fn('ssr')], message: 'The API does not import the app, the triggers or the page renderer.' },
+  { target: fn('ssr'), from: [fn('data')], message: 'The first HTML reads through the services the API uses (api/), never data/ directly: one read, one rule, the same fallbacks.' },
 ];
 
 export default tseslint.config(
@@ -94,10 +101,26 @@ export default tseslint.config(
     },
   },
   {
+    // Configuration is read at one door per side (docs/decisions.md, "Configuration"): the functions'
+    // environment only in functions/src/config.ts, the build's only in web/src/config/env.ts.
+    files: ['functions/src/**/*.ts', 'web/src/**/*.{ts,tsx}'],
+    ignores: ['functions/src/config.ts', 'web/src/config/env.ts', '**/__tests__/**'],
+    rules: {
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through functions/src/config.ts (the server) or web/src/config/env.ts (the web), its one door.' }],
+      'no-restricted-syntax': ['error', { selector: "MemberExpression[object.type='MetaProperty'][property.name='env']", message: 'Read the build\'s environment through web/src/config/env.ts, its one door.' }],
+    },
+  },
+  {
     files: ['web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: globals.browser },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // A component or hook over 80 lines does several things: split it into named parts (issue 25).
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['**/__tests__/**'],
+    rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }] },
   },
   {
     files: ['scripts/**/*.mjs', '*.js', '*.mjs'],

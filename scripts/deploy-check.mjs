@@ -2,10 +2,12 @@
 // Builds the functions and the web app from clean outputs in production mode, then checks the build and
 // the config (scripts/deploy/checks.ts) and compiles the rules on the Firestore emulator. Prints one line
 // per problem and exits 1 if there is any. `--no-build` checks the outputs already there. Runs under tsx
-// (package.json) to share functions/src/data/collections.ts's TTL list with the functions.
+// (package.json) to share functions/src/data/collections.ts's TTL list and functions/src/config.ts's
+// variables with the functions.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { ENV_NAMES } from '../functions/src/config.ts';
 import { TTL_POLICIES } from '../functions/src/data/collections.ts';
 import {
   checkConfig,
@@ -97,7 +99,7 @@ section('indexes and TTL', checkIndexes(json('firestore.indexes.json'), [...TTL_
 // 4. Secrets, parameters and environment variables, against the runbook.
 const sources = textFiles('functions/src', /\.ts$/).filter((f) => !f.path.includes('__tests__'));
 const deployDoc = existsSync(path.join(ROOT, 'docs/deploy.md')) ? read('docs/deploy.md') : '';
-section('secrets and params', deployDoc ? checkConfig(sources, deployDoc, endpoints) : ['docs/deploy.md is missing']);
+section('secrets and params', deployDoc ? checkConfig(sources, deployDoc, endpoints, ENV_NAMES) : ['docs/deploy.md is missing']);
 
 // 5. Node engine.
 section('node engine', checkEngine(json('functions/package.json'), firebaseJson, json('package.json')));

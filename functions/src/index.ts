@@ -1,7 +1,6 @@
 /* eslint-disable @typescript-eslint/no-require-imports */
-import { unsubscribeSecret } from './api/content/secrets';
 import { MAIL, ORDERS } from './data/collections';
-import { smtpConnectionUri } from './mail/config';
+import { smtpConnectionUri, unsubscribeSecret } from './params';
 import type { Express } from 'express';
 import { onDocumentCreated, onDocumentWritten } from 'firebase-functions/firestore';
 import { onRequest } from 'firebase-functions/https';
@@ -55,7 +54,7 @@ export const closeGroupBuyingPlans = onSchedule({ schedule: 'every 15 minutes', 
  * (any later order drains them too; this bounds the wait when none comes).
  */
 export const drainStockQueue = onSchedule({ schedule: 'every 1 minutes', region: 'asia-east1', timeZone: 'Asia/Taipei' }, async () => {
-  const { drainAllocations } = require('./api/orders/allocator') as typeof import('./api/orders/allocator');
+  const { drainAllocations } = require('./allocator/stock-allocator') as typeof import('./allocator/stock-allocator');
   await job('drainStockQueue', drainAllocations);
 });
 

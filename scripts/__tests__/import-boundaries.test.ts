@@ -41,7 +41,39 @@ describe('import boundaries', () => {
     expect(await boundaryErrors('functions/src/data/probe.ts', "import { placeShopOrder } from '../api/orders/service';\nexport const p = placeShopOrder;\n")).not.toEqual([]);
   });
 
+  it('keeps the page renderer on the API\'s services, off the repositories', async () => {
+    expect((await boundaryErrors('functions/src/ssr/probe.ts', "import { launchedCatalogue } from '../data/products';\nexport const c = launchedCatalogue;\n")).join('\n')).toMatch(/services the API uses/);
+    expect(await boundaryErrors('functions/src/ssr/probe.ts', "import { launchedProduct } from '../api/products/service';\nexport const p = launchedProduct;\n")).toEqual([]);
+  });
+
+  it('keeps the order domain pure and the repositories below the allocator', async () => {
+    expect(await boundaryErrors('functions/src/domain/probe.ts', "import { db } from '../lib/firebase';\nexport const d = db;\n")).not.toEqual([]);
+    expect(await boundaryErrors('functions/src/domain/probe.ts', "import { getOrderDoc } from '../data/orders';\nexport const g = getOrderDoc;\n")).not.toEqual([]);
+    expect(await boundaryErrors('functions/src/domain/probe.ts', "import { ORDER_TRANSITIONS } from '../contracts/orders';\nexport const t = ORDER_TRANSITIONS;\n")).toEqual([]);
+    expect(await boundaryErrors('functions/src/data/probe.ts', "import { allocate } from '../allocator/stock-allocator';\nexport const a = allocate;\n")).not.toEqual([]);
+    expect(await boundaryErrors('functions/src/allocator/probe.ts', "import { placeShopOrder } from '../api/orders/service';\nexport const p = placeShopOrder;\n")).not.toEqual([]);
+  });
+
   it('keeps the shared contracts free of server code', async () => {
     expect(await boundaryErrors('functions/src/contracts/probe.ts', "import { db } from '../lib/firebase';\nexport const d = db;\n")).not.toEqual([]);
+  });
+});
+
+// Configuration is read at one door per side (functions/src/config.ts, web/src/config/env.ts).
+describe('configuration doors', () => {
+  const doorErrors = async (filePath: string, code: string) => {
+    const [result] = await eslint.lintText(code, { filePath: path.join(root, filePath) });
+    return result!.messages.filter((m) => m.ruleId === 'no-restricted-properties' || m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+  };
+
+  it('refuses process.env in a server module other than config.ts, and import.meta.env in the web outside config/env.ts', async () => {
+    expect((await doorErrors('functions/src/api/orders/probe.ts', 'export const u = process.env.SITE_URL;\n')).join('\n')).toMatch(/functions\/src\/config\.ts/);
+    expect(await doorErrors('functions/src/lib/probe.ts', 'const { env } = process;\nexport const u = env.SITE_URL;\n')).not.toEqual([]);
+    expect((await doorErrors('web/src/features/cart/probe.ts', 'export const m = import.meta.env.MODE;\n')).join('\n')).toMatch(/web\/src\/config\/env\.ts/);
+  });
+
+  it('lets the doors themselves read it', async () => {
+    expect(await doorErrors('functions/src/config.ts', 'export const e = process.env;\n')).toEqual([]);
+    expect(await doorErrors('web/src/config/env.ts', 'export const e = import.meta.env;\n')).toEqual([]);
   });
 });

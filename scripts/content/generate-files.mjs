@@ -2,7 +2,7 @@
 // web/public/files/<book>/ with versioned names, and web/public/files/manifest.json that the
 // /file pages read. Hosting serves them as static files (firebase.json).
 //   node scripts/content/generate-files.mjs
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { crc32 } from 'node:zlib';
@@ -10,56 +10,8 @@ import { crc32 } from 'node:zlib';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const OUT = path.join(ROOT, 'web/public/files');
 
-const BOOKS = [
-  {
-    book: 'company-registration-guide',
-    title: '公司登記實務全攻略',
-    description: '設立、變更、解散登記的申請書填寫範例、議事錄範本與送件檢核表。',
-    version: '2026-03',
-    updatedAt: '2026-03-15',
-    files: [
-      ['incorporation-ltd-application', '有限公司設立登記申請書（填寫範例）', 'docx'],
-      ['incorporation-corp-application', '股份有限公司設立登記申請書（填寫範例）', 'docx'],
-      ['name-precheck-form', '公司名稱及所營事業預查申請表', 'docx'],
-      ['shareholder-consent-ltd', '股東同意書（有限公司設立）', 'docx'],
-      ['promoters-meeting-minutes', '發起人會議議事錄', 'docx'],
-      ['board-meeting-minutes-chair', '董事會議事錄（選任董事長）', 'docx'],
-      ['director-consent', '董事願任同意書', 'docx'],
-      ['supervisor-consent', '監察人願任同意書', 'docx'],
-      ['capital-audit-report', '資本額查核報告書（格式）', 'docx'],
-      ['articles-ltd', '公司章程（有限公司範本）', 'docx'],
-      ['articles-corp', '公司章程（股份有限公司範本）', 'docx'],
-      ['capital-increase-checklist', '增資變更登記應備文件檢核表', 'pdf'],
-      ['relocation-checklist', '遷址變更登記應備文件檢核表', 'pdf'],
-      ['board-reelection-checklist', '董監事改選變更登記檢核表', 'pdf'],
-      ['power-of-attorney', '委託書（代辦登記）', 'docx'],
-      ['dissolution-application', '解散登記申請書（填寫範例）', 'docx'],
-      ['registration-fee-table', '登記規費計算表', 'pdf'],
-    ],
-  },
-  {
-    book: 'business-tax-handbook',
-    title: '營業稅申報實戰手冊',
-    description: '401、403 申報書填寫範例、憑證檢核表與申報行事曆。',
-    version: '2026-09',
-    updatedAt: '2026-09-01',
-    files: [
-      ['form-401-example', '401 申報書逐欄填寫範例', 'pdf'],
-      ['form-403-example', '403 申報書逐欄填寫範例', 'pdf'],
-      ['input-tax-checklist', '進項憑證扣抵檢核表', 'pdf'],
-      ['output-invoice-summary', '銷項發票彙整表（格式）', 'docx'],
-      ['zero-rate-sales-list', '零稅率銷售額清單（格式）', 'docx'],
-      ['amended-return-application', '營業稅更正申報申請書', 'docx'],
-      ['overpaid-tax-refund-application', '溢付稅額退還申請書', 'docx'],
-      ['mixed-business-adjustment', '兼營營業人調整計算表', 'docx'],
-      ['cross-border-ecommerce-checklist', '跨境電商銷售申報檢核表', 'pdf'],
-      ['e-invoice-void-allowance-log', '電子發票作廢與折讓紀錄表', 'docx'],
-      ['non-deductible-input-tax', '進項稅額不得扣抵明細表', 'docx'],
-      ['filing-calendar-2027', '雙月申報行事曆（2027）', 'pdf'],
-      ['tax-agent-engagement', '稅務代理委任書', 'docx'],
-    ],
-  },
-];
+// The companion files of each book (id, title, format): data, kept beside this script.
+const BOOKS = JSON.parse(readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'companion-files.json'), 'utf8'));
 
 const PUBLISHER = '青嶼出版有限公司';
 

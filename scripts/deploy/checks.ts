@@ -131,11 +131,14 @@ export function configNames(sources: TextFile[]): { secrets: Set<string>; params
 /**
  * Every secret and parameter is declared with firebase-functions/params, bound to a function (secrets)
  * and listed in docs/deploy.md, as is every environment variable the functions read: the runbook is the
- * one list of what a project must be given before its first deploy.
+ * one list of what a project must be given before its first deploy. `envNames` are the variables of the
+ * functions' configuration schema (ENV_NAMES of functions/src/config.ts, the one module that reads them);
+ * a `process.env.NAME` read anywhere in the sources counts too.
  */
-export function checkConfig(sources: TextFile[], deployDoc: string, endpoints: Record<string, Endpoint>): string[] {
+export function checkConfig(sources: TextFile[], deployDoc: string, endpoints: Record<string, Endpoint>, envNames: readonly string[] = []): string[] {
   const problems: string[] = [];
-  const { secrets, params, env } = configNames(sources);
+  const { secrets, params, env: read } = configNames(sources);
+  const env = new Set([...read, ...envNames]);
   const listed = (name: string) => new RegExp(`\\b${name}\\b`).test(deployDoc);
   const bound = new Set(Object.values(endpoints).flatMap((e) => (e.secretEnvironmentVariables ?? []).map((s) => s.key)));
   for (const s of secrets) {

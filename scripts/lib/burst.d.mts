@@ -30,6 +30,10 @@ export interface BurstFigures {
   other4xx: number;
   server5xx: number;
   firstTry5xx: number;
+  /** First-try 5xx that are neither an emulator proxy's failure nor the shop's 503 (nothing taken): status and body. */
+  firstTryUnexpected: { status: number; body: string }[];
+  /** First tries the shop answered 503 (Firestore too slow; nothing was taken), retried by the client. */
+  firstTryUnavailable: number;
   retried: number;
   ordersStored: number;
   ghosts: number;

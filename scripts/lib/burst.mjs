@@ -109,6 +109,9 @@ export const groupOrderBody = (productId, i) => ({
  */
 const buyerClient = (i) => (process.env.RATE_LIMIT_TEST_SECRET ? { 'X-Test-Client': `${process.env.RATE_LIMIT_TEST_SECRET}:buyer-${i}-${randomUUID()}` } : {});
 
+/** The Hosting emulator's own answers when its proxy to the Functions emulator fails (not the app's). */
+const EMULATOR_PROXY_TEXT = /^(An internal error occurred while proxying for |Timed out waiting for function to respond)/;
+
 /**
  * Sends one placement per buyer, all at once, and retries a buyer's cut-off or 5xx with the same
  * orderId (at most `retries` times, as the web client does), so every buyer ends with a true answer.
@@ -121,6 +124,14 @@ export async function burst({ baseUrl, productId, units, requests, retries = 3, 
   const attempts = requests.map((r, i) => ({ ...r, orderId: randomUUID().replaceAll('-', ''), client: buyerClient(i) }));
   const started = performance.now();
   let firstTry5xx = 0;
+  // First-try 5xx that are neither the emulators' proxies failing under a burst of worker starts nor the
+  // shop's designed 503: the Functions emulator's worker proxy answers 500 with the socket error as its
+  // body (e.g. {"code":"ECONNRESET"}), the Hosting emulator's proxy answers plain text when it cannot
+  // reach the Functions emulator (firebase-tools' functionsRuntimeWorker.js and hosting/proxy.js), and
+  // the shop answers 503 when Firestore did not answer in time, having taken nothing (the ghosts and
+  // stock figures below prove that). Any other 5xx is a defect.
+  const firstTryUnexpected = [];
+  let firstTryUnavailable = 0;
   const send = async (a) => {
     const res = await fetch(`${baseUrl}${a.path(a.orderId)}`, {
       method: 'PATCH',
@@ -128,8 +139,10 @@ export async function burst({ baseUrl, productId, units, requests, retries = 3, 
       body: JSON.stringify(a.body),
       signal: AbortSignal.timeout(timeoutMs),
     });
-    const json = await res.json().catch(() => ({}));
-    return { status: res.status, statusMessage: json.statusMessage, orderNo: json.orderNo };
+    const text = await res.text().catch(() => '');
+    let json = {};
+    try { json = JSON.parse(text); } catch { /* a proxy's or an HTML answer */ }
+    return { status: res.status, statusMessage: json.statusMessage, orderNo: json.orderNo, body: text.slice(0, 200), byEmulatorProxy: !json.statusMessage && (typeof json.code === 'string' || EMULATOR_PROXY_TEXT.test(text)) };
   };
   const inFlight = attempts.map(async (a) => {
     const t = performance.now();
@@ -143,7 +156,11 @@ export async function burst({ baseUrl, productId, units, requests, retries = 3, 
         answer = { status: 0, statusMessage: String(err?.cause?.code ?? err) };
       }
       const cutOff = answer.status === 0 || answer.status >= 500;
-      if (cutOff && tries === 1) firstTry5xx++;
+      if (cutOff && tries === 1) {
+        firstTry5xx++;
+        if (answer.status === 503 && answer.statusMessage) firstTryUnavailable++;
+        else if (answer.status !== 0 && !answer.byEmulatorProxy) firstTryUnexpected.push({ status: answer.status, body: answer.body });
+      }
       if (!cutOff || tries > retries) break;
       await new Promise((r) => setTimeout(r, 500 * tries));
     }
@@ -177,6 +194,8 @@ export async function burst({ baseUrl, productId, units, requests, retries = 3, 
     other4xx: answers.filter((a) => a.status >= 400 && a.status < 500 && !(a.status === 409 && a.statusMessage === 'OUT_OF_STOCK')).length,
     server5xx: answers.filter((a) => a.status >= 500 || a.status === 0).length,
     firstTry5xx,
+    firstTryUnexpected,
+    firstTryUnavailable,
     retried: answers.filter((a) => a.tries > 1).length,
     ordersStored: stored.size,
     ghosts: [...stored].filter((id) => !placedIds.has(id)).length,

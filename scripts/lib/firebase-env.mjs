@@ -111,7 +111,7 @@ export function emulatorCsp(policy, p = ports()) {
 /**
  * The Functions emulator's development secrets (functions/.secret.local), for the processes beside it
  * (in-process tests, the plain server) so that a link one signs, the other verifies. The code holds no
- * fallback value (functions/src/lib/link-secret.ts).
+ * fallback value (functions/src/lib/signer.ts).
  */
 function devSecrets() {
   const file = path.join(ROOT, 'functions', '.secret.local');

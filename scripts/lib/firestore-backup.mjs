@@ -47,7 +47,7 @@ export function decode(value, ns, db) {
 
 /**
  * The collection ids the shop uses below a document (today only stock/{id}/movements, written by
- * functions/src/data/stock-allocator.ts and stock-movements.ts). Firestore names subcollections only
+ * functions/src/allocator/stock-allocator.ts and data/stock-movements.ts). Firestore names subcollections only
  * per document (listCollections on each), which costs one call per document and, on the emulator,
  * minutes for a shop of 20,000 documents; a collection-group query per known id reads them all in
  * pages. scripts/__tests__/firestore-backup.test.ts fails when the code writes a subcollection that

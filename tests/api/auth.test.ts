@@ -41,6 +41,19 @@ async function latestOob(email: string, requestType: string) {
   return all.at(-1);
 }
 
+/**
+ * The code the Auth emulator minted for the latest mail of this kind, once the shop's own mail with the
+ * link on its /user/authAction handler has reached the inbox, in Chinese.
+ */
+async function mailedCode(email: string, requestType: 'VERIFY_EMAIL' | 'PASSWORD_RESET'): Promise<string> {
+  const oob = await latestOob(email, requestType);
+  expect(oob).toBeDefined();
+  const [subject, mode] = requestType === 'VERIFY_EMAIL' ? ['請驗證您的電子郵件', 'verifyEmail'] : ['重設密碼', 'resetPassword'];
+  const mail = await waitForMail(email, [subject]);
+  expect(mail.text).toContain(`${HOSTING_URL}/user/authAction?mode=${mode}&oobCode=${encodeURIComponent(oob!.oobCode)}`);
+  return oob!.oobCode;
+}
+
 async function setImprovedEmailPrivacy(on: boolean) {
   const res = await fetch(`http://${AUTH_HOST}/emulator/v1/projects/${PROJECT_ID}/config`, {
     method: 'PATCH',
@@ -157,18 +170,15 @@ describe('email verification', () => {
     const res = await request(app).post('/api/auth/sendEmailVerify').send({ idToken: user.idToken });
     expect(res.status).toBe(200);
     expect(res.body.email).toBe(user.email);
-    const oob = await latestOob(user.email, 'VERIFY_EMAIL');
-    expect(oob).toBeDefined();
     // Delivered by the sendMail trigger to the inbox, in Chinese, with the code on the shop's handler.
-    const mail = await waitForMail(user.email, ['請驗證您的電子郵件']);
-    expect(mail.text).toContain(`${HOSTING_URL}/user/authAction?mode=verifyEmail&oobCode=${encodeURIComponent(oob!.oobCode)}`);
+    const oobCode = await mailedCode(user.email, 'VERIFY_EMAIL');
 
-    const confirmed = await post('confirmEmailVerification', { oobCode: oob!.oobCode });
+    const confirmed = await post('confirmEmailVerification', { oobCode });
     expect(confirmed.status).toBe(200);
     expect(confirmed.body).toMatchObject({ email: user.email, emailVerified: true });
     expect((await adminAuth().getUser(user.uid)).emailVerified).toBe(true);
 
-    expectCatalogue(await post('confirmEmailVerification', { oobCode: oob!.oobCode }), 400, 'INVALID_OOB_CODE');
+    expectCatalogue(await post('confirmEmailVerification', { oobCode }), 400, 'INVALID_OOB_CODE');
   });
 
   it('builds the links from the configured site only, whatever Origin or X-Forwarded-Host say (issue 24 item 4)', async () => {
@@ -227,23 +237,20 @@ describe('password reset', () => {
     const user = await createTestUser();
     const sent = await request(app).post('/api/auth/sendPasswordResetEmail').send({ email: user.email.toUpperCase() });
     expect(sent.status).toBe(200);
-    const oob = await latestOob(user.email, 'PASSWORD_RESET');
-    expect(oob).toBeDefined();
-    const mail = await waitForMail(user.email, ['重設密碼']);
-    expect(mail.text).toContain(`${HOSTING_URL}/user/authAction?mode=resetPassword&oobCode=${encodeURIComponent(oob!.oobCode)}`);
+    const oobCode = await mailedCode(user.email, 'PASSWORD_RESET');
 
-    const verified = await post('verifyPasswordResetCode', { oobCode: oob!.oobCode });
+    const verified = await post('verifyPasswordResetCode', { oobCode });
     expect(verified.status).toBe(200);
     expect(verified.body).toMatchObject({ email: user.email, requestType: 'PASSWORD_RESET' });
 
-    expectCatalogue(await post('confirmPasswordReset', { oobCode: oob!.oobCode, newPassword: '12345' }), 400, 'WEAK_PASSWORD : Password should be at least 6 characters');
-    const reset = await post('confirmPasswordReset', { oobCode: oob!.oobCode, newPassword: 'brand-new-pass' });
+    expectCatalogue(await post('confirmPasswordReset', { oobCode, newPassword: '12345' }), 400, 'WEAK_PASSWORD : Password should be at least 6 characters');
+    const reset = await post('confirmPasswordReset', { oobCode, newPassword: 'brand-new-pass' });
     expect(reset.status).toBe(200);
     expect(reset.body.email).toBe(user.email);
 
     expect((await post('signIn', { email: user.email, password: 'brand-new-pass' })).status).toBe(200);
     expectCatalogue(await post('signIn', { email: user.email, password: user.password }), 400, 'INVALID_LOGIN_CREDENTIALS');
-    expectCatalogue(await post('confirmPasswordReset', { oobCode: oob!.oobCode, newPassword: 'another-pass' }), 400, 'INVALID_OOB_CODE');
+    expectCatalogue(await post('confirmPasswordReset', { oobCode, newPassword: 'another-pass' }), 400, 'INVALID_OOB_CODE');
   });
 
   it('answers an unknown email as a known one, and sends nothing (privacy off too)', async () => {

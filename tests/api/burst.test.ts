@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   admin,
   burst,
+  type BurstFigures,
   createBuyers,
   createFixtureBook,
   createFixturePlan,
@@ -19,11 +20,35 @@ import { HOSTING_URL } from '../helpers/emulators';
 const BURST_TIMEOUT = 240_000;
 /**
  * Every buyer must end with a true answer (0 5xx after the client's retry with the same orderId, as the
- * web client does). A first try may meet the Functions emulator's own proxy failing under a 100-worker
- * burst ("Request to function failed: Error: socket hang up", seen once in a CI run on 2 cores, before
- * the request reached the app); more than this many is a failure of ours.
+ * web client does). A first try may meet the emulators' own proxies failing under a 100-worker burst
+ * (Hosting cannot reach the Functions emulator, or a worker drops the socket, before the request reaches
+ * the app: seen in CI runs on 2 cores), or the shop's own 503 when Firestore was too slow and nothing
+ * was taken; scripts/lib/burst.mjs tells them by their bodies, and the client retries them. Any other
+ * first-try 5xx is a failure of ours, however few.
  */
-const FIRST_TRY_5XX_ALLOWED = 2;
+
+/**
+ * Exactly `units` of `buyers` placed (each told 201), the rest OUT_OF_STOCK, no other refusal, no 5xx
+ * left after the retries and none from the shop on a first try; stored orders equal to the answers.
+ */
+function expectExactSale(r: BurstFigures, buyers: number, units: number) {
+  expect({ placed: r.placed, created: r.created201, outOfStock: r.outOfStock, other4xx: r.other4xx, server5xx: r.server5xx }).toEqual({
+    placed: units,
+    created: units,
+    outOfStock: buyers - units,
+    other4xx: 0,
+    server5xx: 0,
+  });
+  expect(r.firstTryUnexpected).toEqual([]);
+  if (r.firstTry5xx) console.info(`first tries retried: ${r.firstTry5xx}, of which the shop's 503 (nothing taken): ${r.firstTryUnavailable}; the rest the emulators' proxies`);
+  expect({ ghosts: r.ghosts, missing: r.missing, stored: r.ordersStored, finalStock: r.finalStock, oversold: r.oversold }).toEqual({
+    ghosts: 0,
+    missing: 0,
+    stored: units,
+    finalStock: 0,
+    oversold: 0,
+  });
+}
 
 describe('bursts through Hosting -> Functions (many processes)', () => {
   // The Functions emulator starts a worker process per concurrent request; the first burst after start
@@ -54,21 +79,7 @@ describe('bursts through Hosting -> Functions (many processes)', () => {
         units: 25,
         requests: buyers.map((b) => ({ path: (orderId: string) => `/api/order/${b.uid}/${orderId}`, body: shopOrderBody(productId), token: b.idToken })),
       });
-      expect({ placed: r.placed, created: r.created201, outOfStock: r.outOfStock, other4xx: r.other4xx, server5xx: r.server5xx }).toEqual({
-        placed: 25,
-        created: 25,
-        outOfStock: 75,
-        other4xx: 0,
-        server5xx: 0,
-      });
-      expect(r.firstTry5xx).toBeLessThanOrEqual(FIRST_TRY_5XX_ALLOWED);
-      expect({ ghosts: r.ghosts, missing: r.missing, stored: r.ordersStored, finalStock: r.finalStock, oversold: r.oversold }).toEqual({
-        ghosts: 0,
-        missing: 0,
-        stored: 25,
-        finalStock: 0,
-        oversold: 0,
-      });
+      expectExactSale(r, 100, 25);
     },
     BURST_TIMEOUT,
   );
@@ -84,14 +95,7 @@ describe('bursts through Hosting -> Functions (many processes)', () => {
         units: 15,
         requests: Array.from({ length: 60 }, (_, i) => ({ path: (orderId: string) => `/api/groupOrder/${planId}/${orderId}`, body: groupOrderBody(productId, i) })),
       });
-      expect({ placed: r.placed, outOfStock: r.outOfStock, other4xx: r.other4xx, server5xx: r.server5xx }).toEqual({
-        placed: 15,
-        outOfStock: 45,
-        other4xx: 0,
-        server5xx: 0,
-      });
-      expect(r.firstTry5xx).toBeLessThanOrEqual(FIRST_TRY_5XX_ALLOWED);
-      expect({ ghosts: r.ghosts, stored: r.ordersStored, finalStock: r.finalStock }).toEqual({ ghosts: 0, stored: 15, finalStock: 0 });
+      expectExactSale(r, 60, 15);
       expect(await planProgress(planId)).toEqual({ orders: 15, copies: 15 });
     },
     BURST_TIMEOUT,

@@ -98,7 +98,7 @@ describe('dashboard', () => {
     await write(o('awaitingPayment', 1000), o('preparing', 1000));
     await write(o('preparing', 1000), o('shipped', 1000));
     await write(o('awaitingPayment', 300), o('cancelledUnpaid', 300));
-    const { dashboardFigures } = await import('../../functions/src/api/admin/dashboard-service');
+    const { dashboardFigures } = await import('../../functions/src/api/dashboard/service');
     const f = await dashboardFigures(2, 2, new Date(`${day}T12:00:00+08:00`));
     expect(f.to).toBe(day);
     expect(f.perDay.at(-1)).toEqual({ day, paidOrders: 1, paidRevenue: 1000, awaitingOrders: 1, awaitingRevenue: 500 });

@@ -478,6 +478,9 @@ describe('GET /api/settings/shop', () => {
     expect(res.status).toBe(200);
     expect(res.body.bank).toMatchObject({ name: expect.any(String), account: expect.any(String) });
     expect(res.body.paymentDueDays).toBe(3);
+    // The fee an order pays, from the rule that prices orders: the demo shop ships free within Taiwan.
+    expect(res.body.shipping.freeWithinTaiwan).toBe(true);
+    expect(res.body.shippingFee).toBe(0);
     expect(res.headers['cache-control']).toMatch(/public.*s-maxage=\d+/);
   });
 });

@@ -70,7 +70,11 @@ describe('organiser link', () => {
     const created = await c.post(`/plans/${planId}/organizer-links`, {});
     const token = tokenOf(created.body.url);
     expect((await request(app).get(`/api/organizer/${token}`)).status).toBe(200);
-    await adminDb().doc(`groupBuyingPlans/${planId}`).update({ closingDate: new Date(Date.now() - 31 * 86_400_000).toISOString() });
+    // Both sides of the boundary: a minute inside the 30 days still opens, a minute past them does not.
+    const closedAgo = (ms: number) => adminDb().doc(`groupBuyingPlans/${planId}`).update({ closingDate: new Date(Date.now() - ms).toISOString() });
+    await closedAgo(30 * 86_400_000 - 60_000);
+    expect((await request(app).get(`/api/organizer/${token}`)).status).toBe(200);
+    await closedAgo(30 * 86_400_000 + 60_000);
     expectCatalogueBody((await request(app).get(`/api/organizer/${token}`)).body, 403, 'Permission denied');
   });
 });

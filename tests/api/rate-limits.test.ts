@@ -2,6 +2,8 @@ import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../functions/src/app';
 import { ORDER_NO_ALPHABET } from '../../functions/src/contracts/orders';
+import { ROUTES } from '../../functions/src/contracts/routes';
+import { counterId } from '../../functions/src/data/rate-limits';
 import { adminDb, createTestUser, HOSTING_URL, testClientHeaders, uniq } from '../helpers/emulators';
 
 // Rate limits through the real serving path: Hosting -> the Functions emulator, which runs one worker
@@ -121,16 +123,29 @@ describe('rate limits through Hosting and the Functions emulator', { timeout: 18
   });
 
   it('keeps counters in rateLimits with an expiry for the TTL policy, and no email or address in them', async () => {
-    const client = testClientHeaders();
+    const id = uniq('ttl');
     const email = `${uniq('ttl')}@example.com`;
-    await (await post('/order/lookup', { orderNo: guess(400), email }, client)).body?.cancel();
-    const docs = await adminDb().collection('rateLimits').where('limiter', '==', 'order-lookup').limit(50).get();
-    expect(docs.size).toBeGreaterThan(0);
-    for (const d of docs.docs) {
-      const data = d.data();
-      expect(data.expiresAt.toMillis()).toBeGreaterThan(Date.now());
-      expect(JSON.stringify(data)).not.toContain(email);
+    // The lookup's window as declared (functions/src/contracts/routes.ts).
+    const LOOKUP_WINDOW_MS = ROUTES.lookupOrder.limits[0].windowMs;
+    const windowOf = (t: number) => Math.floor(t / LOOKUP_WINDOW_MS) * LOOKUP_WINDOW_MS;
+    const before = Date.now();
+    await (await post('/order/lookup', { orderNo: guess(400), email }, testClientHeaders(id))).body?.cancel();
+    const after = Date.now();
+    // This request's own counter (the emulators' namespace is empty), in the window it landed in.
+    const ids = [...new Set([windowOf(before), windowOf(after)])].map((w) => counterId('', 'order-lookup', `test:${id}`, w));
+    const mine = (await Promise.all(ids.map((d) => adminDb().doc(`rateLimits/${d}`).get()))).filter((d) => d.exists);
+    expect(mine).toHaveLength(1);
+    const data = mine[0]!.data()!;
+    expect(data).toMatchObject({ limiter: 'order-lookup', hits: 1 });
+    expect(data.expiresAt.toMillis()).toBe(data.windowStart + 2 * LOOKUP_WINDOW_MS);
+    expect(data.expiresAt.toMillis()).toBeGreaterThan(Date.now());
+    // No counter of any limiter names the email or an address in its id or its fields.
+    const all = await adminDb().collection('rateLimits').get();
+    for (const d of all.docs) {
       expect(d.id).not.toContain('@');
+      expect(JSON.stringify(d.data())).not.toContain(email);
+      expect(JSON.stringify(d.data())).not.toMatch(/\d+\.\d+\.\d+\.\d+/);
     }
   });
+
 });

@@ -4,7 +4,7 @@ import type { GroupPlanView } from '../../functions/src/contracts/group-buying';
 import type { Product, ProductSummary } from '../../functions/src/contracts/products';
 import { plans as seedPlans } from '../../seed/data/plans';
 import { products as seedProducts } from '../../seed/data/products';
-import { HOSTING_URL } from '../helpers/emulators';
+import { HOSTING_URL, seedBook } from '../helpers/emulators';
 
 // What a crawler or a chat app (no JavaScript) gets for a storefront link, fetched as curl would,
 // through Hosting -> the ssr function: its own title, description, absolute share image, JSON-LD, and
@@ -155,6 +155,20 @@ describe('first HTML of the storefront pages', () => {
       expect(meta(html, 'robots')).toBe('noindex');
       expect(html).not.toContain('<script>');
     }
+  });
+
+  it('a book launched after the page function loaded its catalogue is a 200 page on its first request, not a 404 the CDN would keep', async () => {
+    // The book list fills the serving instance's 30 s catalogue copy (data/products.ts); the book is
+    // launched after it, straight in Firestore, as the owner's console does on another instance. The
+    // Functions emulator hands sequential requests to the same idle worker, so the book's first HTML
+    // is asked of an instance whose copy lacks it: the products service's fallback must answer it.
+    for (let i = 0; i < 2; i++) expect((await page('/bookstore')).res.status).toBe(200);
+    const productId = await seedBook({ prefix: 'late', qty: 2, withIntroduction: true, namePrefix: '剛上架' });
+    const { res, html } = await page(`/bookstore/${productId}`);
+    expect(res.status).toBe(200);
+    expect(meta(html, 'robots')).toBeUndefined();
+    expect(title(html)).toBe(`剛上架 ${productId}｜青嶼書房`);
+    expect(res.headers.get('cache-control')).toMatch(/s-maxage=\d+/);
   });
 
   it('the login, sign-up and order lookup pages come with their empty form, noindex, shared by the CDN only without a personal query', async () => {

@@ -1,6 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from './support/test';
 import { readFileSync } from 'node:fs';
-import { HOSTING_URL, signUpThroughForm } from './support/shop';
+import { HOSTING_URL, signUpThroughForm, testClientHeaders } from './support/shop';
 import { waitForMail } from './support/inbox';
 
 // Member accounts in Chromium against Hosting, the Functions and the Auth emulators: sign-up with the
@@ -25,7 +25,7 @@ async function mailLink(email: string, requestType: 'VERIFY_EMAIL' | 'PASSWORD_R
 async function apiSignUp(email: string, password: string, userName: string) {
   const res = await fetch(`${HOSTING_URL}/api/auth/signUp`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', ...testClientHeaders() },
     body: JSON.stringify({ email, password, userName }),
   });
   expect(res.status).toBe(200);

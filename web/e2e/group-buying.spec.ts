@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './support/test';
 import { waitForMail } from './support/inbox';
-import { adminDb, HOSTING_URL, uniq } from './support/shop';
+import { adminDb, api, HOSTING_URL, uniq } from './support/shop';
 
 // Group buying as a new visitor meets it, in Chromium. Journeys that change stock beyond one copy
 // of a well-stocked demo book use their own fixture plan and book.
@@ -106,7 +106,7 @@ test('a guest joins cpaSouth from its landing page to its success page at 360 px
   await expect(page.getByTestId('order-total')).toHaveText('NT$780');
   await expect(page.getByTestId('bank-details')).toContainText('臺灣銀行');
   await expect(page.getByTestId('bank-details')).toContainText('0120-0012-3456');
-  await expect(page.getByTestId('payment-due')).toContainText('3 日內');
+  await expect(page.getByTestId('payment-due')).toContainText('（3 天內）');
   await noHorizontalScroll(page);
   await shot(page, 'success-360');
 
@@ -236,4 +236,24 @@ test('the plan and success pages at 1280 px', async ({ page }) => {
   await page.goto('/ezbuy/taxSeason2027');
   await expect(page.locator('.gb-book').first()).toBeVisible();
   await shot(page, 'tax-season-1280');
+
+  // The success page of an order placed a moment ago (a guest's, with its own contact for the per-contact limits).
+  const orderId = uniq('e2ewide').replace(/[^A-Za-z0-9_-]/g, '') + Math.random().toString(36).slice(2, 8);
+  const placed = await api<{ orderNo: string; totalPrice: number }>(`/groupOrder/cpaSouth/${orderId}`, {
+    method: 'PATCH',
+    body: {
+      items: [{ productId: 'business-tax-handbook', qty: 1 }],
+      buyer: '王寬螢',
+      email: `${uniq('wide')}@example.com`,
+      receiver: { name: '王寬螢', address: '臺北市中正區重慶南路一段 122 號' },
+      phone: `09${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
+    },
+  });
+  await page.goto(`/ezbuy/success?planId=cpaSouth&orderId=${orderId}`);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('訂單已送出');
+  await expect(page.getByTestId('order-no')).toHaveText(placed.orderNo);
+  await expect(page.getByTestId('order-total')).toHaveText(`NT$${placed.totalPrice.toLocaleString('en-US')}`);
+  await expect(page.getByTestId('bank-details')).toContainText('臺灣銀行');
+  await expect(page.getByTestId('payment-due')).toContainText('（3 天內）');
+  await shot(page, 'success-1280');
 });

@@ -1,44 +1,21 @@
 // The `ssr` function's renderer (built by `vite build --ssr` into functions/ssr/, see web/vite.config.ts):
-// runs the routes' loaders against the in-process source, renders the page with react-dom/server and
-// returns the head tags, the body and the data the browser hydrates from (main.tsx).
-import type { StorefrontSource } from '@contracts/storefront';
+// runs the routes' loaders against the source the function hands in (its in-process services), renders
+// the page with react-dom/server and returns the head tags, the body and the data the browser hydrates
+// from (main.tsx). Its exports are typed by StorefrontRenderer, the contract functions/src/ssr/handler.ts
+// loads it by.
+import type { RenderResult, StorefrontRenderer } from '@contracts/storefront';
 import { dehydrate, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider } from 'react-router';
-import { createQueryClient, setStorefrontSource } from '@/lib/data/queries';
+import { createQueryClient } from '@/lib/data/queries';
 import { documentTitle, renderHead, scriptJson, SITE_DESCRIPTION, type Head, type HeadHandle } from './app/head';
 import { createRoutes } from './app/router';
 import { buildSitemap } from './app/sitemap';
 
-export type { StorefrontSource };
-
-export interface RenderResult {
-  status: number;
-  /** Set for a redirect (status 3xx). */
-  location?: string;
-  head: string;
-  body: string;
-  /** The JSON the browser hydrates from, or null when the browser should render afresh (an error page). */
-  data: string | null;
-  /** The matched pages' source files (keys of Vite's manifest), for their CSS and JS links. */
-  modules: string[];
-  /** A part failed to render (the browser renders it instead): the page is whole but must not be shared by the CDN. */
-  failed: boolean;
-  /**
-   * The page reflects its URL's query (the order lookup's ?orderNo= from an order mail): not to be kept by
-   * the CDN. The login and sign-up pages' `redirect` is a path of the shop, the same for everyone.
-   */
-  personal: boolean;
-}
-
-export function configure(source: StorefrontSource) {
-  setStorefrontSource(source);
-}
-
 /** Renders one storefront URL (path + query) as the first HTML. `origin` is the site's absolute URL. */
-export async function render(url: string, origin: string, signal?: AbortSignal): Promise<RenderResult> {
-  const qc = createQueryClient();
+export const render: StorefrontRenderer['render'] = async (url, origin, source, signal): Promise<RenderResult> => {
+  const qc = createQueryClient(source);
   const handler = createStaticHandler(createRoutes(qc));
   const context = await handler.query(new Request(new URL(url, origin), { signal }));
   if (context instanceof Response) {
@@ -91,9 +68,7 @@ export async function render(url: string, origin: string, signal?: AbortSignal):
   const data = error === undefined ? scriptJson({ router: { loaderData: context.loaderData, actionData: context.actionData }, queries: dehydrate(qc) }) : null;
   const modules = context.matches.map((m) => (m.route.handle as { module?: string } | undefined)?.module).filter((f): f is string => !!f);
   return { status, modules, head: status === 404 ? `${tags}\n    <meta name="robots" content="noindex" />` : tags, body, data, failed, personal };
-}
+};
 
 /** /sitemap.xml: the fixed pages, every launched book and every open campaign. */
-export async function sitemap(source: StorefrontSource, origin: string): Promise<string> {
-  return buildSitemap(source, origin);
-}
+export const sitemap: StorefrontRenderer['sitemap'] = (source, origin) => buildSitemap(source, origin);

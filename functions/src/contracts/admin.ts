@@ -126,7 +126,6 @@ export const OWNER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   ...ORDER_TRANSITIONS,
   awaitingPayment: ORDER_TRANSITIONS.awaitingPayment.filter((s) => s !== 'refunded'),
 };
-export const ownerCanTransition = (from: OrderStatus, to: OrderStatus) => OWNER_TRANSITIONS[from].includes(to);
 
 /** PUT /api/admin/orders/{orderId}/delivery: corrects a shipped order's tracking details. */
 export const deliveryCorrectionSchema = z.object({ delivery: deliverySchema, note: noteSchema });

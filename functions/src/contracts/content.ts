@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { bannerImgSchema, emailSchema, isoInstantSchema, phoneSchema, planHeadingShape, planIdSchema, textSchema } from './common';
+import { bannerImgSchema, emailSchema, isoInstantSchema, moneySchema, phoneSchema, planHeadingShape, planIdSchema, textSchema } from './common';
 import { orderNoSchema } from './orders';
-import type { ShopSettings } from './settings';
+import { shopSettingsSchema } from './settings';
 
 // Content: inquiries, the newsletter and the public pages' small reads (home, settings).
 
@@ -80,5 +80,13 @@ export type OpenCampaign = z.infer<typeof openCampaignSchema>;
 export const homeContentSchema = z.object({ campaigns: z.array(openCampaignSchema) }).meta({ id: 'HomeContent' });
 export type HomeContent = z.infer<typeof homeContentSchema>;
 
-/** GET /api/content/settings: settings/shop, all of it public (bank details appear on every order). */
-export type PublicSettings = ShopSettings;
+/**
+ * GET /api/settings/shop and /api/content/settings: settings/shop, all of it public (bank details appear
+ * on every order), with what the server derives from it, so the web states the shop's rules without a
+ * copy of them: `shippingFee` is what an order pays for shipping now (the server's own rule, the one
+ * that prices orders).
+ */
+export const publicSettingsSchema = shopSettingsSchema
+  .extend({ shippingFee: moneySchema.meta({ description: 'What an order pays for shipping now (0 when free within Taiwan)' }) })
+  .meta({ id: 'PublicSettings' });
+export type PublicSettings = z.infer<typeof publicSettingsSchema>;

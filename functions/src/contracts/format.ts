@@ -80,9 +80,10 @@ export function fromTaipeiLocal(local: string): string {
 export const minPerOrderText = (n: number) => `每筆訂單至少 ${n} 本`;
 
 /**
- * The one sentence about the shipping fee, derived from settings/shop's `shipping` wherever the shop
- * states it (pages, footer, FAQ, 購物須知), so no page promises what the checkout does not charge.
+ * The one sentence about the shipping fee, from the fee an order pays (the public settings'
+ * `shippingFee`, contracts/content.ts PublicSettings) wherever the shop states it (pages, footer, FAQ,
+ * 購物須知), so no page promises what the checkout does not charge.
  */
-export function shippingText(s: { freeWithinTaiwan: boolean; fee: number }): string {
-  return s.freeWithinTaiwan ? '臺灣全區（含離島）郵寄免運' : `郵寄運費每筆 ${formatMoney(s.fee)}`;
+export function shippingText(shippingFee: number): string {
+  return shippingFee === 0 ? '臺灣全區（含離島）郵寄免運' : `郵寄運費每筆 ${formatMoney(shippingFee)}`;
 }

@@ -12,7 +12,10 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   refunded: '訂單取消，退款完成',
 };
 
-/** The transitions the shop allows; the terminal ones (cancelledUnpaid, refunded) return the stock. */
+/**
+ * The transitions the shop allows; the terminal ones (cancelledUnpaid, refunded) return the stock. Who
+ * may make which is functions/src/domain/order.ts's MOVES.
+ */
 export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   awaitingPayment: ['preparing', 'cancelledUnpaid', 'refunded'],
   preparing: ['shipped', 'refunded'],
@@ -170,9 +173,3 @@ export const orderSummarySchema = z
   .meta({ id: 'OrderSummary' });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 
-/** Statuses that hold stock; leaving them for cancelledUnpaid/refunded returns it. */
-export const STOCK_RETURNING_STATUSES: readonly OrderStatus[] = ['cancelledUnpaid', 'refunded'];
-
-export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
-  return ORDER_TRANSITIONS[from].includes(to);
-}

@@ -39,6 +39,7 @@ import {
   homeContentSchema,
   inquiryCreatedSchema,
   inquiryInputSchema,
+  publicSettingsSchema,
   subscriptionInputSchema,
   subscriptionResultSchema,
   UNSUBSCRIBE_ERRORS,
@@ -53,7 +54,7 @@ import { adminInquiriesQuerySchema, adminInquiryListSchema, adminInquirySchema, 
 import { bankDigitsInputSchema, lookupBankDigitsInputSchema, orderLookupInputSchema, orderSchema, orderSummarySchema, placeGroupOrderInputSchema, placeOrderInputSchema } from './orders';
 import { organizerLinkParams, organizerLinkSchema, organizerTokenParams, organizerViewSchema } from './organizer';
 import { productPlanOfferSchema, productResponseSchema, productSummarySchema } from './products';
-import { adminSettingsInputSchema, adminSettingsSchema, shopSettingsSchema } from './settings';
+import { adminSettingsInputSchema, adminSettingsSchema } from './settings';
 import { stockMapResponseSchema, stockMapSchema, stockQtyInputSchema, stockRecordSchema } from './stock';
 import { stockAlertAnswerSchema, stockAlertCancelSchema, stockAlertInputSchema } from './stock-alerts';
 
@@ -482,7 +483,7 @@ export const ROUTES = {
     summary: "The shop's public settings",
     description: 'Bank details (shown on every order), shipping rules, the payment deadline and contacts.',
     access: 'public',
-    responses: { 200: { description: 'The settings', schema: shopSettingsSchema } },
+    responses: { 200: { description: 'The settings', schema: publicSettingsSchema } },
     cache: CATALOGUE,
   }),
   getContentSettings: route({
@@ -492,7 +493,7 @@ export const ROUTES = {
     summary: "The shop's public settings (content pages)",
     description: 'The same settings as `/api/settings/shop`, for the contact and information pages.',
     access: 'public',
-    responses: { 200: { description: 'The settings', schema: shopSettingsSchema } },
+    responses: { 200: { description: 'The settings', schema: publicSettingsSchema } },
     cache: CATALOGUE,
   }),
   getHomeContent: route({

@@ -11,7 +11,7 @@ export const MAIL_SLOTS = 'mailSlots';
  * firestore.indexes.json must declare one policy for each; npm run deploy:check compares the two.
  */
 export const TTL_POLICIES = [
-  { collection: 'allocResults', field: 'expireAt' }, // data/stock-allocator.ts: results kept for late readers
+  { collection: 'allocResults', field: 'expireAt' }, // allocator/stock-allocator.ts: results kept for late readers
   { collection: 'rateLimits', field: 'expiresAt' }, // data/rate-limits.ts: counters of past windows
   { collection: 'statsEvents', field: 'expireAt' }, // data/stats.ts: markers of counted trigger events
   { collection: 'mailSlots', field: 'expireAt' }, // data/mail-slots.ts: sending slots of past minutes

@@ -1,11 +1,9 @@
-import type { DocumentReference, Transaction } from 'firebase-admin/firestore';
 import type { InquiryInput } from '../contracts/content';
 import type { AdminInquiry, AdminInquiryList, InquiryReply, InquiryStatus } from '../contracts/inquiries';
-import { conflict, notFound } from '../lib/failure';
+import { notFound } from '../lib/failure';
 import { db } from '../lib/firebase';
 import type { ComposedMail } from '../mail/mail-doc';
 import { MAIL } from './collections';
-import { ERROR_KEYS } from '../contracts/errors';
 
 // inquiries/{id}: what customers asked through the contact, business and campaign forms, and the
 // owner's replies. Every change is written in one batch or transaction with the mails it sends, so an
@@ -91,42 +89,28 @@ export async function getInquiry(inquiryId: string): Promise<AdminInquiry> {
   return toAdmin(snap.data() as InquiryRecord);
 }
 
-/** Reads one inquiry inside a transaction (404 when there is none) and lets `change` write beside it. */
-async function inTransaction(
-  inquiryId: string,
-  change: (tx: Transaction, ref: DocumentReference, current: AdminInquiry) => AdminInquiry,
-): Promise<AdminInquiry> {
+/** What a change of one inquiry writes: its new status and replies, and the mail sent with it. */
+export interface InquiryChange {
+  next: AdminInquiry;
+  mail?: { id: string; doc: ComposedMail } | null;
+}
+
+/**
+ * Changes one inquiry in a transaction with its mail: `change` sees the inquiry as stored (404 when there
+ * is none) and answers the change, null for none, or throws to write nothing.
+ */
+export async function changeInquiry(inquiryId: string, change: (current: AdminInquiry) => InquiryChange | null): Promise<AdminInquiry> {
   const firestore = await db();
   const ref = firestore.collection(INQUIRIES).doc(inquiryId);
   return firestore.runTransaction(async (tx) => {
     const snap = await tx.get(ref);
     if (!snap.exists) throw notFound('No such inquiry');
-    return change(tx, ref, toAdmin(snap.data() as InquiryRecord));
-  });
-}
-
-/**
- * Records the owner's reply and writes its mail in one transaction; the inquiry moves to `replied`.
- * A closed inquiry takes no reply (409 INVALID_TRANSITION): the owner reopens nothing by accident.
- */
-export async function addInquiryReply(inquiryId: string, reply: Omit<InquiryReply, 'sentAt'>, mail: (inquiry: AdminInquiry, reply: InquiryReply) => ComposedMail): Promise<AdminInquiry> {
-  return inTransaction(inquiryId, (tx, ref, current) => {
-    if (current.status === 'closed') throw conflict(ERROR_KEYS.invalidTransition, 'A closed inquiry takes no reply');
-    const sentAt = new Date().toISOString();
-    const full: InquiryReply = { ...reply, sentAt };
-    const replies = [...current.replies, full];
-    tx.update(ref, { status: 'replied', replies, updatedAt: sentAt });
-    tx.create(ref.firestore.collection(MAIL).doc(`inquiry-${inquiryId}-reply-${replies.length}`), { ...mail(current, full), createdAt: sentAt });
-    return { ...current, status: 'replied', replies, updatedAt: sentAt };
-  });
-}
-
-/** Closes an inquiry (from any state; closing twice changes nothing). */
-export async function closeInquiry(inquiryId: string): Promise<AdminInquiry> {
-  return inTransaction(inquiryId, (tx, ref, current) => {
-    if (current.status === 'closed') return current;
-    const updatedAt = new Date().toISOString();
-    tx.update(ref, { status: 'closed', updatedAt });
-    return { ...current, status: 'closed', updatedAt };
+    const current = toAdmin(snap.data() as InquiryRecord);
+    const c = change(current);
+    if (!c) return current;
+    const { status, replies, updatedAt } = c.next;
+    tx.update(ref, { status, replies, ...(updatedAt ? { updatedAt } : {}) });
+    if (c.mail) tx.create(firestore.collection(MAIL).doc(c.mail.id), { ...c.mail.doc, createdAt: updatedAt ?? new Date().toISOString() });
+    return c.next;
   });
 }

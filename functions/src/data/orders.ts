@@ -2,34 +2,16 @@ import { NO_BANK_DIGITS, ORDER_STATUS_LABELS, type Order, type OrderSummary } fr
 import type { AdminOrdersQuery } from '../contracts/admin';
 import { db, firestoreNs } from '../lib/firebase';
 import type { ComposedMail } from '../mail/mail-doc';
+import { publicOrder, type OrderDoc } from '../domain/order';
 import { MAIL, ORDERS } from './collections';
 
 export { ORDERS };
 /** orderNumbers/{orderNo} -> {orderId}: keeps order numbers unique and finds an order by its number. */
 export const ORDER_NUMBERS = 'orderNumbers';
 
-/** The stored order: the public Order plus what only the server needs. */
-export interface OrderDoc extends Order {
-  /** sha256 of the normalised placement request, for idempotent retries. */
-  requestHash: string;
-  /** Set on the orders imported from the old shop (seed/legacy/mapping.ts): where it came from. */
-  legacy?: LegacyOrigin;
-}
+export type { OrderDoc };
 
-/** An imported order's origin in the old shop's Realtime Database export (docs/migration.md). */
-export interface LegacyOrigin {
-  path: string;
-  /** The old status string ("1".."5"). */
-  status: string;
-  isClosed: boolean;
-  isFromGroup: boolean;
-  files: string[];
-}
-
-export function toOrder(data: FirebaseFirestore.DocumentData): Order {
-  const { requestHash: _hash, legacy: _legacy, ...order } = data as OrderDoc;
-  return order;
-}
+export const toOrder = (data: FirebaseFirestore.DocumentData): Order => publicOrder(data as OrderDoc);
 
 export function toSummary(o: Order): OrderSummary {
   return {
@@ -128,7 +110,7 @@ export interface OrderChange {
 /**
  * Changes one order in a transaction with its mail: `change` sees the order as stored (null when there
  * is none) and answers the change, or throws to write nothing. For the status changes that move no
- * stock and the owner's corrections (the ones that move stock go through ./stock-allocator.ts).
+ * stock and the owner's corrections (the ones that move stock go through functions/src/allocator/stock-allocator.ts).
  */
 export async function changeOrder(orderId: string, change: (doc: OrderDoc | null) => OrderChange): Promise<OrderDoc> {
   const firestore = await db();

@@ -1,6 +1,6 @@
 import type { GroupBuyingPlan, PlanOutcome, PlanProgress } from '../contracts/group-buying';
 import type { Order } from '../contracts/orders';
-import { STOCK_RETURNING_STATUSES } from '../contracts/orders';
+import { isActiveOrder } from '../domain/order';
 import { ORDERS, toOrder } from './orders';
 import type { Firestore } from 'firebase-admin/firestore';
 import { db } from '../lib/firebase';
@@ -79,8 +79,6 @@ export async function unpaidCopiesOfContact(planId: string, emails: readonly str
   }
   return [...copies.values()].reduce((a, b) => a + b, 0);
 }
-
-export const isActiveOrder = (o: Pick<Order, 'status'>) => !STOCK_RETURNING_STATUSES.includes(o.status);
 
 /**
  * Recomputes planProgress/{planId} from the plan's orders (count and copies of the active ones) and

@@ -1,7 +1,7 @@
 import { db } from '../lib/firebase';
 
 // stock/{productId} = {qty, updatedAt}: the public count the book pages read live. Reads only: every
-// change of a count is written by the stock allocator (./stock-allocator.ts), whose queue orders the
+// change of a count is written by the stock allocator (functions/src/allocator/stock-allocator.ts), whose queue orders the
 // placements, the stock-returning status changes and the owner's edits.
 export const STOCK = 'stock';
 

@@ -1,5 +1,7 @@
 // How long the shop waits, in one place for the HTTP layer (functions/src/http/middleware/deadline.ts),
-// the order service and the stock allocator.
+// the order service and the stock allocator. Tunable (API_DEADLINE_MS, ALLOC_DEADLINE_MS) through
+// functions/src/config.ts, which holds the defaults.
+import { config } from '../config';
 
 /**
  * How long a request may wait for Firestore or Identity Toolkit before it answers 503. The Admin
@@ -8,7 +10,7 @@
  * only a deadline around the whole request bounds what the shopper waits. Generous enough for the
  * slowest legitimate call (an order in a flash-sale burst on the emulator); see docs/decisions.md.
  */
-export const READ_DEADLINE_MS = Number(process.env.API_DEADLINE_MS) > 0 ? Number(process.env.API_DEADLINE_MS) : 10_000;
+export const READ_DEADLINE_MS = config().deadlines.readMs;
 
 /** A queued stock change is applied within this long or withdrawn (well inside the function's 60 s timeout). */
-export const ALLOC_DEADLINE_MS = Number(process.env.ALLOC_DEADLINE_MS) || 40_000;
+export const ALLOC_DEADLINE_MS = config().deadlines.allocMs;

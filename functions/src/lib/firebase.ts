@@ -4,8 +4,9 @@
 import type { App } from 'firebase-admin/app';
 import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
+import { config } from '../config';
 
-export const PROJECT_ID = process.env.GCLOUD_PROJECT || process.env.GCP_PROJECT || 'demo-bookstore';
+export const PROJECT_ID = config().projectId;
 
 let appP: Promise<App> | undefined;
 let dbP: Promise<Firestore> | undefined;

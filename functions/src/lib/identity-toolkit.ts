@@ -1,6 +1,8 @@
 // A small client for the Identity Toolkit REST API (accounts:*), the API that Firebase Auth's
 // email/password flows run on. Locally it talks to the Auth emulator (any key works there); in
-// production it uses the project's Web API key from the WEB_API_KEY parameter.
+// production it uses the project's Web API key, WEB_API_KEY (functions/.env.<project-id>, read by
+// functions/src/config.ts).
+import { config } from '../config';
 import type { AuthTokens } from '../contracts/auth';
 import { Failure, invalid, unavailable } from './failure';
 import { logger } from './logger';
@@ -9,18 +11,12 @@ const PRODUCTION_BASE = 'https://identitytoolkit.googleapis.com/v1';
 const EMULATOR_KEY = 'emulator-api-key';
 const TIMEOUT_MS = 10_000;
 
-let apiKeyP: Promise<string> | undefined;
-
-/** The Web API key, read on first use (firebase-functions/params is not loaded at import time). */
-function apiKey(): Promise<string> {
-  if (process.env.FIREBASE_AUTH_EMULATOR_HOST) return Promise.resolve(EMULATOR_KEY);
-  apiKeyP ??= import('firebase-functions/params').then(({ defineString }) => defineString('WEB_API_KEY').value());
-  return apiKeyP;
-}
-
-function baseUrl(): string {
-  const host = process.env.FIREBASE_AUTH_EMULATOR_HOST;
-  return host ? `http://${host}/identitytoolkit.googleapis.com/v1` : PRODUCTION_BASE;
+/** The Auth emulator's address and any key, or production's with the Web API key (a loud failure without one). */
+function endpoint(): { base: string; key: string } {
+  const { authEmulatorHost: host, webApiKey } = config();
+  if (host) return { base: `http://${host}/identitytoolkit.googleapis.com/v1`, key: EMULATOR_KEY };
+  if (!webApiKey) throw new Error('WEB_API_KEY is not set (functions/.env.<project-id>, docs/deploy.md)');
+  return { base: PRODUCTION_BASE, key: webApiKey };
 }
 
 /** Identity Toolkit's own error body. */
@@ -60,7 +56,8 @@ const EXPLANATIONS: Record<string, string> = {
  * message; an unreachable or failing service becomes 503 `Firebase not find`.
  */
 export async function callToolkit<T>(method: string, body: Record<string, unknown>): Promise<T> {
-  const url = `${baseUrl()}/accounts:${method}?key=${encodeURIComponent(await apiKey())}`;
+  const { base, key } = endpoint();
+  const url = `${base}/accounts:${method}?key=${encodeURIComponent(key)}`;
   let res: Response;
   try {
     res = await fetch(url, {

@@ -4,9 +4,10 @@
 // lines would otherwise drown the output and, in the benches, cost time being written.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import * as functionsLogger from 'firebase-functions/logger';
+import { config } from '../config';
 
 type Fields = Record<string, unknown>;
-const silent = () => process.env.LOG_LEVEL === 'silent';
+const silent = () => config().logSilent;
 // Fields of the work in progress (a request's id, a job's name), added to every line written within it.
 const context = new AsyncLocalStorage<Fields>();
 const at = (write: (message: string, fields: Fields) => void) => (message: string, fields: Fields = {}) => {

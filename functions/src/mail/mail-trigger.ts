@@ -1,32 +1,25 @@
 import { mailDelivery } from '../data/mail';
 import { mailSlots } from '../data/mail-slots';
 import { shopSettings } from '../data/settings';
-import { smtpConnectionUri } from './config';
+import { config } from '../config';
 import { drainMail, sendPaced, type DrainCounts } from './pacing';
 import { deliverMail, type DeliveryOutcome, type SenderConfig } from './send-mail';
 
 /**
- * Where the mail goes. The dev scripts (scripts/lib/maildev.mjs) start MailDev on a port that moves
- * with EMULATOR_PORT_OFFSET and pass its address as MAILDEV_SMTP_URL; only the Functions emulator
- * honours it. Deployed functions read the SMTP_CONNECTION_URI secret.
- */
-export function smtpUrl(): string {
-  if (process.env.FUNCTIONS_EMULATOR === 'true' && process.env.MAILDEV_SMTP_URL) return process.env.MAILDEV_SMTP_URL;
-  return smtpConnectionUri.value();
-}
-
-/**
- * The sender's defaults, as the extension's DEFAULT_FROM / DEFAULT_REPLY_TO: MAIL_FROM and
- * MAIL_REPLY_TO (functions/.env.<project-id>) when set, for a provider that only sends from a
- * verified address; otherwise the shop's name and address from settings/shop.
+ * Where the mail goes and from whom. The SMTP server: the SMTP_CONNECTION_URI secret, or in the Functions
+ * emulator the MailDev that the dev scripts started (scripts/lib/maildev.mjs, MAILDEV_SMTP_URL; its port
+ * moves with EMULATOR_PORT_OFFSET). The sender's defaults, as the extension's DEFAULT_FROM /
+ * DEFAULT_REPLY_TO: MAIL_FROM and MAIL_REPLY_TO (functions/.env.<project-id>) when set, for a provider
+ * that only sends from a verified address; otherwise the shop's name and address from settings/shop.
  */
 export async function senderConfig(): Promise<SenderConfig> {
   const { shopName, contact } = await shopSettings();
   const address = contact.email;
+  const { mail } = config();
   return {
-    smtpUrl: smtpUrl(),
-    from: process.env.MAIL_FROM || (address ? `"${shopName.replace(/["\\]/g, '')}" <${address}>` : ''),
-    replyTo: process.env.MAIL_REPLY_TO || address || undefined,
+    smtpUrl: mail.smtpUrl,
+    from: mail.from ?? (address ? `"${shopName.replace(/["\\]/g, '')}" <${address}>` : ''),
+    replyTo: mail.replyTo ?? (address || undefined),
   };
 }
 
@@ -34,10 +27,7 @@ export async function senderConfig(): Promise<SenderConfig> {
  * MAIL_PER_MINUTE (functions/.env.<project-id>, docs/deploy.md): the provider's limit of mails a minute.
  * Unset or 0: no pacing, each mail is sent as it is written.
  */
-export function mailPerMinute(): number {
-  const n = Math.floor(Number(process.env.MAIL_PER_MINUTE));
-  return n > 0 ? n : 0;
-}
+export const mailPerMinute = (): number => config().mail.perMinute;
 
 /** How long a `sendMail` invocation waits for a slot; its timeoutSeconds (functions/src/index.ts) is 300. */
 const TRIGGER_WAIT_MS = 240_000;

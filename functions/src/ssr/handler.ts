@@ -3,28 +3,10 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { Request, Response } from 'express';
+import type { RenderResult, StorefrontRenderer } from '../contracts/storefront';
 import { logger } from '../lib/logger';
-import { firestoreSource, SSR_DIR } from './source';
-
-interface RenderOutcome {
-  status: number;
-  location?: string;
-  head: string;
-  body: string;
-  data: string | null;
-  modules: string[];
-  /** A part of the page failed to render (web/src/entry-server.tsx). */
-  failed?: boolean;
-  /** The page shows what its URL's query holds (web/src/entry-server.tsx): kept by nobody. */
-  personal?: boolean;
-}
-
-/** The renderer's module (web/src/entry-server.tsx), built into functions/ssr/ by the web build. */
-interface Renderer {
-  configure(source: typeof firestoreSource): void;
-  render(url: string, origin: string, signal?: AbortSignal): Promise<RenderOutcome>;
-  sitemap(source: typeof firestoreSource, origin: string): Promise<string>;
-}
+import { siteUrl } from '../lib/site-url';
+import { SSR_DIR, storefrontSource } from './source';
 
 /**
  * How long Hosting's CDN may keep a page: an owner's change reaches the HTML within
@@ -40,27 +22,17 @@ const ERROR_CACHE_CONTROL = 'public, max-age=0, s-maxage=10';
  * nobody a page that reflects its query (/order?orderNo=…): the login, sign-up and lookup forms are
  * empty in the first HTML and shared, but an order number from a mail is one visitor's.
  */
-export function cacheControlFor(out: Pick<RenderOutcome, 'status' | 'failed' | 'personal'>): string {
+export function cacheControlFor(out: Pick<RenderResult, 'status' | 'failed' | 'personal'>): string {
   if (out.failed || out.personal || out.status >= 500) return 'no-store';
   return out.status === 200 ? PAGE_CACHE_CONTROL : ERROR_CACHE_CONTROL;
 }
 
-/** The site's absolute URL for canonical links, og:image and the sitemap: SITE_URL, as the mails use. */
-export function siteUrl(req: Request): string {
-  const configured = process.env.SITE_URL || process.env.HOSTING_URL;
-  if (configured) return configured.replace(/\/+$/, '');
-  // The Hosting emulator forwards its own host; production always has SITE_URL set (docs/deploy.md).
-  return `${req.protocol}://${req.get('x-forwarded-host') ?? req.get('host') ?? req.hostname}`;
-}
-
-let renderer: Promise<Renderer> | null = null;
+/** The renderer (web/src/entry-server.tsx), built into functions/ssr/ by the web build; loaded once. */
+let renderer: Promise<StorefrontRenderer> | null = null;
 let template: { before: string; head: string; between: string; after: string } | null = null;
 
-function loadRenderer(): Promise<Renderer> {
-  renderer ??= (import(pathToFileURL(path.join(SSR_DIR, 'entry-server.mjs')).href) as Promise<Renderer>).then((r) => {
-    r.configure(firestoreSource);
-    return r;
-  });
+function loadRenderer(): Promise<StorefrontRenderer> {
+  renderer ??= import(pathToFileURL(path.join(SSR_DIR, 'entry-server.mjs')).href) as Promise<StorefrontRenderer>;
   return renderer;
 }
 
@@ -146,7 +118,7 @@ export const RENDER_DEADLINE_MS = 8_000;
 class RenderDeadlineError extends Error {}
 
 /** The render, aborted (its loaders' request signal) and given up after `ms`. */
-async function renderWithin(r: Renderer, url: string, origin: string, ms: number) {
+async function renderWithin(r: StorefrontRenderer, url: string, origin: string, ms: number) {
   const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
@@ -156,7 +128,7 @@ async function renderWithin(r: Renderer, url: string, origin: string, ms: number
     }, ms);
   });
   try {
-    return await Promise.race([r.render(url, origin, controller.signal), deadline]);
+    return await Promise.race([r.render(url, origin, storefrontSource, controller.signal), deadline]);
   } finally {
     clearTimeout(timer);
   }
@@ -178,11 +150,12 @@ export async function handleSsr(req: Request, res: Response) {
     res.set('Allow', 'GET, HEAD').status(405).type('text/plain').send('Method Not Allowed');
     return;
   }
-  const origin = siteUrl(req);
   try {
+    // The site's absolute URL for canonical links, og:image and the sitemap: the mails' own.
+    const origin = siteUrl();
     const r = await loadRenderer();
     if (req.path === '/sitemap.xml') {
-      res.set('Cache-Control', PAGE_CACHE_CONTROL).type('application/xml').send(await r.sitemap(firestoreSource, origin));
+      res.set('Cache-Control', PAGE_CACHE_CONTROL).type('application/xml').send(await r.sitemap(storefrontSource, origin));
       return;
     }
     const out = await renderWithin(r, req.originalUrl, origin, RENDER_DEADLINE_MS);

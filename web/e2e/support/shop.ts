@@ -2,6 +2,7 @@
 // in through the session cookies the shop reads (no login page), fixture books, and the optional
 // screenshots. (tests/helpers/emulators.ts is CommonJS to Playwright's ESM loader, so this lives here.)
 import type { BrowserContext, Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
@@ -10,6 +11,18 @@ import { signInWithPassword } from './auth-emulator';
 export { signInWithPassword };
 
 export const HOSTING_URL = process.env.HOSTING_URL ?? 'http://127.0.0.1:5000';
+
+/**
+ * A rate-limit client of the test's own (docs/limits.md, Tests): with this run's RATE_LIMIT_TEST_SECRET
+ * (`npm test` and `scripts/emulators.mjs exec` set it) the API counts a request carrying the header as
+ * client `id`, so the browser tests' sign-ups and orders neither use up nor inherit a window of another
+ * run's (a rerun within the hour met the production 10 sign-ups an hour). Without the secret, against a
+ * shop `npm start` serves: no header, the production limits for the one `local` client.
+ */
+export function testClientHeaders(id = `e2e-${randomUUID()}`): Record<string, string> {
+  const secret = process.env.RATE_LIMIT_TEST_SECRET;
+  return secret ? { 'X-Test-Client': `${secret}:${id}` } : {};
+}
 export const AUTH_HOST = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
 /** SCREENSHOTS=1 makes `shoot` save the pages it is given. */
 export const SHOTS = process.env.SCREENSHOTS === '1';
@@ -68,7 +81,7 @@ export async function shoot(page: Page, dir: string, name: string) {
 export async function api<T>(path: string, init: { method: string; body?: unknown; idToken?: string }): Promise<T> {
   const res = await fetch(`${HOSTING_URL}/api${path}`, {
     method: init.method,
-    headers: { 'Content-Type': 'application/json', ...(init.idToken ? { Authorization: `Bearer ${init.idToken}` } : {}) },
+    headers: { 'Content-Type': 'application/json', ...testClientHeaders(), ...(init.idToken ? { Authorization: `Bearer ${init.idToken}` } : {}) },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
   const body = (await res.json()) as T;

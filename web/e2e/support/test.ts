@@ -2,7 +2,8 @@
 // `ssr` function rendered has hydrated (web/src/app/app.tsx marks <html data-hydrated>). A rendered
 // page is visible and its buttons look ready before its JavaScript has run (web/src/boot.ts starts
 // it after the first paint), and a click before hydration does nothing.
-import { test as base, type Page } from '@playwright/test';
+import { test as base, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { HOSTING_URL, testClientHeaders } from './shop';
 
 export { expect } from '@playwright/test';
 export type { BrowserContext, Page } from '@playwright/test';
@@ -26,7 +27,43 @@ export async function hydrated(page: Page): Promise<void> {
     .catch(() => undefined); // the test's own expectations say what is missing
 }
 
-export const test = base.extend({
+const asClient = new WeakSet<BrowserContext>();
+
+/**
+ * Every call the context's pages make to the shop's API counts as one rate-limit client of the
+ * context's own (support/shop.ts testClientHeaders): the SPA's requests, which the test cannot give a
+ * header itself. Only same-origin /api calls carry it, so no cross-origin request (the Auth and
+ * Firestore emulators) gains a header that would need a CORS preflight.
+ */
+async function asTestClient(context: BrowserContext): Promise<void> {
+  const headers = testClientHeaders();
+  if (asClient.has(context) || !Object.keys(headers).length) return;
+  asClient.add(context);
+  const origin = new URL(HOSTING_URL).origin;
+  await context.route(
+    (url) => url.origin === origin && url.pathname.startsWith('/api/'),
+    (route) => route.continue({ headers: { ...route.request().headers(), ...headers } }),
+  );
+}
+
+export const test = base.extend<object, { browser: Browser }>({
+  // The contexts a test opens itself (a second device, a guest) are clients of their own too.
+  browser: [
+    async ({ browser }, use) => {
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (...args) => {
+        const context = await newContext(...args);
+        await asTestClient(context);
+        return context;
+      };
+      await use(browser);
+    },
+    { scope: 'worker' },
+  ],
+  context: async ({ context }, use) => {
+    await asTestClient(context);
+    await use(context);
+  },
   page: async ({ page, javaScriptEnabled }, use) => {
     if (javaScriptEnabled !== false) {
       const goto = page.goto.bind(page);

@@ -28,12 +28,12 @@ const page = (key: keyof typeof routeModules, loader?: LoaderFunction, head?: He
 });
 
 /**
- * The routes, with loaders that fill the query cache before a page renders: in the browser on
- * navigation, and in the `ssr` function for the first HTML (the same code). Data a page cannot do
- * without (the book, the plan) is awaited and a missing one is the 404 screen; the rest is prefetched
- * and the page shows its own notice if it failed.
+ * The pages' loaders: they fill the query cache before a page renders, in the browser on navigation and
+ * in the `ssr` function for the first HTML (the same code). Data a page cannot do without (the book, the
+ * plan) is awaited and a missing one is the 404 screen; the rest is prefetched and the page shows its
+ * own notice if it failed.
  */
-export function createRoutes(qc: QueryClient): RouteObject[] {
+function loadersFor(qc: QueryClient) {
   const all = (...p: Promise<unknown>[]) => Promise.all(p).then(() => null);
   const home = () => all(qc.prefetchQuery(q.productSummaries()), qc.prefetchQuery(q.home()));
   const bookList = () => all(qc.prefetchQuery(q.productSummaries()), qc.prefetchQuery(q.stockMap()));
@@ -60,6 +60,12 @@ export function createRoutes(qc: QueryClient): RouteObject[] {
     if (!book) notFoundError(`/file/${params.book ?? ''}`);
     return book;
   };
+  return { all, home, bookList, book, plan, settings, cart, files, bookFiles };
+}
+
+/** The routes, each page with its loader (loadersFor) and its head tags (head.ts). */
+export function createRoutes(qc: QueryClient): RouteObject[] {
+  const { all, home, bookList, book, plan, settings, cart, files, bookFiles } = loadersFor(qc);
   const head = headFor(qc);
 
   return [

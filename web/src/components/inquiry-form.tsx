@@ -79,21 +79,7 @@ export function InquiryForm({ topic, bulk = false, planId, title = '線上詢問
     }
   });
 
-  if (doneId) {
-    return (
-      <section className="card inquiry" aria-labelledby={`${id}-done`}>
-        <h2 id={`${id}-done`} className="inquiry__title" tabIndex={-1} ref={showThanks}>
-          感謝您的詢問
-        </h2>
-        <div className="notice notice--success" role="status">
-          <p>我們已收到您的訊息（編號 {doneId.slice(0, 8)}），將於 1–2 個工作天內以電子郵件或電話回覆您。</p>
-        </div>
-        <button type="button" className="btn btn--ghost" onClick={() => setDoneId(null)}>
-          再寫一則詢問
-        </button>
-      </section>
-    );
-  }
+  if (doneId) return <InquiryThanks id={id} doneId={doneId} onAgain={() => setDoneId(null)} />;
 
   const messageLength = form.watch('message').trim().length;
   return (
@@ -135,6 +121,23 @@ export function InquiryForm({ topic, bulk = false, planId, title = '線上詢問
           </button>
         </div>
       </form>
+    </section>
+  );
+}
+
+/** The inquiry was received: its number, when the shop answers, and a way to write another. */
+function InquiryThanks({ id, doneId, onAgain }: { id: string; doneId: string; onAgain: () => void }) {
+  return (
+    <section className="card inquiry" aria-labelledby={`${id}-done`}>
+      <h2 id={`${id}-done`} className="inquiry__title" tabIndex={-1} ref={showThanks}>
+        感謝您的詢問
+      </h2>
+      <div className="notice notice--success" role="status">
+        <p>我們已收到您的訊息（編號 {doneId.slice(0, 8)}），將於 1–2 個工作天內以電子郵件或電話回覆您。</p>
+      </div>
+      <button type="button" className="btn btn--ghost" onClick={onAgain}>
+        再寫一則詢問
+      </button>
     </section>
   );
 }

@@ -2,7 +2,7 @@ import { shippingText } from '@contracts/format';
 import { useShopSettings } from '@/lib/shop-settings';
 
 /**
- * The shipping sentence from settings/shop (contracts/format.ts shippingText); nothing until the settings
+ * The shipping sentence from the public settings' fee (contracts/format.ts shippingText); nothing until the settings
  * are known, never a fixed claim. The root route's loader (app/router.tsx) has them ready for every page.
  */
 export function ShippingText({ before = '', after = '' }: { before?: string; after?: string }) {
@@ -11,7 +11,7 @@ export function ShippingText({ before = '', after = '' }: { before?: string; aft
   return (
     <>
       {before}
-      {shippingText(settings.shipping)}
+      {shippingText(settings.shippingFee)}
       {after}
     </>
   );

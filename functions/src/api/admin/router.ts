@@ -2,11 +2,12 @@ import { ROUTES } from '../../contracts/routes';
 import { handle, sent } from '../../http/route';
 import { sendCsv } from '../../http/send-csv';
 import { createOrganizerLink, listOrganizerLinks, revokeOrganizerLink } from '../organizer/service';
-import { confirmDeposits, listLayouts, matchDeposits } from './bank-service';
-import { createProduct, getAdminProduct, listAdminProducts, setProductLaunched, setProductStock, stockMovements, updateProduct } from './catalogue-service';
-import { dashboardFigures } from './dashboard-service';
-import { changeStatus, correctDelivery, getAdminOrder, listOrders, ownerActor, paymentsToCheck } from './orders-service';
-import { createPlan, deletePlan, getAdminPlan, listAdminPlans, planCsv, setPlanArchived, setPlanLaunched, updatePlan } from './plans-service';
+import { confirmDeposits, listLayouts, matchDeposits } from '../bank/service';
+import { createProduct, getAdminProduct, listAdminProducts, setProductLaunched, setProductStock, stockMovements, updateProduct } from '../products/catalogue-service';
+import { dashboardFigures } from '../dashboard/service';
+import { getAdminOrder, listOrders, paymentsToCheck } from '../orders/listing';
+import { changeStatus, correctDelivery, ownerActor } from '../orders/order-status';
+import { createPlan, deletePlan, getAdminPlan, listAdminPlans, planCsv, setPlanArchived, setPlanLaunched, updatePlan } from '../group-buying/plans-service';
 
 /** The shop owner's console under /api/admin (access declared as `owner`: 401 without a token, 403 for anyone else). */
 export const adminRoutes = [

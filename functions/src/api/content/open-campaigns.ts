@@ -1,4 +1,4 @@
-import type { OpenCampaign } from '../../contracts/content';
+import type { HomeContent, OpenCampaign } from '../../contracts/content';
 import { isPlanOpen } from '../../contracts/group-buying';
 import { listLaunchedPlans, type PlanDoc } from '../../data/plans';
 
@@ -29,4 +29,9 @@ export async function openCampaigns(now = new Date()): Promise<OpenCampaign[]> {
     .filter((p) => isPlanOpen(p.plan, now))
     .map((p) => p.view)
     .sort((a, b) => a.closingDate.localeCompare(b.closingDate));
+}
+
+/** GET /api/content/home and the rendered home page: what the home page shows beside the books. */
+export async function homeContent(now = new Date()): Promise<HomeContent> {
+  return { campaigns: await openCampaigns(now) };
 }

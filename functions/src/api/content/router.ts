@@ -1,8 +1,8 @@
 import { ROUTES } from '../../contracts/routes';
-import { shopSettings } from '../../data/settings';
+import { publicSettings } from '../settings/public-settings';
 import { clientOf } from '../../http/middleware/rate-limit';
 import { handle } from '../../http/route';
-import { openCampaigns } from './open-campaigns';
+import { homeContent } from './open-campaigns';
 import { submitInquiry, subscribeNewsletter, unsubscribeNewsletter } from './service';
 
 /**
@@ -10,8 +10,8 @@ import { submitInquiry, subscribeNewsletter, unsubscribeNewsletter } from './ser
  * client address after validation (declared in contracts/routes.ts).
  */
 export const contentRoutes = [
-  handle(ROUTES.getContentSettings, () => shopSettings()),
-  handle(ROUTES.getHomeContent, async () => ({ campaigns: await openCampaigns() })),
+  handle(ROUTES.getContentSettings, () => publicSettings()),
+  handle(ROUTES.getHomeContent, () => homeContent()),
   handle(ROUTES.createInquiry, ({ body, req }) => submitInquiry(body, { ip: clientOf(req), userAgent: req.get('user-agent') ?? null })),
   handle(ROUTES.subscribeNewsletter, ({ body }) => subscribeNewsletter(body.email)),
   handle(ROUTES.unsubscribeNewsletter, ({ body }) => unsubscribeNewsletter(body.token)),

@@ -1,12 +1,9 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { gone, invalid as invalidInput } from '../../lib/failure';
 import { UNSUBSCRIBE_ERRORS } from '../../contracts/content';
-import { linkSecret } from '../../lib/link-secret';
+import { signLink, verifyLink } from '../../lib/signer';
 
 /** A link stays valid this long; every newsletter carries a fresh one. */
 export const UNSUBSCRIBE_LINK_TTL_MS = 180 * 24 * 3600_000;
-
-const secret = linkSecret;
 
 interface Payload {
   /** email */
@@ -18,12 +15,11 @@ interface Payload {
 }
 
 const b64 = (buf: Buffer) => buf.toString('base64url');
-const mac = (data: string) => createHmac('sha256', secret()).update(`unsubscribe:${data}`).digest();
 
 /** A link token: base64url(JSON payload) "." base64url(HMAC-SHA256 of that payload). */
 export function signUnsubscribeToken(email: string, version: number, expiresAt = Date.now() + UNSUBSCRIBE_LINK_TTL_MS): string {
   const data = b64(Buffer.from(JSON.stringify({ e: email, v: version, x: expiresAt } satisfies Payload)));
-  return `${data}.${b64(mac(data))}`;
+  return `${data}.${signLink('unsubscribe', data)}`;
 }
 
 const invalid = () => invalidInput('The unsubscribe link is not valid', undefined, UNSUBSCRIBE_ERRORS.invalid);
@@ -33,9 +29,7 @@ export function verifyUnsubscribeToken(token: string, now = Date.now()): { email
   const m = /^([A-Za-z0-9_-]{1,1500})\.([A-Za-z0-9_-]{43})$/.exec(token);
   if (!m) throw invalid();
   const [, data, sig] = m as unknown as [string, string, string];
-  const expected = mac(data);
-  const given = Buffer.from(sig, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalid();
+  if (!verifyLink('unsubscribe', data, sig)) throw invalid();
   let payload: Payload;
   try {
     payload = JSON.parse(Buffer.from(data, 'base64url').toString('utf8')) as Payload;

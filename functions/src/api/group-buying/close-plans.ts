@@ -1,5 +1,6 @@
 import type { PlanOutcome, PlanProgress } from '../../contracts/group-buying';
-import { isActiveOrder, listPlanOrders, listPlansClosedBefore, markOrdersThresholdNotMet, recomputePlanProgress, setPlanOutcome } from '../../data/plans';
+import { isActiveOrder } from '../../domain/order';
+import { listPlanOrders, listPlansClosedBefore, markOrdersThresholdNotMet, recomputePlanProgress, setPlanOutcome } from '../../data/plans';
 
 /** Orders priced just before the closing date may still be committing; judge a plan only after this. */
 export const CLOSING_GRACE_MS = 60_000;

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { config } from '../../config';
 import type { HealthAnswer } from '../../contracts/health';
 import { pingFirestore } from '../../data/health';
 
@@ -11,7 +12,7 @@ const PING_TIMEOUT_MS = 3_000;
 // levels below functions/.
 let version: string | undefined;
 function appVersion(): string {
-  version ??= process.env.APP_VERSION || (JSON.parse(readFileSync(path.resolve(__dirname, '..', '..', '..', 'package.json'), 'utf8')) as { version?: string }).version || 'unknown';
+  version ??= config().appVersion || (JSON.parse(readFileSync(path.resolve(__dirname, '..', '..', '..', 'package.json'), 'utf8')) as { version?: string }).version || 'unknown';
   return version;
 }
 
@@ -24,7 +25,7 @@ export function health(now = Date.now()): Promise<HealthAnswer> {
   const answer = pingFirestore(PING_TIMEOUT_MS).then((latencyMs): HealthAnswer => ({
     status: 'ok',
     version: appVersion(),
-    revision: process.env.K_REVISION ?? null,
+    revision: config().revision,
     firestore: { reachable: true, latencyMs },
     checkedAt: new Date(now).toISOString(),
   }));

@@ -1,6 +1,8 @@
-import type { AdminInquiry, AdminInquiryList, InquiryReplyInput, InquiryStatus } from '../../contracts/inquiries';
-import { addInquiryReply, closeInquiry, getInquiry, listInquiries } from '../../data/inquiries';
+import type { AdminInquiry, AdminInquiryList, InquiryReply, InquiryReplyInput, InquiryStatus } from '../../contracts/inquiries';
+import { ERROR_KEYS } from '../../contracts/errors';
+import { changeInquiry, getInquiry, listInquiries } from '../../data/inquiries';
 import { freshShopSettings } from '../../data/settings';
+import { conflict } from '../../lib/failure';
 import type { Identity } from '../../lib/id-token';
 import { inquiryReplyMail } from './mails';
 
@@ -11,10 +13,22 @@ export const listInbox = (status: InquiryStatus): Promise<AdminInquiryList> => l
 
 export const inquiryDetail = (inquiryId: string): Promise<AdminInquiry> => getInquiry(inquiryId);
 
-/** Mails the reply to the customer and records it on the inquiry (now `replied`), in one transaction. */
+/**
+ * Mails the reply to the customer and records it on the inquiry (now `replied`), in one transaction.
+ * A closed inquiry takes no reply (409 INVALID_TRANSITION): the owner reopens nothing by accident.
+ */
 export async function replyToInquiry(inquiryId: string, input: InquiryReplyInput, owner: Pick<Identity, 'email' | 'uid'>): Promise<AdminInquiry> {
   const settings = await freshShopSettings();
-  return addInquiryReply(inquiryId, { message: input.message, by: owner.email ?? owner.uid }, (inquiry, reply) => inquiryReplyMail(inquiry, reply, settings));
+  return changeInquiry(inquiryId, (current) => {
+    if (current.status === 'closed') throw conflict(ERROR_KEYS.invalidTransition, 'A closed inquiry takes no reply');
+    const sentAt = new Date().toISOString();
+    const reply: InquiryReply = { message: input.message, by: owner.email ?? owner.uid, sentAt };
+    const replies = [...current.replies, reply];
+    const next: AdminInquiry = { ...current, status: 'replied', replies, updatedAt: sentAt };
+    return { next, mail: { id: `inquiry-${inquiryId}-reply-${replies.length}`, doc: inquiryReplyMail(current, reply, settings) } };
+  });
 }
 
-export const closeInquiryCase = (inquiryId: string): Promise<AdminInquiry> => closeInquiry(inquiryId);
+/** Closes an inquiry (from any state; closing twice changes nothing). */
+export const closeInquiryCase = (inquiryId: string): Promise<AdminInquiry> =>
+  changeInquiry(inquiryId, (current) => (current.status === 'closed' ? null : { next: { ...current, status: 'closed', updatedAt: new Date().toISOString() } }));

@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import { ERROR_KEYS } from '../../contracts/errors';
-import type { Order, OrderItem, PlaceOrderInput } from '../../contracts/orders';
-import type { ShopSettings } from '../../contracts/settings';
-import { sumLines, type OrderTemplate } from '../../data/allocation-plan';
+import type { Order, OrderItem } from '../../contracts/orders';
+import { sumLines } from '../../domain/allocation-plan';
+import { orderTemplate, type Placement } from '../../domain/order';
 import { getOrderDocCoalesced, toOrder, type OrderDoc } from '../../data/orders';
 import { shippingFeeFor, shopSettings } from '../../data/settings';
 import { getStockCounts } from '../../data/stock';
 import { Failure, conflict, invalid, unavailable } from '../../lib/failure';
 import { ALLOC_DEADLINE_MS, READ_DEADLINE_MS } from '../../lib/deadlines';
-import { allocate } from './allocator';
+import { allocate } from '../../allocator/stock-allocator';
 
 // Placing an order, shared by the shop (PATCH /api/order/{userId}/{orderId}) and the group orders
 // (PATCH /api/groupOrder/{planId}/{orderId}, through ../group-buying/service.ts). The caller authenticates
@@ -30,23 +30,9 @@ export interface PricedProduct {
  */
 export type Pricing = (productIds: readonly string[]) => Promise<Map<string, PricedProduct>>;
 
-export interface PlaceOrderParams {
-  /** Client-made, 16-64 of A-Za-z0-9_- (validated by the caller). */
-  orderId: string;
-  /** The member, or null for a guest group order. */
-  userId: string | null;
-  /** The group plan, or null for a shop order. */
-  planId: string | null;
-  /** The parsed body (placeOrderInputSchema or placeGroupOrderInputSchema). Everything in it is part of the idempotency hash. */
-  input: PlaceOrderInput & { buyer?: string; email?: string };
-  /** Who ordered and where the mail goes (the member's token for a shop order, the body for a group order). */
-  buyer: string;
-  email: string;
+/** A placement as the caller asks it (functions/src/domain/order.ts Placement) and how to price it. */
+export interface PlaceOrderParams extends Placement {
   pricing: Pricing;
-  /** Recorded in statusHistory[0].by, e.g. `member:<uid>` or `guest`. */
-  actor: string;
-  /** A group order's pickup point, resolved from the plan by the caller (input.pickupPointId). */
-  pickup?: Order['pickup'];
   /**
    * Set when no new order may be placed (a closed plan): a new orderId is refused with it, while a
    * retry of an order that landed in time is still answered with that order.
@@ -97,33 +83,6 @@ function within<T>(work: Promise<T>, ms: number): Promise<T> {
 }
 
 const orderConflict = () => conflict(ERROR_KEYS.orderConflict, 'This orderId was already used for a different order');
-
-function orderTemplate(p: PlaceOrderParams, items: OrderItem[], settings: ShopSettings, hash: string): OrderTemplate {
-  const itemsTotal = items.reduce((n, i) => n + i.totalPrice, 0);
-  const shippingFee = shippingFeeFor(settings);
-  return {
-    orderId: p.orderId,
-    userId: p.userId,
-    planId: p.planId,
-    buyer: p.buyer,
-    email: p.email,
-    phone: p.input.phone,
-    receiver: { name: p.input.receiver.name, address: p.input.receiver.address },
-    taxId: p.input.taxId ?? '',
-    invoiceTitle: p.input.invoiceTitle ?? '',
-    bankAccountNo: p.input.bankAccountNo,
-    items,
-    itemsTotal,
-    shippingFee,
-    totalPrice: itemsTotal + shippingFee,
-    delivery: null,
-    pickup: p.pickup ?? null,
-    remark: p.input.remark ?? '',
-    requestHash: hash,
-    paymentDueDays: Number.isFinite(settings.paymentDueDays) && settings.paymentDueDays > 0 ? settings.paymentDueDays : 3,
-    actor: p.actor,
-  };
-}
 
 function outOfStock(items: OrderItem[], productId: string, available: number, requested: number): Failure {
   const idx = items.findIndex((i) => i.productId === productId);
@@ -179,7 +138,7 @@ export async function placeOrder(p: PlaceOrderParams): Promise<PlaceOrderResult>
     const left = deadline - Date.now();
     const result =
       left > 0
-        ? await allocate({ kind: 'place', orderId: p.orderId, requestHash: hash, lines, template: orderTemplate(p, items, settings, hash) }, left)
+        ? await allocate({ kind: 'place', orderId: p.orderId, requestHash: hash, lines, template: orderTemplate(p, items, { shippingFee: shippingFeeFor(settings), paymentDueDays: settings.paymentDueDays }, hash) }, left)
         : ({ kind: 'withdrawn' } as const);
 
     switch (result.kind) {

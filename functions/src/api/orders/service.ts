@@ -1,8 +1,8 @@
-import { ERROR_KEYS } from '../../contracts/errors';
-import { NO_BANK_DIGITS, type BankDigitsInput, type LookupBankDigitsInput, type Order, type OrderLookupInput, type OrderSummary, type PlaceOrderInput } from '../../contracts/orders';
-import { changeOrder, findOrderByNo, getOrder, listOrdersOfUser, toOrder, toSummary } from '../../data/orders';
+import { type BankDigitsInput, type LookupBankDigitsInput, type Order, type OrderLookupInput, type OrderSummary, type PlaceOrderInput } from '../../contracts/orders';
+import { findOrderByNo, getOrder, listOrdersOfUser, toSummary } from '../../data/orders';
 import type { Identity } from '../../lib/id-token';
-import { conflict, notFound } from '../../lib/failure';
+import { notFound } from '../../lib/failure';
+import { setBankDigits } from './order-status';
 import { placeOrder, type PlaceOrderResult } from './place-order';
 import { shopPricing } from './shop-pricing';
 
@@ -22,27 +22,6 @@ async function lookedUp(input: OrderLookupInput): Promise<Order> {
 
 export async function lookupOrder(input: OrderLookupInput): Promise<OrderSummary> {
   return toSummary(await lookedUp(input));
-}
-
-/**
- * The buyer gives or corrects the bank digits until the order is paid; the owner's matching
- * (api/admin/bank-service.ts) reads them from the order. Noted in the order's history for the owner.
- */
-async function setBankDigits(orderId: string, bankAccountNo: string, by: string): Promise<Order> {
-  const next = await changeOrder(orderId, (doc) => {
-    if (!doc) throw notFound(`No order ${orderId}`);
-    if (doc.status !== 'awaitingPayment') throw conflict(ERROR_KEYS.invalidTransition, 'The bank digits can change only until the order is paid', [{ path: 'bankAccountNo', message: '訂單已付款或已取消，不能再修改匯款帳號末 5 碼' }]);
-    const at = new Date().toISOString();
-    return {
-      next: {
-        ...doc,
-        bankAccountNo,
-        updatedAt: at,
-        statusHistory: [...doc.statusHistory, { status: doc.status, at, by, note: `買家${doc.bankAccountNo === NO_BANK_DIGITS ? '填寫' : '更正'}匯款帳號末 5 碼：${bankAccountNo}` }],
-      },
-    };
-  });
-  return toOrder(next);
 }
 
 export async function lookupSetBankDigits(input: LookupBankDigitsInput): Promise<OrderSummary> {

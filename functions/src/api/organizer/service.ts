@@ -1,19 +1,18 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { ORGANIZER_LINK_DAYS_AFTER_CLOSE, type OrganizerHandoverRow, type OrganizerLink, type OrganizerView } from '../../contracts/organizer';
-import { getPlan, isActiveOrder, listPlanOrders } from '../../data/plans';
+import { getPlan, listPlanOrders } from '../../data/plans';
+import { isActiveOrder } from '../../domain/order';
 import { forbidden, notFound } from '../../lib/failure';
 import { createLink, getLink, latestAccesses, listLinksOfPlan, recordAccess, revokeLink, type LinkDoc } from '../../data/organizer-links';
-import { toCsv, type Cell } from '../admin/csv';
-import { pickupLabel, planTotals } from '../admin/plans-service';
-import { linkSecret } from '../../lib/link-secret';
+import { toCsv, type Cell } from '../group-buying/csv';
+import { pickupLabel, planTotals } from '../group-buying/plans-service';
+import { signLink, verifyLink } from '../../lib/signer';
 
 // The organiser's read-only link to a plan (stored by functions/src/data/organizer-links.ts). The token
 // is linkId + HMAC(planId:linkId) with the same secret as the newsletter's links: the stored id makes it
 // revocable, the MAC makes it unguessable.
 
-const secret = linkSecret;
-const mac = (planId: string, linkId: string) => createHmac('sha256', secret()).update(`organizer:${planId}:${linkId}`).digest();
-const tokenOf = (planId: string, linkId: string) => `${linkId}.${mac(planId, linkId).toString('base64url')}`;
+const tokenOf = (planId: string, linkId: string) => `${linkId}.${signLink('organizer', `${planId}:${linkId}`)}`;
 const expiresAt = (closingDate: string) => new Date(Date.parse(closingDate) + ORGANIZER_LINK_DAYS_AFTER_CLOSE * 86_400_000).toISOString();
 
 async function toLink(id: string, d: LinkDoc, closingDate: string): Promise<OrganizerLink> {
@@ -65,9 +64,7 @@ async function open(token: string, what: 'view' | 'csv', ip: string) {
   const [linkId, sig] = token.split('.') as [string, string];
   const d = await getLink(linkId);
   if (!d) throw notFound('No such link');
-  const given = Buffer.from(sig, 'base64url');
-  const expected = mac(d.planId, linkId);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw notFound('No such link');
+  if (!verifyLink('organizer', `${d.planId}:${linkId}`, sig ?? '')) throw notFound('No such link');
   const plan = await getPlan(d.planId);
   if (!plan) throw notFound('No such plan');
   if (d.revokedAt || Date.now() > Date.parse(expiresAt(plan.closingDate))) throw stopped();

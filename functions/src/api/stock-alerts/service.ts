@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { ERROR_KEYS } from '../../contracts/errors';
 import type { StockAlertAnswer } from '../../contracts/stock-alerts';
 import { getProductDocs } from '../../data/products';
@@ -7,18 +7,14 @@ import { getStockCounts } from '../../data/stock';
 import { cancelAlert, countWaitingAlerts, listWaitingAlertIds, putWaitingAlert, spendAlert } from '../../data/stock-alerts';
 import { conflict, invalid, notFound } from '../../lib/failure';
 import { logger } from '../../lib/logger';
-import { linkSecret } from '../../lib/link-secret';
+import { signLink, verifyLink } from '../../lib/signer';
 import { alertConfirmationMail, restockMail } from './mail';
 
 // 到貨通知: one alert per email and book (functions/src/data/stock-alerts.ts keeps them). The owner's
-// restock (api/admin/catalogue-service.ts, api/stock/service.ts) calls notifyRestocked after its stock
+// restock (api/products/catalogue-service.ts, api/stock/service.ts) calls notifyRestocked after its stock
 // write; each waiting alert then gets one mail, written in the same transaction that marks it sent.
 
 export const alertId = (productId: string, email: string) => `${productId}__${createHash('sha256').update(email.toLowerCase()).digest('hex').slice(0, 32)}`;
-
-/** The same secret as the newsletter's links (UNSUBSCRIBE_SECRET), with its own purpose prefix. */
-const secret = linkSecret;
-const mac = (payload: string) => createHmac('sha256', secret()).update(`stock-alert:${payload}`).digest('base64url');
 
 /** How long a cancel link works, from the mail that carries it. */
 export const CANCEL_LINK_DAYS = 180;
@@ -32,7 +28,7 @@ const DAY_MS = 86_400_000;
  */
 export function signAlertToken(id: string, nonce: string, expiresAt: Date): string {
   const payload = `${id}.${nonce}.${Math.floor(expiresAt.getTime() / 1000)}`;
-  return `${Buffer.from(payload).toString('base64url')}.${mac(payload)}`;
+  return `${Buffer.from(payload).toString('base64url')}.${signLink('stock-alert', payload)}`;
 }
 
 function verifyAlertToken(token: string, now: Date): { id: string; nonce: string } {
@@ -40,9 +36,7 @@ function verifyAlertToken(token: string, now: Date): { id: string; nonce: string
   const badLink = (message = '連結無效或已失效') => invalid('The link is not valid', [{ path: 'body.token', message }]);
   if (!m) throw badLink();
   const payload = Buffer.from(m[1]!, 'base64url').toString('utf8');
-  const given = Buffer.from(m[2]!, 'base64url');
-  const expected = Buffer.from(mac(payload), 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw badLink();
+  if (!verifyLink('stock-alert', payload, m[2]!)) throw badLink();
   const [id, nonce, exp] = payload.split('.');
   if (!id || !nonce || !/^\d+$/.test(exp ?? '')) throw badLink();
   if (Number(exp) * 1000 <= now.getTime()) throw badLink('連結已過期；若仍想取消，請聯絡我們');

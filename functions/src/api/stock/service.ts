@@ -3,7 +3,7 @@ import type { StockMap, StockRecord } from '../../contracts/stock';
 import { getStockQty, listStock } from '../../data/stock';
 import { notFound, unavailable } from '../../lib/failure';
 import { getProductDocs, launchedProductIds, missingProducts } from '../../data/products';
-import { allocate } from '../orders/allocator';
+import { allocate } from '../../allocator/stock-allocator';
 import { notifyRestocked } from '../stock-alerts/service';
 
 const stockNotFound = (productId: string) => notFound(`No stock record for ${productId}`, ERROR_KEYS.stockNotFound);

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { config as processConfig, type Config } from '../../config';
 import { addHits, counterId, readHits } from '../../data/rate-limits';
 import { logger } from '../../lib/logger';
 import { clientKey, type ClientAddressMode } from '../client-address';
@@ -51,17 +52,15 @@ export const TEST_CLIENT_HEADER = 'x-test-client';
 /** Production trusts the socket's peer and one more hop added by Google's front end (docs/limits.md). */
 export const DEFAULT_TRUSTED_HOPS = 2;
 
-/** Settings from the environment, with the app's own overrides on top. */
-export function rateLimitSettings(overrides: Partial<RateLimitSettings> = {}, env: NodeJS.ProcessEnv = process.env): RateLimitSettings {
-  const inEmulator = env.FUNCTIONS_EMULATOR === 'true';
-  const hops = Number(env.TRUSTED_PROXY_HOPS);
-  const againstEmulators = Boolean(env.FIRESTORE_EMULATOR_HOST);
+/** Settings from the configuration (functions/src/config.ts), with the app's own overrides on top. */
+export function rateLimitSettings(overrides: Partial<RateLimitSettings> = {}, config: Config = processConfig()): RateLimitSettings {
+  const { rateLimits } = config;
   return {
-    namespace: env.RATE_LIMIT_NAMESPACE ?? '',
+    namespace: rateLimits.namespace,
     scale: 1,
-    clientAddress: inEmulator ? { kind: 'local' } : { kind: 'forwarded', trustedHops: Number.isInteger(hops) && hops >= 0 ? hops : DEFAULT_TRUSTED_HOPS },
+    clientAddress: config.inEmulator ? { kind: 'local' } : { kind: 'forwarded', trustedHops: rateLimits.trustedHops ?? DEFAULT_TRUSTED_HOPS },
     // Never honoured outside the emulators: production has no FIRESTORE_EMULATOR_HOST.
-    testClientSecret: againstEmulators && env.RATE_LIMIT_TEST_SECRET ? env.RATE_LIMIT_TEST_SECRET : undefined,
+    testClientSecret: config.againstEmulators ? rateLimits.testSecret : undefined,
     timeoutMs: 3000,
     ...overrides,
   };

@@ -1,9 +1,19 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorBody } from '../../http/errors';
-import { Failure } from '../failure';
-import { callToolkit, toolkitError } from '../identity-toolkit';
+import { toolkitError } from '../identity-toolkit';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+/**
+ * The client as a fresh process loads it, with the environment stubbed so far: functions/src/config.ts
+ * parses the environment once per process. The error classes come from the same fresh load.
+ */
+async function fresh() {
+  vi.resetModules();
+  const [toolkit, errors, failure] = await Promise.all([import('../identity-toolkit.js'), import('../../http/errors.js'), import('../failure.js')]);
+  return { callToolkit: toolkit.callToolkit, errorBody: errors.errorBody, Failure: failure.Failure };
+}
+const callToolkit = async (method: string, body: Record<string, unknown>) => (await fresh()).callToolkit(method, body);
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -30,10 +40,20 @@ describe('callToolkit', () => {
     expect((fetchMock.mock.calls[0] as unknown as [string])[0]).toBe('https://identitytoolkit.googleapis.com/v1/accounts:signUp?key=AIza-test-key');
   });
 
+  it('refuses to call production without WEB_API_KEY, loudly, before any request', async () => {
+    vi.stubEnv('FIREBASE_AUTH_EMULATOR_HOST', '');
+    vi.stubEnv('WEB_API_KEY', '');
+    const fetchMock = vi.fn(async () => json(200, {}));
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(callToolkit('signUp', {})).rejects.toThrow(/WEB_API_KEY is not set/);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it("turns a refusal into 400 with Identity Toolkit's message verbatim", async () => {
     vi.stubEnv('FIREBASE_AUTH_EMULATOR_HOST', '127.0.0.1:9099');
     vi.stubGlobal('fetch', async () => json(400, { error: { code: 400, message: 'WEAK_PASSWORD : Password should be at least 6 characters' } }));
-    const err = (await callToolkit('signUp', {}).catch((e: unknown) => e)) as Failure;
+    const { callToolkit, errorBody, Failure } = await fresh();
+    const err = (await callToolkit('signUp', {}).catch((e: unknown) => e)) as InstanceType<typeof Failure>;
     expect(err).toBeInstanceOf(Failure);
     expect(errorBody(err)).toEqual({ statusCode: 400, statusMessage: 'WEAK_PASSWORD : Password should be at least 6 characters', message: 'The password is too weak' });
   });

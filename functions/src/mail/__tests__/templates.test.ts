@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { cancelledByShopMail, shippedMail } from '../../api/admin/order-mails';
 import { newsletterWelcomeMail } from '../../api/content/mail';
 import type { ShopSettings } from '../../contracts/settings';
-import { orderCancelledMail, orderPlacedMail } from '../../api/orders/order-mails';
+import { renderOrderMail } from '../order-mails';
 import { formatMoney } from '../../contracts/format';
 import { formatTaipeiTime } from '../layout';
 import { invalidMail } from '../send-mail';
@@ -30,7 +29,7 @@ describe('mail formatting', () => {
 
 describe('order mails', () => {
   it('the confirmation carries the number, lines, totals, bank details, deadline and lookup link in both parts', () => {
-    const m = orderPlacedMail(order, settings);
+    const m = renderOrderMail({ kind: 'placed' }, order, settings);
     expect(m.to).toBe('ming@example.com');
     expect(m.message.subject).toBe('【青嶼書房】訂單成立通知 QY261123ABCD');
     for (const part of [m.message.text, m.message.html]) {
@@ -44,7 +43,7 @@ describe('order mails', () => {
   });
 
   it('escapes what customers typed in the HTML part', () => {
-    const html = orderPlacedMail(order, settings).message.html;
+    const html = renderOrderMail({ kind: 'placed' }, order, settings).message.html;
     expect(html).not.toContain('<b>王</b>');
     expect(html).toContain('&lt;b&gt;王&lt;/b&gt;小明');
     expect(html).toContain('臺南市 &amp; &quot;中西區&quot;');
@@ -52,7 +51,7 @@ describe('order mails', () => {
 
   it('the shipment carries the carrier, tracking number and tracking link', () => {
     const shipped = { ...order, status: 'shipped' as const, delivery: { company: '中華郵政', trackingNo: 'RR123456789TW', trackingUrl: 'https://postserv.post.gov.tw/x?a=1&b=2' } };
-    const m = shippedMail(shipped, settings);
+    const m = renderOrderMail({ kind: 'shipped' }, shipped, settings);
     expect(m.message.subject).toBe('【青嶼書房】您的訂單已出貨 QY261123ABCD');
     expect(m.message.text).toContain('RR123456789TW');
     expect(m.message.text).toContain('https://postserv.post.gov.tw/x?a=1&b=2');
@@ -60,8 +59,8 @@ describe('order mails', () => {
   });
 
   it('cancellations say why', () => {
-    expect(orderCancelledMail({ ...order, status: 'cancelledUnpaid' }, settings).message.text).toContain('未於 2026/11/26 23:59（台灣時間）前完成匯款');
-    expect(cancelledByShopMail({ ...order, status: 'cancelledUnpaid' }, settings, '客戶來電取消').message.text).toContain('說明：客戶來電取消');
+    expect(renderOrderMail({ kind: 'overdueCancelled' }, { ...order, status: 'cancelledUnpaid' }, settings).message.text).toContain('未於 2026/11/26 23:59（台灣時間）前完成匯款');
+    expect(renderOrderMail({ kind: 'cancelledByShop', note: '客戶來電取消' }, { ...order, status: 'cancelledUnpaid' }, settings).message.text).toContain('說明：客戶來電取消');
   });
 });
 

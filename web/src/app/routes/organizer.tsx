@@ -1,3 +1,4 @@
+import type { OrganizerView } from '@contracts/organizer';
 import { describeError } from '@contracts/errors';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
@@ -21,7 +22,11 @@ export function Component() {
 
   if (state.error) return <section className="admin organizer"><h1 className="admin__title">召集人統計</h1><p className="admin-alert" role="alert">{state.error}</p></section>;
   if (!state.view) return <Spinner label="載入中…" />;
-  const v = state.view;
+  return <OrganizerStats v={state.view} token={token} />;
+}
+
+/** The campaign's totals per book and per pickup point, and who collects what. */
+function OrganizerStats({ v, token }: { v: OrganizerView; token: string }) {
   return (
     <section className="admin organizer" aria-labelledby="org-title">
       <h1 id="org-title" className="admin__title">
@@ -60,37 +65,44 @@ export function Component() {
           </ul>
         </section>
       </div>
-      <section className="admin-card" aria-labelledby="org-list">
-        <h2 id="org-list">交書名單（{v.orders.length}）</h2>
-        {v.orders.length === 0 ? <p className="muted" data-testid="organizer-empty">還沒有人下單，有訂單後會列在這裡。</p> : null}
-        <table className="stacked-table admin-table" data-testid="organizer-orders" hidden={v.orders.length === 0}>
-          <thead>
-            <tr>
-              <th scope="col">訂購人</th>
-              <th scope="col">電話</th>
-              <th scope="col">書籍與數量</th>
-              <th scope="col">取貨地點</th>
-              <th scope="col">付款</th>
+      <OrdersList orders={v.orders} />
+    </section>
+  );
+}
+
+/** 交書名單: each order's buyer, books, pickup point and payment. */
+function OrdersList({ orders }: { orders: OrganizerView['orders'] }) {
+  return (
+    <section className="admin-card" aria-labelledby="org-list">
+      <h2 id="org-list">交書名單（{orders.length}）</h2>
+      {orders.length === 0 ? <p className="muted" data-testid="organizer-empty">還沒有人下單，有訂單後會列在這裡。</p> : null}
+      <table className="stacked-table admin-table" data-testid="organizer-orders" hidden={orders.length === 0}>
+        <thead>
+          <tr>
+            <th scope="col">訂購人</th>
+            <th scope="col">電話</th>
+            <th scope="col">書籍與數量</th>
+            <th scope="col">取貨地點</th>
+            <th scope="col">付款</th>
+          </tr>
+        </thead>
+        <tbody>
+          {orders.map((o) => (
+            <tr key={o.orderNo}>
+              <td data-label="訂購人">
+                {o.buyer}
+                <span className="admin-sub admin-mono">{o.orderNo}</span>
+              </td>
+              <td data-label="電話" className="admin-mono">
+                {o.phone}
+              </td>
+              <td data-label="書籍與數量">{o.items.map((i) => `${i.name} × ${i.qty}`).join('、')}</td>
+              <td data-label="取貨地點">{o.pickup}</td>
+              <td data-label="付款">{o.paid ? '已付款' : '未付款'}</td>
             </tr>
-          </thead>
-          <tbody>
-            {v.orders.map((o) => (
-              <tr key={o.orderNo}>
-                <td data-label="訂購人">
-                  {o.buyer}
-                  <span className="admin-sub admin-mono">{o.orderNo}</span>
-                </td>
-                <td data-label="電話" className="admin-mono">
-                  {o.phone}
-                </td>
-                <td data-label="書籍與數量">{o.items.map((i) => `${i.name} × ${i.qty}`).join('、')}</td>
-                <td data-label="取貨地點">{o.pickup}</td>
-                <td data-label="付款">{o.paid ? '已付款' : '未付款'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
+          ))}
+        </tbody>
+      </table>
     </section>
   );
 }

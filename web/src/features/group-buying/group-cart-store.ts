@@ -1,5 +1,3 @@
-import { forgetDraft } from '@/lib/checkout-draft';
-import { forgetCheckoutOrderId } from '@/lib/checkout-order-id';
 import { useSyncExternalStore } from 'react';
 import { storedLines, storedState, type StoredLine } from '@/lib/stored-state';
 
@@ -55,12 +53,5 @@ export function useGroupCart(planId: string): readonly GroupCartLine[] {
   return useSyncExternalStore(groupCart.subscribe, () => groupCart.lines(planId), () => EMPTY);
 }
 
-/** The key of a plan's checkout for lib/checkout-order-id.ts. */
+/** The key of a plan's checkout for lib/checkout-order-id.ts and lib/checkout-draft.ts. */
 export const groupCheckoutKey = (planId: string) => `groupCheckout:${planId}`;
-
-/** The order landed: the cart empties, the draft is gone and the next checkout gets a new id. */
-export function finishCheckout(planId: string) {
-  forgetDraft(groupCheckoutKey(planId));
-  groupCart.clear(planId);
-  forgetCheckoutOrderId(groupCheckoutKey(planId));
-}

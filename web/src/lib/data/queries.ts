@@ -10,38 +10,41 @@ import { apiKey } from '@/lib/api-client';
 // changed (invalidateAfterOrder). Route loaders fill the cache before a page renders (router.tsx); the
 // `ssr` function runs the same loaders with its in-process source and ships the cache in the HTML.
 
-let source: StorefrontSource = apiSource;
-
-/** The server's entry swaps in its in-process source once, at load; the browser keeps the API. */
-export function setStorefrontSource(s: StorefrontSource) {
-  source = s;
-}
+/**
+ * Where each query client's reads go: the browser's client asks the API (apiSource), a render's client the
+ * source the `ssr` function handed in (web/src/entry-server.tsx). Per client, not a module-wide switch.
+ */
+const sources = new WeakMap<QueryClient, StorefrontSource>();
+const sourceOf = (client: QueryClient): StorefrontSource => sources.get(client) ?? apiSource;
 
 /** The catalogue and campaigns change rarely; stock is re-read on every visit to a page that shows it. */
 const CATALOGUE_STALE_MS = 60_000;
 
 export const q = {
   productSummaries: () =>
-    queryOptions({ queryKey: apiKey('GET /api/products/simple', {}), queryFn: ({ signal }) => source.productSummaries(signal), staleTime: CATALOGUE_STALE_MS }),
+    queryOptions({ queryKey: apiKey('GET /api/products/simple', {}), queryFn: ({ client, signal }) => sourceOf(client).productSummaries(signal), staleTime: CATALOGUE_STALE_MS }),
   product: (productId: string) =>
-    queryOptions({ queryKey: apiKey('GET /api/products/detail/{productId}', { params: { productId } }), queryFn: ({ signal }) => source.product(productId, signal), staleTime: CATALOGUE_STALE_MS }),
+    queryOptions({ queryKey: apiKey('GET /api/products/detail/{productId}', { params: { productId } }), queryFn: ({ client, signal }) => sourceOf(client).product(productId, signal), staleTime: CATALOGUE_STALE_MS }),
   productPlans: (productId: string) =>
-    queryOptions({ queryKey: apiKey('GET /api/products/detail/{productId}/plans', { params: { productId } }), queryFn: ({ signal }) => source.productPlans(productId, signal), staleTime: CATALOGUE_STALE_MS }),
-  stock: (productId: string) => queryOptions({ queryKey: apiKey('GET /api/stock/{productId}', { params: { productId } }), queryFn: ({ signal }) => source.stock(productId, signal), staleTime: 0 }),
-  stockMap: () => queryOptions({ queryKey: apiKey('GET /api/stock', {}), queryFn: ({ signal }) => source.stockMap(signal), staleTime: 0 }),
-  plan: (planId: string) => queryOptions({ queryKey: apiKey('GET /api/groupBuying/{planId}', { params: { planId } }), queryFn: ({ signal }) => source.plan(planId, signal), staleTime: 10_000 }),
-  home: () => queryOptions({ queryKey: apiKey('GET /api/content/home', {}), queryFn: ({ signal }) => source.home(signal), staleTime: CATALOGUE_STALE_MS }),
-  settings: () => queryOptions({ queryKey: apiKey('GET /api/settings/shop', {}), queryFn: ({ signal }) => source.settings(signal), staleTime: 5 * 60_000 }),
-  filesManifest: () => queryOptions({ queryKey: ['files'], queryFn: ({ signal }) => source.filesManifest(signal), staleTime: Infinity }),
+    queryOptions({ queryKey: apiKey('GET /api/products/detail/{productId}/plans', { params: { productId } }), queryFn: ({ client, signal }) => sourceOf(client).productPlans(productId, signal), staleTime: CATALOGUE_STALE_MS }),
+  stock: (productId: string) => queryOptions({ queryKey: apiKey('GET /api/stock/{productId}', { params: { productId } }), queryFn: ({ client, signal }) => sourceOf(client).stock(productId, signal), staleTime: 0 }),
+  stockMap: () => queryOptions({ queryKey: apiKey('GET /api/stock', {}), queryFn: ({ client, signal }) => sourceOf(client).stockMap(signal), staleTime: 0 }),
+  plan: (planId: string) => queryOptions({ queryKey: apiKey('GET /api/groupBuying/{planId}', { params: { planId } }), queryFn: ({ client, signal }) => sourceOf(client).plan(planId, signal), staleTime: 10_000 }),
+  home: () => queryOptions({ queryKey: apiKey('GET /api/content/home', {}), queryFn: ({ client, signal }) => sourceOf(client).home(signal), staleTime: CATALOGUE_STALE_MS }),
+  settings: () => queryOptions({ queryKey: apiKey('GET /api/settings/shop', {}), queryFn: ({ client, signal }) => sourceOf(client).settings(signal), staleTime: 5 * 60_000 }),
+  filesManifest: () => queryOptions({ queryKey: ['files'], queryFn: ({ client, signal }) => sourceOf(client).filesManifest(signal), staleTime: Infinity }),
 };
 
-export function createQueryClient() {
-  return new QueryClient({
+/** A query client whose storefront reads go to `source` (the browser: the API). */
+export function createQueryClient(source: StorefrontSource = apiSource) {
+  const client = new QueryClient({
     defaultOptions: {
       // One retry for a flaky phone network; a 404 is an answer (null), not a failure.
       queries: { retry: 1, refetchOnWindowFocus: false },
     },
   });
+  sources.set(client, source);
+  return client;
 }
 
 /** After an order: its books' stock and the plan's progress have changed. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseConfig } from '../../../config';
 import { counterId } from '../../../data/rate-limits';
 import { bodyEmail, clientOf, DEFAULT_TRUSTED_HOPS, rateLimitSettings, slidingHits, TEST_CLIENT_HEADER } from '../rate-limit';
 import type { Request } from 'express';
@@ -11,30 +12,30 @@ const req = (headers: Record<string, string>, remoteAddress?: string) =>
 
 describe('rateLimitSettings', () => {
   it('serves the production limits everywhere: no scale from the environment, the emulator included', () => {
-    expect(rateLimitSettings({}, { FUNCTIONS_EMULATOR: 'true', RATE_LIMIT_SCALE: '100' }).scale).toBe(1);
-    expect(rateLimitSettings({}, {}).scale).toBe(1);
+    expect(rateLimitSettings({}, parseConfig({ FUNCTIONS_EMULATOR: 'true', RATE_LIMIT_SCALE: '100' })).scale).toBe(1);
+    expect(rateLimitSettings({}, parseConfig({})).scale).toBe(1);
   });
 
-  it('trusts two hops in production, TRUSTED_PROXY_HOPS when set, and nothing forwarded in the Functions emulator', () => {
-    expect(rateLimitSettings({}, {}).clientAddress).toEqual({ kind: 'forwarded', trustedHops: DEFAULT_TRUSTED_HOPS });
-    expect(rateLimitSettings({}, { TRUSTED_PROXY_HOPS: '3' }).clientAddress).toEqual({ kind: 'forwarded', trustedHops: 3 });
-    expect(rateLimitSettings({}, { TRUSTED_PROXY_HOPS: 'x' }).clientAddress).toEqual({ kind: 'forwarded', trustedHops: DEFAULT_TRUSTED_HOPS });
-    expect(rateLimitSettings({}, { FUNCTIONS_EMULATOR: 'true' }).clientAddress).toEqual({ kind: 'local' });
+  it('trusts two hops in production, TRUSTED_PROXY_HOPS when set (a bad value refused by name), and nothing forwarded in the Functions emulator', () => {
+    expect(rateLimitSettings({}, parseConfig({})).clientAddress).toEqual({ kind: 'forwarded', trustedHops: DEFAULT_TRUSTED_HOPS });
+    expect(rateLimitSettings({}, parseConfig({ TRUSTED_PROXY_HOPS: '3' })).clientAddress).toEqual({ kind: 'forwarded', trustedHops: 3 });
+    expect(() => parseConfig({ TRUSTED_PROXY_HOPS: 'x' })).toThrow(/TRUSTED_PROXY_HOPS/);
+    expect(rateLimitSettings({}, parseConfig({ FUNCTIONS_EMULATOR: 'true' })).clientAddress).toEqual({ kind: 'local' });
   });
 
   it('honours a test client secret only against the emulators', () => {
-    expect(rateLimitSettings({}, { RATE_LIMIT_TEST_SECRET: 's3cret' }).testClientSecret).toBeUndefined();
-    expect(rateLimitSettings({}, { RATE_LIMIT_TEST_SECRET: 's3cret', FIRESTORE_EMULATOR_HOST: '127.0.0.1:8080' }).testClientSecret).toBe('s3cret');
+    expect(rateLimitSettings({}, parseConfig({ RATE_LIMIT_TEST_SECRET: 's3cret' })).testClientSecret).toBeUndefined();
+    expect(rateLimitSettings({}, parseConfig({ RATE_LIMIT_TEST_SECRET: 's3cret', FIRESTORE_EMULATOR_HOST: '127.0.0.1:8080' })).testClientSecret).toBe('s3cret');
   });
 });
 
 describe('clientOf', () => {
-  const settings = rateLimitSettings({ testClientSecret: 'run-secret' }, {});
+  const settings = rateLimitSettings({ testClientSecret: 'run-secret' }, parseConfig({}));
 
   it('names a test client only with the right secret', () => {
     expect(clientOf(req({ [TEST_CLIENT_HEADER]: 'run-secret:abc' }), settings)).toBe('test:abc');
     expect(clientOf(req({ [TEST_CLIENT_HEADER]: 'wrong:abc' }, '203.0.113.4'), settings)).toBe('203.0.113.4');
-    expect(clientOf(req({ [TEST_CLIENT_HEADER]: 'run-secret:abc' }, '203.0.113.4'), rateLimitSettings({}, {}))).toBe('203.0.113.4');
+    expect(clientOf(req({ [TEST_CLIENT_HEADER]: 'run-secret:abc' }, '203.0.113.4'), rateLimitSettings({}, parseConfig({})))).toBe('203.0.113.4');
   });
 
   it('keys on the trusted hop, not on a forged left-most entry', () => {

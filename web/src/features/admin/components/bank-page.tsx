@@ -14,8 +14,11 @@ type Stage = { kind: 'pick' } | { kind: 'map'; st: Statement; mapping: Mapping; 
 const dayLabel = (d: string) => d.replaceAll('-', '/');
 const depositLabel = (d: BankDeposit) => `第 ${d.row} 列・${dayLabel(d.date)}・${formatMoney(d.amount)}`;
 
-/** /admin/bank: upload the bank's CSV, map its columns, review the proposed matches, confirm. */
-export default function BankPage() {
+/**
+ * The reconciliation's steps: read the file (and the remembered layout of its bank), read the deposits
+ * with the owner's column mapping and ask for matches, confirm the chosen ones.
+ */
+function useReconciliation() {
   const [stage, setStage] = useState<Stage>({ kind: 'pick' });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -92,6 +95,12 @@ export default function BankPage() {
     }
   }
 
+  return { stage, setStage, error, busy, results, onFile, match, confirm };
+}
+
+/** /admin/bank: upload the bank's CSV, map its columns, review the proposed matches, confirm. */
+export default function BankPage() {
+  const { stage, setStage, error, busy, results, onFile, match, confirm } = useReconciliation();
   return (
     <div>
       <PageHead title="匯款對帳" />

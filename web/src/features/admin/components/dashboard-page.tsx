@@ -131,6 +131,58 @@ const STATUS_COLOURS = [AWAITING_COLOUR, PAID_COLOUR, '#5b8c5a', '#a23b2a', '#8a
 function Figures({ f }: { f: DashboardFigures }) {
   const daily = useMemo(() => revenueChart(f.perDay.map((d) => d.day.slice(5).replace('-', '/')), f.perDay), [f]);
   const monthly = useMemo(() => revenueChart(f.perMonth.map((m) => m.month.replace('-', '/')), f.perMonth), [f]);
+  const paid = f.perDay.reduce((n, d) => n + d.paidRevenue, 0);
+  const awaiting = f.perDay.reduce((n, d) => n + d.awaitingRevenue, 0);
+  return (
+    <>
+      <div className="admin-grid">
+        <TodayCard f={f} paid={paid} awaiting={awaiting} />
+        <StatusCard f={f} />
+      </div>
+      <section className="admin-card" aria-labelledby="d-revenue">
+        <h3 id="d-revenue">每日營收（依下單日）</h3>
+        <ChartCanvas config={daily} label={`每日營收圖，期間已付款 ${formatMoney(paid)}，待匯款 ${formatMoney(awaiting)}`} />
+      </section>
+      <section className="admin-card" aria-labelledby="d-monthly">
+        <h3 id="d-monthly">每月營收（依下單月）</h3>
+        <ChartCanvas config={monthly} label={`每月營收圖，${f.perMonth.map((m) => `${m.month} 已付款 ${formatMoney(m.paidRevenue)}`).join('，')}`} />
+      </section>
+      <div className="admin-grid">
+        <TopBooks f={f} />
+        <section className="admin-card" aria-labelledby="d-campaigns">
+          <h3 id="d-campaigns">團購進度</h3>
+          {f.campaigns.length ? f.campaigns.map((c) => <CampaignProgress key={c.planId} c={c} today={f.to} />) : <p className="admin-sub">沒有進行中或近期截止的團購。</p>}
+        </section>
+      </div>
+    </>
+  );
+}
+
+/** 今天: today's and this month's orders, the period's totals, and the CSV. */
+function TodayCard({ f, paid, awaiting }: { f: DashboardFigures; paid: number; awaiting: number }) {
+  const today = f.perDay.at(-1)!;
+  const month = f.perMonth.at(-1)!;
+  return (
+    <section className="admin-card" aria-labelledby="d-today">
+      <h3 id="d-today">今天</h3>
+      <p data-testid="dash-today">
+        已付款 {today.paidOrders} 筆・{formatMoney(today.paidRevenue)}；待匯款 {today.awaitingOrders} 筆・{formatMoney(today.awaitingRevenue)}
+      </p>
+      <p className="admin-sub" data-testid="dash-month">
+        本月：已付款 {month.paidOrders} 筆・{formatMoney(month.paidRevenue)}；待匯款 {month.awaitingOrders} 筆・{formatMoney(month.awaitingRevenue)}
+      </p>
+      <p className="admin-sub">
+        期間合計：已付款 {formatMoney(paid)}，待匯款 {formatMoney(awaiting)}
+      </p>
+      <button type="button" className="btn btn--ghost btn--small" onClick={() => downloadCsv(f)}>
+        下載 CSV
+      </button>
+    </section>
+  );
+}
+
+/** 訂單狀態: the doughnut, with the counts written beside it (not only in a tooltip on hover). */
+function StatusCard({ f }: { f: DashboardFigures }) {
   const status = useMemo<ChartConfig>(
     () => ({
       type: 'doughnut',
@@ -138,11 +190,29 @@ function Figures({ f }: { f: DashboardFigures }) {
         labels: ORDER_STATUSES.map((s) => ORDER_STATUS_LABELS[s]),
         datasets: [{ data: ORDER_STATUSES.map((s) => f.byStatus[s]), backgroundColor: STATUS_COLOURS }],
       },
-      // The counts are written beside the chart (below), not only in a tooltip on hover.
       options: { responsive: true, maintainAspectRatio: false, animation: false, plugins: { legend: { display: false } } },
     }),
     [f],
   );
+  return (
+    <section className="admin-card" aria-labelledby="d-status">
+      <h3 id="d-status">訂單狀態</h3>
+      <ChartCanvas config={status} label={ORDER_STATUSES.map((s) => `${ORDER_STATUS_LABELS[s]} ${f.byStatus[s]} 筆`).join('，')} />
+      <ul className="admin-legend" data-testid="dash-status">
+        {ORDER_STATUSES.map((s, i) => (
+          <li key={s}>
+            <span className="admin-legend__swatch" style={{ background: STATUS_COLOURS[i] }} aria-hidden="true" />
+            {ORDER_STATUS_LABELS[s]}
+            <strong>{f.byStatus[s]} 筆</strong>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** 暢銷書籍: copies per book, paid and awaiting payment, as a chart and a table. */
+function TopBooks({ f }: { f: DashboardFigures }) {
   const books = useMemo<ChartConfig>(
     () => ({
       type: 'bar',
@@ -157,94 +227,44 @@ function Figures({ f }: { f: DashboardFigures }) {
     }),
     [f],
   );
-  const paid = f.perDay.reduce((n, d) => n + d.paidRevenue, 0);
-  const awaiting = f.perDay.reduce((n, d) => n + d.awaitingRevenue, 0);
-  const today = f.perDay.at(-1)!;
-  const month = f.perMonth.at(-1)!;
   return (
-    <>
-      <div className="admin-grid">
-        <section className="admin-card" aria-labelledby="d-today">
-          <h3 id="d-today">今天</h3>
-          <p data-testid="dash-today">
-            已付款 {today.paidOrders} 筆・{formatMoney(today.paidRevenue)}；待匯款 {today.awaitingOrders} 筆・{formatMoney(today.awaitingRevenue)}
-          </p>
-          <p className="admin-sub" data-testid="dash-month">
-            本月：已付款 {month.paidOrders} 筆・{formatMoney(month.paidRevenue)}；待匯款 {month.awaitingOrders} 筆・{formatMoney(month.awaitingRevenue)}
-          </p>
-          <p className="admin-sub">
-            期間合計：已付款 {formatMoney(paid)}，待匯款 {formatMoney(awaiting)}
-          </p>
-          <button type="button" className="btn btn--ghost btn--small" onClick={() => downloadCsv(f)}>
-            下載 CSV
-          </button>
-        </section>
-        <section className="admin-card" aria-labelledby="d-status">
-          <h3 id="d-status">訂單狀態</h3>
-          <ChartCanvas config={status} label={ORDER_STATUSES.map((s) => `${ORDER_STATUS_LABELS[s]} ${f.byStatus[s]} 筆`).join('，')} />
-          <ul className="admin-legend" data-testid="dash-status">
-            {ORDER_STATUSES.map((s, i) => (
-              <li key={s}>
-                <span className="admin-legend__swatch" style={{ background: STATUS_COLOURS[i] }} aria-hidden="true" />
-                {ORDER_STATUS_LABELS[s]}
-                <strong>{f.byStatus[s]} 筆</strong>
-              </li>
-            ))}
-          </ul>
-        </section>
-      </div>
-      <section className="admin-card" aria-labelledby="d-revenue">
-        <h3 id="d-revenue">每日營收（依下單日）</h3>
-        <ChartCanvas config={daily} label={`每日營收圖，期間已付款 ${formatMoney(paid)}，待匯款 ${formatMoney(awaiting)}`} />
-      </section>
-      <section className="admin-card" aria-labelledby="d-monthly">
-        <h3 id="d-monthly">每月營收（依下單月）</h3>
-        <ChartCanvas config={monthly} label={`每月營收圖，${f.perMonth.map((m) => `${m.month} 已付款 ${formatMoney(m.paidRevenue)}`).join('，')}`} />
-      </section>
-      <div className="admin-grid">
-        <section className="admin-card" aria-labelledby="d-books">
-          <h3 id="d-books">暢銷書籍（近 {f.perMonth.length} 個月）</h3>
-          {f.topBooks.length ? (
-            <>
-              <ChartCanvas config={books} label={f.topBooks.map((b) => `${b.name} 已付款 ${b.paidCopies} 冊`).join('，')} />
-              <table className="admin-table dash-table" data-testid="dash-books">
-                <caption className="visually-hidden">暢銷書籍</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">書名</th>
-                    <th scope="col" className="num">
-                      已付款
-                    </th>
-                    <th scope="col" className="num">
-                      待匯款
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {f.topBooks.map((b) => (
-                    <tr key={b.productId}>
-                      <td data-label="書名">{b.name}</td>
-                      <td data-label="已付款" className="num">
-                        {b.paidCopies} 冊・{formatMoney(b.paidRevenue)}
-                      </td>
-                      <td data-label="待匯款" className="num">
-                        {b.awaitingCopies} 冊
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </>
-          ) : (
-            <p className="admin-sub">這段期間還沒有訂單。</p>
-          )}
-        </section>
-        <section className="admin-card" aria-labelledby="d-campaigns">
-          <h3 id="d-campaigns">團購進度</h3>
-          {f.campaigns.length ? f.campaigns.map((c) => <CampaignProgress key={c.planId} c={c} today={f.to} />) : <p className="admin-sub">沒有進行中或近期截止的團購。</p>}
-        </section>
-      </div>
-    </>
+    <section className="admin-card" aria-labelledby="d-books">
+      <h3 id="d-books">暢銷書籍（近 {f.perMonth.length} 個月）</h3>
+      {f.topBooks.length ? (
+        <>
+          <ChartCanvas config={books} label={f.topBooks.map((b) => `${b.name} 已付款 ${b.paidCopies} 冊`).join('，')} />
+          <table className="admin-table dash-table" data-testid="dash-books">
+            <caption className="visually-hidden">暢銷書籍</caption>
+            <thead>
+              <tr>
+                <th scope="col">書名</th>
+                <th scope="col" className="num">
+                  已付款
+                </th>
+                <th scope="col" className="num">
+                  待匯款
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {f.topBooks.map((b) => (
+                <tr key={b.productId}>
+                  <td data-label="書名">{b.name}</td>
+                  <td data-label="已付款" className="num">
+                    {b.paidCopies} 冊・{formatMoney(b.paidRevenue)}
+                  </td>
+                  <td data-label="待匯款" className="num">
+                    {b.awaitingCopies} 冊
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      ) : (
+        <p className="admin-sub">這段期間還沒有訂單。</p>
+      )}
+    </section>
   );
 }
 

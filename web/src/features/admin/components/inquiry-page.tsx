@@ -1,9 +1,9 @@
 import { INQUIRY_REPLY_LIMITS, INQUIRY_STATUS_LABELS, inquiryReplyInputSchema, type AdminInquiry } from '@contracts/inquiries';
 import { formatDateTime } from '@contracts/format';
-import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { Field } from '@/components/field';
 import { BackLink } from '@/components/back-link';
+import { fieldProps, useSchemaForm } from '@/lib/form';
 import { notify } from '@/lib/toast';
 import { closeInquiry, replyToInquiry } from '../api/admin-api';
 import { useOwnerAction } from '../lib/use-owner-action';
@@ -27,26 +27,7 @@ export default function InquiryPage() {
 }
 
 function InquiryView({ i, onChange }: { i: AdminInquiry; onChange: (i: AdminInquiry) => void }) {
-  const [message, setMessage] = useState('');
-  const [fieldError, setFieldError] = useState<string | undefined>();
-  const reply = useOwnerAction();
   const close = useOwnerAction();
-
-  const send = (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = inquiryReplyInputSchema.safeParse({ message });
-    if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message);
-      requestAnimationFrame(() => document.getElementById('inquiry-reply')?.focus());
-      return;
-    }
-    setFieldError(undefined);
-    return reply.run(async () => {
-      onChange(await replyToInquiry(i.inquiryId, parsed.data.message));
-      setMessage('');
-      notify('success', `回覆已寄給 ${i.email}`);
-    });
-  };
   const doClose = () =>
     close.run(async () => {
       onChange(await closeInquiry(i.inquiryId));
@@ -70,84 +51,104 @@ function InquiryView({ i, onChange }: { i: AdminInquiry; onChange: (i: AdminInqu
           <p className="inbox-message">{i.message}</p>
           <p className="muted small">送出時間 {formatDateTime(i.createdAt)}</p>
         </section>
-        <section className="admin-card" aria-labelledby="inq-contact">
-          <h3 id="inq-contact">聯絡資料</h3>
-          <dl className="admin-dl">
-            <dt>姓名</dt>
-            <dd>{i.name}</dd>
-            <dt>電子郵件</dt>
-            <dd>
-              <a href={`mailto:${i.email}`}>{i.email}</a>
-            </dd>
-            <dt>電話</dt>
-            <dd>{i.phone ? <a href={`tel:${i.phone.replace(/[^\d+#]/g, '')}`}>{i.phone}</a> : '未填'}</dd>
-            {i.organization ? (
-              <>
-                <dt>單位</dt>
-                <dd>{i.organization}</dd>
-              </>
-            ) : null}
-            {i.orderNo ? (
-              <>
-                <dt>訂單號碼</dt>
-                <dd>
-                  <Link to={`/admin/orders?q=${encodeURIComponent(i.orderNo)}`}>{i.orderNo}</Link>
-                </dd>
-              </>
-            ) : null}
-            {i.planId ? (
-              <>
-                <dt>團購活動</dt>
-                <dd>
-                  <Link to={`/admin/plans/${encodeURIComponent(i.planId)}`}>{i.planId}</Link>
-                </dd>
-              </>
-            ) : null}
-          </dl>
-        </section>
+        <ContactCard i={i} />
       </div>
       <section className="admin-card" aria-labelledby="inq-replies">
         <h3 id="inq-replies">回覆紀錄</h3>
-        {i.replies.length === 0 ? (
-          <p className="muted">尚未回覆。</p>
-        ) : (
-          <ol className="inbox-replies">
-            {i.replies.map((r, n) => (
-              <li key={n} className="inbox-reply">
-                <span className="muted small">
-                  {formatDateTime(r.sentAt)}｜{r.by} 寄給 {i.email}
-                </span>
-                <p className="inbox-message">{r.message}</p>
-              </li>
-            ))}
-          </ol>
-        )}
-        {i.status === 'closed' ? (
-          <p className="muted">這則詢問已結案，不能再回覆。</p>
-        ) : (
-          <form className="inbox-reply-form" onSubmit={(e) => void send(e)} noValidate aria-label="回覆顧客">
-            <h3>寄出回覆</h3>
-            <Field
-              id="inquiry-reply"
-              label={`回覆內容（寄到 ${i.email}）`}
-              multiline
-              rows={6}
-              required
-              maxLength={INQUIRY_REPLY_LIMITS.max + 100}
-              hint="原文寄出，信中會附上顧客的提問；顧客可直接回信到商店信箱。"
-              error={fieldError}
-              value={message}
-              onChange={(e) => setMessage(e.currentTarget.value)}
-            />
-            <FormErrors error={reply.error} />
-            <div className="inbox-reply-form__actions">
-              <BusyButton busy={reply.busy} type="submit">
-                寄出回覆
-              </BusyButton>
-            </div>
-          </form>
-        )}
+        <Replies i={i} />
+        {i.status === 'closed' ? <p className="muted">這則詢問已結案，不能再回覆。</p> : <ReplyForm i={i} onChange={onChange} />}
       </section>
     </>
+  );
+}
+
+/** 聯絡資料: how to reach the customer, and what the inquiry is about. */
+function ContactCard({ i }: { i: AdminInquiry }) {
+  return (
+    <section className="admin-card" aria-labelledby="inq-contact">
+      <h3 id="inq-contact">聯絡資料</h3>
+      <dl className="admin-dl">
+        <dt>姓名</dt>
+        <dd>{i.name}</dd>
+        <dt>電子郵件</dt>
+        <dd>
+          <a href={`mailto:${i.email}`}>{i.email}</a>
+        </dd>
+        <dt>電話</dt>
+        <dd>{i.phone ? <a href={`tel:${i.phone.replace(/[^\d+#]/g, '')}`}>{i.phone}</a> : '未填'}</dd>
+        {i.organization ? (
+          <>
+            <dt>單位</dt>
+            <dd>{i.organization}</dd>
+          </>
+        ) : null}
+        {i.orderNo ? (
+          <>
+            <dt>訂單號碼</dt>
+            <dd>
+              <Link to={`/admin/orders?q=${encodeURIComponent(i.orderNo)}`}>{i.orderNo}</Link>
+            </dd>
+          </>
+        ) : null}
+        {i.planId ? (
+          <>
+            <dt>團購活動</dt>
+            <dd>
+              <Link to={`/admin/plans/${encodeURIComponent(i.planId)}`}>{i.planId}</Link>
+            </dd>
+          </>
+        ) : null}
+      </dl>
+    </section>
+  );
+}
+
+function Replies({ i }: { i: AdminInquiry }) {
+  if (i.replies.length === 0) return <p className="muted">尚未回覆。</p>;
+  return (
+    <ol className="inbox-replies">
+      {i.replies.map((r, n) => (
+        <li key={n} className="inbox-reply">
+          <span className="muted small">
+            {formatDateTime(r.sentAt)}｜{r.by} 寄給 {i.email}
+          </span>
+          <p className="inbox-message">{r.message}</p>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** 寄出回覆: the reply is checked by the server's schema first (its Chinese beside the field). */
+function ReplyForm({ i, onChange }: { i: AdminInquiry; onChange: (i: AdminInquiry) => void }) {
+  const form = useSchemaForm(inquiryReplyInputSchema, { message: '' });
+  const reply = useOwnerAction();
+  const send = form.handleSubmit((input) =>
+    reply.run(async () => {
+      onChange(await replyToInquiry(i.inquiryId, input.message));
+      form.reset();
+      notify('success', `回覆已寄給 ${i.email}`);
+    }),
+  );
+  return (
+    <form className="inbox-reply-form" onSubmit={(e) => void send(e)} noValidate aria-label="回覆顧客">
+      <h3>寄出回覆</h3>
+      <Field
+        id="inquiry-reply"
+        label={`回覆內容（寄到 ${i.email}）`}
+        multiline
+        rows={6}
+        required
+        maxLength={INQUIRY_REPLY_LIMITS.max + 100}
+        hint="原文寄出，信中會附上顧客的提問；顧客可直接回信到商店信箱。"
+        {...fieldProps(form, 'message')}
+      />
+      <FormErrors error={reply.error} />
+      <div className="inbox-reply-form__actions">
+        <BusyButton busy={reply.busy} type="submit">
+          寄出回覆
+        </BusyButton>
+      </div>
+    </form>
   );
 }

@@ -1,12 +1,13 @@
-import { OWNER_TRANSITIONS, type OrderStatusChange } from '@contracts/admin';
+import { deliveryCorrectionSchema, orderStatusChangeSchema, OWNER_TRANSITIONS, type Delivery, type DeliveryCorrection, type OrderStatusChange } from '@contracts/admin';
 import { ORDER_STATUS_LABELS, type Order } from '@contracts/orders';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { formatDateTime, formatMoney } from '@contracts/format';
 import { notify } from '@/lib/toast';
 import { changeOrderStatus, correctDelivery } from '../api/admin-api';
 import { actorLabel } from '../lib/labels';
 import { useResource } from '../lib/use-resource';
+import { useAdminForm } from '../lib/use-admin-form';
 import { useOwnerAction } from '../lib/use-owner-action';
 import { BookAmountsTable } from './tables';
 import { BusyButton, FormErrors, Loaded, PageHead } from './ui';
@@ -34,106 +35,17 @@ function PlanTitle({ planId }: { planId: string }) {
 }
 
 function OrderView({ order: o, onChange }: { order: Order; onChange: (o: Order) => void }) {
-  // The console's own table: an order that was never paid is cancelled, not refunded.
-  const next = OWNER_TRANSITIONS[o.status];
   return (
     <>
       <PageHead title={`訂單 ${o.orderNo}`}>
         <OrderStatusBadge status={o.status} />
       </PageHead>
       <div className="admin-grid">
-        <section className="admin-card" aria-labelledby="o-buyer">
-          <h3 id="o-buyer">訂購資料</h3>
-          <dl className="admin-dl">
-            <dt>類型</dt>
-            <dd>
-              {o.planId ? (
-                <Link to={`/admin/plans/${o.planId}`}>
-                  團購 <PlanTitle planId={o.planId} />
-                </Link>
-              ) : (
-                '書店訂單'
-              )}
-            </dd>
-            {o.pickup && (
-              <Fact term="取貨方式">
-                自取：{o.pickup.name}
-                <span className="admin-sub">
-                  {o.pickup.address}
-                  {o.pickup.hours ? `（${o.pickup.hours}）` : ''}
-                </span>
-              </Fact>
-            )}
-            <dt>訂購人</dt>
-            <dd>{o.buyer || '—'}</dd>
-            <dt>Email</dt>
-            <dd>{o.email || '—'}</dd>
-            <dt>電話</dt>
-            <dd>{o.phone}</dd>
-            <dt>收件人</dt>
-            <dd>{o.receiver.name}</dd>
-            <dt>收件地址</dt>
-            <dd>{o.receiver.address || (o.pickup ? '（自取，不需地址）' : '—')}</dd>
-            <dt>統一編號</dt>
-            <dd>{o.taxId || '—'}</dd>
-            <dt>發票抬頭</dt>
-            <dd>{o.invoiceTitle || '—'}</dd>
-            <dt>匯款帳號末五碼</dt>
-            <dd className="admin-mono">{o.bankAccountNo === '00000' ? '00000（未填）' : o.bankAccountNo}</dd>
-            <dt>訂單日期</dt>
-            <dd>{formatDateTime(o.createdAt)}</dd>
-            <dt>匯款期限</dt>
-            <dd>{formatDateTime(o.paymentDueAt)}</dd>
-            <Fact term="備註">{o.remark}</Fact>
-          </dl>
-        </section>
-        <section className="admin-card" aria-labelledby="o-items">
-          <h3 id="o-items">訂購內容</h3>
-          <BookAmountsTable
-            rows={o.items}
-            rowKey={(i) => i.productId}
-            name={(i) => i.name}
-            count={(i) => `${i.qty} × ${formatMoney(i.unitPrice)}`}
-            amount={(i) => i.totalPrice}
-            amountLabel="小計"
-          />
-          <dl className="admin-dl admin-dl--totals">
-            <dt>商品小計</dt>
-            <dd>{formatMoney(o.itemsTotal)}</dd>
-            <dt>運費</dt>
-            <dd>{formatMoney(o.shippingFee)}</dd>
-            <dt>應付總額</dt>
-            <dd>
-              <strong>{formatMoney(o.totalPrice)}</strong>
-            </dd>
-          </dl>
-          {o.delivery ? (
-            <p className="admin-delivery">
-              {o.delivery.company}・{o.delivery.trackingNo}・
-              <a href={o.delivery.trackingUrl} target="_blank" rel="noopener noreferrer">
-                查詢貨件
-              </a>
-            </p>
-          ) : null}
-        </section>
+        <BuyerCard order={o} />
+        <ItemsCard order={o} />
       </div>
-
       {o.status === 'shipped' ? <CorrectDelivery order={o} onChange={onChange} /> : null}
-
-      {next.length ? (
-        <section className="admin-card" aria-labelledby="o-actions">
-          <h3 id="o-actions">處理訂單</h3>
-          <div className="admin-actions">
-            {next.includes('preparing') ? <MarkPaid order={o} onChange={onChange} /> : null}
-            {next.includes('shipped') ? <Ship order={o} onChange={onChange} /> : null}
-            {next.includes('cancelledUnpaid') ? <Cancel order={o} to="cancelledUnpaid" onChange={onChange} /> : null}
-            {next.includes('refunded') ? <Cancel order={o} to="refunded" onChange={onChange} /> : null}
-          </div>
-        </section>
-      ) : (
-        <p className="muted">此訂單已結案，不能再變更狀態。</p>
-      )}
-
+      <Actions order={o} onChange={onChange} />
       <section className="admin-card" aria-labelledby="o-history">
         <h3 id="o-history">狀態紀錄</h3>
         <ol className="admin-history">
@@ -151,61 +63,179 @@ function OrderView({ order: o, onChange }: { order: Order; onChange: (o: Order) 
   );
 }
 
+/** 訂購資料: who ordered, where it goes, the invoice, the payment's digits and dates. */
+function BuyerCard({ order: o }: { order: Order }) {
+  return (
+    <section className="admin-card" aria-labelledby="o-buyer">
+      <h3 id="o-buyer">訂購資料</h3>
+      <dl className="admin-dl">
+        <dt>類型</dt>
+        <dd>
+          {o.planId ? (
+            <Link to={`/admin/plans/${o.planId}`}>
+              團購 <PlanTitle planId={o.planId} />
+            </Link>
+          ) : (
+            '書店訂單'
+          )}
+        </dd>
+        {o.pickup && (
+          <Fact term="取貨方式">
+            自取：{o.pickup.name}
+            <span className="admin-sub">
+              {o.pickup.address}
+              {o.pickup.hours ? `（${o.pickup.hours}）` : ''}
+            </span>
+          </Fact>
+        )}
+        <dt>訂購人</dt>
+        <dd>{o.buyer || '—'}</dd>
+        <dt>Email</dt>
+        <dd>{o.email || '—'}</dd>
+        <dt>電話</dt>
+        <dd>{o.phone}</dd>
+        <dt>收件人</dt>
+        <dd>{o.receiver.name}</dd>
+        <dt>收件地址</dt>
+        <dd>{o.receiver.address || (o.pickup ? '（自取，不需地址）' : '—')}</dd>
+        <dt>統一編號</dt>
+        <dd>{o.taxId || '—'}</dd>
+        <dt>發票抬頭</dt>
+        <dd>{o.invoiceTitle || '—'}</dd>
+        <dt>匯款帳號末五碼</dt>
+        <dd className="admin-mono">{o.bankAccountNo === '00000' ? '00000（未填）' : o.bankAccountNo}</dd>
+        <dt>訂單日期</dt>
+        <dd>{formatDateTime(o.createdAt)}</dd>
+        <dt>匯款期限</dt>
+        <dd>{formatDateTime(o.paymentDueAt)}</dd>
+        <Fact term="備註">{o.remark}</Fact>
+      </dl>
+    </section>
+  );
+}
+
+/** 訂購內容: the lines, the totals and the parcel. */
+function ItemsCard({ order: o }: { order: Order }) {
+  return (
+    <section className="admin-card" aria-labelledby="o-items">
+      <h3 id="o-items">訂購內容</h3>
+      <BookAmountsTable
+        rows={o.items}
+        rowKey={(i) => i.productId}
+        name={(i) => i.name}
+        count={(i) => `${i.qty} × ${formatMoney(i.unitPrice)}`}
+        amount={(i) => i.totalPrice}
+        amountLabel="小計"
+      />
+      <dl className="admin-dl admin-dl--totals">
+        <dt>商品小計</dt>
+        <dd>{formatMoney(o.itemsTotal)}</dd>
+        <dt>運費</dt>
+        <dd>{formatMoney(o.shippingFee)}</dd>
+        <dt>應付總額</dt>
+        <dd>
+          <strong>{formatMoney(o.totalPrice)}</strong>
+        </dd>
+      </dl>
+      {o.delivery ? (
+        <p className="admin-delivery">
+          {o.delivery.company}・{o.delivery.trackingNo}・
+          <a href={o.delivery.trackingUrl} target="_blank" rel="noopener noreferrer">
+            查詢貨件
+          </a>
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+/** 處理訂單: the moves the console allows from the order's status (an order never paid is cancelled, not refunded). */
+function Actions({ order: o, onChange }: { order: Order; onChange: (o: Order) => void }) {
+  const next = OWNER_TRANSITIONS[o.status];
+  if (!next.length) return <p className="muted">此訂單已結案，不能再變更狀態。</p>;
+  return (
+    <section className="admin-card" aria-labelledby="o-actions">
+      <h3 id="o-actions">處理訂單</h3>
+      <div className="admin-actions">
+        {next.includes('preparing') ? <MarkPaid order={o} onChange={onChange} /> : null}
+        {next.includes('shipped') ? <Ship order={o} onChange={onChange} /> : null}
+        {next.includes('cancelledUnpaid') ? <Cancel order={o} to="cancelledUnpaid" onChange={onChange} /> : null}
+        {next.includes('refunded') ? <Cancel order={o} to="refunded" onChange={onChange} /> : null}
+      </div>
+    </section>
+  );
+}
+
+/** An order's change of status, sent by one of the forms below: the order as the server answers it. */
 function useChange(order: Order, onChange: (o: Order) => void) {
   const action = useOwnerAction('更新失敗，請檢查下方訊息');
-  const run = (change: OrderStatusChange) =>
-    action.run(async () => {
-      const next = await changeOrderStatus(order.orderId, change);
-      onChange(next);
-      notify('success', `訂單 ${next.orderNo} 已更新為「${ORDER_STATUS_LABELS[next.status]}」，並已寄信通知顧客`);
-    });
+  const run = (change: OrderStatusChange) => action.run(() => sendChange(order, change, onChange));
   return { busy: action.busy, error: action.error, run };
 }
 
+async function sendChange(order: Order, change: OrderStatusChange, onChange: (o: Order) => void) {
+  const next = await changeOrderStatus(order.orderId, change);
+  onChange(next);
+  notify('success', `訂單 ${next.orderNo} 已更新為「${ORDER_STATUS_LABELS[next.status]}」，並已寄信通知顧客`);
+}
+
+/** 確認收款's values: the digits and the amount as read on the bank statement. */
+interface PaidValues {
+  bankAccountNo: string;
+  amount: string;
+  otherAccount: boolean;
+}
+
 function MarkPaid({ order, onChange }: { order: Order; onChange: (o: Order) => void }) {
-  const { busy, error, run } = useChange(order, onChange);
-  function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const d = new FormData(e.currentTarget);
-    const otherAccount = d.get('otherAccount') === 'on';
-    void run({ status: 'preparing', bankAccountNo: String(d.get('bankAccountNo') ?? '').trim(), amount: Number(d.get('amount')), ...(otherAccount ? { otherAccount } : {}) });
-  }
+  const f = useAdminForm<PaidValues, OrderStatusChange>(orderStatusChangeSchema, { bankAccountNo: '', amount: '', otherAccount: false }, (v) => ({
+    status: 'preparing',
+    bankAccountNo: v.bankAccountNo.trim(),
+    amount: v.amount.trim() === '' ? Number.NaN : Number(v.amount),
+    ...(v.otherAccount ? { otherAccount: true } : {}),
+  }));
+  const submit = f.onSubmit((change) => sendChange(order, change, onChange));
+  const { error: digitsError, ...digits } = f.field('bankAccountNo');
+  const { error: amountError, ...amount } = f.field('amount');
   return (
-    <form className="admin-action" id="pay" onSubmit={submit} aria-labelledby="pay-title">
+    <form className="admin-action" id="pay" onSubmit={(e) => void submit(e)} noValidate aria-labelledby="pay-title">
       <h4 id="pay-title">確認收款</h4>
       <p className="admin-sub">請照銀行入帳明細填寫末五碼與金額（應付 {formatMoney(order.totalPrice)}），系統會與訂單核對。</p>
-      <Field label="匯款帳號末五碼">
-        <input name="bankAccountNo" inputMode="numeric" pattern="\d{5}" maxLength={5} required autoComplete="off" />
+      <Field label="匯款帳號末五碼" error={digitsError}>
+        <input {...digits} inputMode="numeric" pattern="\d{5}" maxLength={5} required autoComplete="off" />
       </Field>
-      <Field label="入帳金額（NT$）">
-        <input name="amount" type="number" inputMode="numeric" min={0} step={1} required />
+      <Field label="入帳金額（NT$）" error={amountError}>
+        <input {...amount} type="number" inputMode="numeric" min={0} step={1} required />
       </Field>
       <label className="admin-check">
-        <input type="checkbox" name="otherAccount" /> 由其他帳戶匯款（末五碼與訂單不同，會記在狀態紀錄）
+        <input type="checkbox" {...f.form.register('otherAccount')} /> 由其他帳戶匯款（末五碼與訂單不同，會記在狀態紀錄）
       </label>
-      <FormErrors error={error} />
-      <BusyButton busy={busy} type="submit">
+      <FormErrors error={f.error} />
+      <BusyButton busy={f.busy} type="submit">
         確認收款
       </BusyButton>
     </form>
   );
 }
 
+/** The tracking details as the forms edit them (出貨 and its correction). */
+interface DeliveryValues {
+  delivery: Delivery;
+}
+
+const deliveryValues = (initial?: Order['delivery']): DeliveryValues => ({
+  delivery: { company: initial?.company ?? '中華郵政', trackingNo: initial?.trackingNo ?? '', trackingUrl: initial?.trackingUrl ?? '' },
+});
+
 function Ship({ order, onChange }: { order: Order; onChange: (o: Order) => void }) {
-  const { busy, error, run } = useChange(order, onChange);
-  function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const d = new FormData(e.currentTarget);
-    const s = (k: string) => String(d.get(k) ?? '').trim();
-    void run({ status: 'shipped', delivery: { company: s('company'), trackingNo: s('trackingNo'), trackingUrl: s('trackingUrl') } });
-  }
+  const f = useAdminForm<DeliveryValues, OrderStatusChange>(orderStatusChangeSchema, deliveryValues(), (v) => ({ status: 'shipped', delivery: v.delivery }));
+  const submit = f.onSubmit((change) => sendChange(order, change, onChange));
   return (
-    <form className="admin-action" onSubmit={submit} aria-labelledby="ship-title">
+    <form className="admin-action" onSubmit={(e) => void submit(e)} noValidate aria-labelledby="ship-title">
       <h4 id="ship-title">出貨</h4>
       <p className="admin-sub">三個欄位都必填。</p>
-      <DeliveryFields />
-      <FormErrors error={error} />
-      <BusyButton busy={busy} type="submit">
+      <DeliveryFields field={f.field} />
+      <FormErrors error={f.error} />
+      <BusyButton busy={f.busy} type="submit">
         標記已發貨
       </BusyButton>
     </form>
@@ -267,18 +297,12 @@ function Cancel({ order, to, onChange }: { order: Order; to: 'cancelledUnpaid' |
 }
 
 /** The carrier, tracking number and tracking link, each marked required (the server requires all three). */
-function DeliveryFields({ initial }: { initial?: Order['delivery'] }) {
+function DeliveryFields({ field }: { field: ReturnType<typeof useAdminForm<DeliveryValues, unknown>>['field'] }) {
   return (
     <>
-      <Field label="貨運公司" required>
-        <input name="company" defaultValue={initial?.company ?? '中華郵政'} required maxLength={50} />
-      </Field>
-      <Field label="貨件編號" required>
-        <input name="trackingNo" defaultValue={initial?.trackingNo} required maxLength={60} autoComplete="off" />
-      </Field>
-      <Field label="貨件查詢連結" required hint="以 https:// 開頭的完整網址">
-        <input name="trackingUrl" type="url" defaultValue={initial?.trackingUrl} required placeholder="https://" maxLength={500} />
-      </Field>
+      <Field label="貨運公司" required maxLength={50} {...field('delivery.company')} />
+      <Field label="貨件編號" required maxLength={60} autoComplete="off" {...field('delivery.trackingNo')} />
+      <Field label="貨件查詢連結" required hint="以 https:// 開頭的完整網址" type="url" placeholder="https://" maxLength={500} {...field('delivery.trackingUrl')} />
     </>
   );
 }
@@ -286,39 +310,39 @@ function DeliveryFields({ initial }: { initial?: Order['delivery'] }) {
 /** A shipped order's tracking details, corrected; the customer gets the corrected details by mail. */
 function CorrectDelivery({ order, onChange }: { order: Order; onChange: (o: Order) => void }) {
   const [open, setOpen] = useState(false);
-  const { busy, error, run } = useOwnerAction('更正失敗，請檢查下方訊息');
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const d = new FormData(e.currentTarget);
-    const s = (k: string) => String(d.get(k) ?? '').trim();
-    return run(async () => {
-      const next = await correctDelivery(order.orderId, { delivery: { company: s('company'), trackingNo: s('trackingNo'), trackingUrl: s('trackingUrl') } });
-      onChange(next);
-      setOpen(false);
-      notify('success', '貨件資訊已更正，並已寄信通知顧客');
-    });
-  };
   return (
     <section className="admin-card" aria-labelledby="o-fix">
       <h3 id="o-fix">貨件資訊</h3>
       {open ? (
-        <form className="admin-action" onSubmit={(e) => void submit(e)} aria-labelledby="o-fix">
-          <DeliveryFields initial={order.delivery} />
-          <FormErrors error={error} />
-          <div className="admin-confirm">
-            <BusyButton busy={busy} type="submit">
-              儲存更正
-            </BusyButton>
-            <button type="button" className="btn btn--ghost" onClick={() => setOpen(false)} disabled={busy}>
-              取消
-            </button>
-          </div>
-        </form>
+        <CorrectionForm order={order} onChange={onChange} onClose={() => setOpen(false)} />
       ) : (
         <button type="button" className="btn btn--ghost btn--small" onClick={() => setOpen(true)}>
           更正貨件資訊
         </button>
       )}
     </section>
+  );
+}
+
+function CorrectionForm({ order, onChange, onClose }: { order: Order; onChange: (o: Order) => void; onClose: () => void }) {
+  const f = useAdminForm<DeliveryValues, DeliveryCorrection>(deliveryCorrectionSchema, deliveryValues(order.delivery));
+  const submit = f.onSubmit(async (correction) => {
+    onChange(await correctDelivery(order.orderId, correction));
+    onClose();
+    notify('success', '貨件資訊已更正，並已寄信通知顧客');
+  });
+  return (
+    <form className="admin-action" onSubmit={(e) => void submit(e)} noValidate aria-labelledby="o-fix">
+      <DeliveryFields field={f.field} />
+      <FormErrors error={f.error} />
+      <div className="admin-confirm">
+        <BusyButton busy={f.busy} type="submit">
+          儲存更正
+        </BusyButton>
+        <button type="button" className="btn btn--ghost" onClick={onClose} disabled={f.busy}>
+          取消
+        </button>
+      </div>
+    </form>
   );
 }

@@ -1,3 +1,4 @@
+import type { AdminPlanSummary } from '@contracts/admin';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from '@contracts/orders';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
@@ -13,7 +14,7 @@ const FILTER_KEYS = ['status', 'planId', 'from', 'to', 'q'] as const;
 /** All orders (shop and group) with filters in the address bar and cursor paging. */
 export default function OrdersPage() {
   const [params, setParams] = useSearchParams();
-  const filters = Object.fromEntries(FILTER_KEYS.map((k) => [k, params.get(k) ?? ''])) as Record<(typeof FILTER_KEYS)[number], string>;
+  const filters = Object.fromEntries(FILTER_KEYS.map((k) => [k, params.get(k) ?? ''])) as Filters;
   // Cursors of the pages seen so far: [null (first page), cursor of page 2, ...].
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
   const cursor = cursors[cursors.length - 1] ?? null;
@@ -22,66 +23,16 @@ export default function OrdersPage() {
   // Orders carry the plan's id; the owner reads campaigns by their title.
   const planTitles = new Map((plans.data ?? []).map((p) => [p.plan.planId, p.plan.title]));
 
-  function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const data = new FormData(e.currentTarget);
-    const next = new URLSearchParams();
-    for (const k of FILTER_KEYS) {
-      const v = String(data.get(k) ?? '').trim();
-      if (v) next.set(k, v);
-    }
+  /** New filters start again from the first page. */
+  function search(next: URLSearchParams) {
     setCursors([null]);
     setParams(next);
-  }
-
-  function reset() {
-    setCursors([null]);
-    setParams(new URLSearchParams());
   }
 
   return (
     <div aria-labelledby="admin-page-title">
       <PageHead title="訂單管理" />
-      <form className="admin-filters" onSubmit={submit} key={params.toString()} role="search" aria-label="篩選訂單">
-        <Field label="搜尋">
-          <input name="q" type="search" defaultValue={filters.q} placeholder="訂單號碼、姓名、電話或 Email" />
-        </Field>
-        <Field label="狀態">
-          <select name="status" defaultValue={filters.status}>
-            <option value="">全部狀態</option>
-            {ORDER_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {ORDER_STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field label="類型／活動">
-          <select name="planId" defaultValue={filters.planId}>
-            <option value="">全部訂單</option>
-            <option value="shop">書店訂單</option>
-            {(plans.data ?? []).map((p) => (
-              <option key={p.plan.planId} value={p.plan.planId}>
-                團購：{p.plan.title}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field label="訂單日期（起）">
-          <input name="from" type="date" defaultValue={filters.from} />
-        </Field>
-        <Field label="訂單日期（迄）">
-          <input name="to" type="date" defaultValue={filters.to} />
-        </Field>
-        <div className="admin-filters__actions">
-          <button type="submit" className="btn btn--primary">
-            查詢
-          </button>
-          <button type="button" className="btn btn--ghost" onClick={reset}>
-            清除
-          </button>
-        </div>
-      </form>
+      <OrderFilters filters={filters} plans={plans.data ?? []} onSearch={search} key={params.toString()} />
 
       <Loaded resource={orders}>
         {(page) => (
@@ -116,5 +67,63 @@ export default function OrdersPage() {
         )}
       </Loaded>
     </div>
+  );
+}
+
+type Filters = Record<(typeof FILTER_KEYS)[number], string>;
+
+/** The filters, in the address bar: a plain form read on submit, refilled from the address. */
+function OrderFilters({ filters, plans, onSearch }: { filters: Filters; plans: AdminPlanSummary[]; onSearch: (next: URLSearchParams) => void }) {
+  function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const data = new FormData(e.currentTarget);
+    const next = new URLSearchParams();
+    for (const k of FILTER_KEYS) {
+      const v = String(data.get(k) ?? '').trim();
+      if (v) next.set(k, v);
+    }
+    onSearch(next);
+  }
+  return (
+    <form className="admin-filters" onSubmit={submit} role="search" aria-label="篩選訂單">
+      <Field label="搜尋">
+        <input name="q" type="search" defaultValue={filters.q} placeholder="訂單號碼、姓名、電話或 Email" />
+      </Field>
+      <Field label="狀態">
+        <select name="status" defaultValue={filters.status}>
+          <option value="">全部狀態</option>
+          {ORDER_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {ORDER_STATUS_LABELS[s]}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field label="類型／活動">
+        <select name="planId" defaultValue={filters.planId}>
+          <option value="">全部訂單</option>
+          <option value="shop">書店訂單</option>
+          {plans.map((p) => (
+            <option key={p.plan.planId} value={p.plan.planId}>
+              團購：{p.plan.title}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field label="訂單日期（起）">
+        <input name="from" type="date" defaultValue={filters.from} />
+      </Field>
+      <Field label="訂單日期（迄）">
+        <input name="to" type="date" defaultValue={filters.to} />
+      </Field>
+      <div className="admin-filters__actions">
+        <button type="submit" className="btn btn--primary">
+          查詢
+        </button>
+        <button type="button" className="btn btn--ghost" onClick={() => onSearch(new URLSearchParams())}>
+          清除
+        </button>
+      </div>
+    </form>
   );
 }

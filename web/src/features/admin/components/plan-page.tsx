@@ -50,54 +50,8 @@ export default function PlanPage() {
             </PageHead>
             <PlanBooks books={d.books} />
             <div className="admin-grid">
-              <section className="admin-card" aria-labelledby="p-summary">
-                <h3 id="p-summary">活動概況</h3>
-                <dl className="admin-dl">
-                  <dt>主辦單位</dt>
-                  <dd>{d.plan.organizer || '—'}</dd>
-                  <dt>狀態</dt>
-                  <dd>
-                    <PlanState s={d} />
-                  </dd>
-                  <dt>截止時間</dt>
-                  <dd>{formatDateTime(d.plan.closingDate)}</dd>
-                  <dt>有效訂單</dt>
-                  <dd>{d.progress.orders} 筆</dd>
-                  <dt>進度</dt>
-                  <dd>
-                    <ProgressBar copies={d.progress.copies} minQuantity={d.progress.minQuantity} />
-                  </dd>
-                  <dt>活動頁</dt>
-                  <dd>
-                    <a href={`/ezbuy/${planId}`} target="_blank" rel="noopener noreferrer">
-                      /ezbuy/{planId}
-                    </a>
-                  </dd>
-                </dl>
-              </section>
-              <section className="admin-card" aria-labelledby="p-books">
-                <h3 id="p-books">各書合計</h3>
-                {d.bookTotals.length === 0 ? (
-                  <p className="muted">尚無有效訂單。</p>
-                ) : (
-                  <BookAmountsTable rows={d.bookTotals} rowKey={(b) => b.productId} name={(b) => b.name} count={(b) => b.qty} amount={(b) => b.amount} amountLabel="金額" />
-                )}
-                <h3>各取貨地點合計</h3>
-                {d.pickupTotals.length === 0 ? (
-                  <p className="muted">尚無有效訂單。</p>
-                ) : (
-                  <ul className="admin-list">
-                    {d.pickupTotals.map((p) => (
-                      <li key={p.pickup}>
-                        <strong>{p.pickup}</strong>
-                        <span className="admin-sub">
-                          {p.orders} 筆・{p.copies} 本・{formatMoney(p.amount)}
-                        </span>
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </section>
+              <Summary d={d} />
+              <Totals d={d} />
             </div>
             <OrganizerLinks planId={d.plan.planId} />
             <section className="admin-card" aria-labelledby="p-orders">
@@ -141,6 +95,66 @@ function PlanBooks({ books }: { books: AdminPlanDetail['books'] }) {
           </li>
         ))}
       </ul>
+    </section>
+  );
+}
+
+/** 活動概況: the organiser, state, closing time, progress and the public page. */
+function Summary({ d }: { d: AdminPlanDetail }) {
+  return (
+    <section className="admin-card" aria-labelledby="p-summary">
+      <h3 id="p-summary">活動概況</h3>
+      <dl className="admin-dl">
+        <dt>主辦單位</dt>
+        <dd>{d.plan.organizer || '—'}</dd>
+        <dt>狀態</dt>
+        <dd>
+          <PlanState s={d} />
+        </dd>
+        <dt>截止時間</dt>
+        <dd>{formatDateTime(d.plan.closingDate)}</dd>
+        <dt>有效訂單</dt>
+        <dd>{d.progress.orders} 筆</dd>
+        <dt>進度</dt>
+        <dd>
+          <ProgressBar copies={d.progress.copies} minQuantity={d.progress.minQuantity} />
+        </dd>
+        <dt>活動頁</dt>
+        <dd>
+          <a href={`/ezbuy/${d.plan.planId}`} target="_blank" rel="noopener noreferrer">
+            /ezbuy/{d.plan.planId}
+          </a>
+        </dd>
+      </dl>
+    </section>
+  );
+}
+
+/** 各書合計 and 各取貨地點合計 of the campaign's valid orders. */
+function Totals({ d }: { d: AdminPlanDetail }) {
+  return (
+    <section className="admin-card" aria-labelledby="p-books">
+      <h3 id="p-books">各書合計</h3>
+      {d.bookTotals.length === 0 ? (
+        <p className="muted">尚無有效訂單。</p>
+      ) : (
+        <BookAmountsTable rows={d.bookTotals} rowKey={(b) => b.productId} name={(b) => b.name} count={(b) => b.qty} amount={(b) => b.amount} amountLabel="金額" />
+      )}
+      <h3>各取貨地點合計</h3>
+      {d.pickupTotals.length === 0 ? (
+        <p className="muted">尚無有效訂單。</p>
+      ) : (
+        <ul className="admin-list">
+          {d.pickupTotals.map((p) => (
+            <li key={p.pickup}>
+              <strong>{p.pickup}</strong>
+              <span className="admin-sub">
+                {p.orders} 筆・{p.copies} 本・{formatMoney(p.amount)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

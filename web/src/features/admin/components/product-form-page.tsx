@@ -1,22 +1,58 @@
-import { adminProductInputSchema, adminProductUpdateSchema, type AdminProduct } from '@contracts/admin';
+import { adminProductInputSchema, adminProductUpdateSchema, setStockInputSchema, type AdminProduct, type AdminProductInput, type SetStockInput } from '@contracts/admin';
 import { ERROR_KEYS } from '@contracts/errors';
 import { isApiError } from '@/lib/api-client';
-import type { Erratum, Product } from '@contracts/products';
-import { useState, type FormEvent } from 'react';
+import type { Product } from '@contracts/products';
+import { useFieldArray } from 'react-hook-form';
+import type { z } from 'zod';
 import { useNavigate, useParams } from 'react-router';
 import { formatDateTime, taiwanDay } from '@contracts/format';
 import { notify } from '@/lib/toast';
 import { createProduct, setStock, updateProduct } from '../api/admin-api';
-import { useOwnerAction } from '../lib/use-owner-action';
+import { errorPaths, useAdminForm } from '../lib/use-admin-form';
 import { useResource } from '../lib/use-resource';
-import { BusyButton, fieldErrors, FormErrors, fromLines, Loaded, PageHead, toLines } from './ui';
+import { BusyButton, FormErrors, fromLines, Loaded, PageHead, toLines } from './ui';
 import { Field } from '@/components/field';
 import { BackLink } from '@/components/back-link';
 
 /** Where the covers live (web/public/images/books/): the image field starts with it as a hint. */
 const IMAGE_FOLDER = '/images/books/';
 
-const EMPTY: Product = {
+/** An erratum as the form edits it: its lines as one text. */
+interface ErratumValues {
+  chapter: string;
+  title: string;
+  postDate: string;
+  file: string;
+  content: string;
+}
+
+/** The form's values, named by the schema's paths: numbers as typed, lists as one line per item. */
+interface Values {
+  productId: string;
+  name: string;
+  subtitle: string;
+  author: string;
+  publisher: string;
+  isbn: string;
+  publishedAt: string;
+  pages: string;
+  format: string;
+  imgSrc: string;
+  previewImages: string;
+  listPrice: string;
+  salePrice: string;
+  /** The new book's first count (the stock panel sets it afterwards). */
+  stock: string;
+  isNew: boolean;
+  launched: boolean;
+  sortOrder: string;
+  content: string;
+  notice: string;
+  bookIntroduction: { primaryColor: string; slogan: string; overview: string; summary: string; detail: string };
+  erratum: ErratumValues[];
+}
+
+const EMPTY: Values = {
   productId: '',
   name: '',
   subtitle: '',
@@ -24,20 +60,60 @@ const EMPTY: Product = {
   publisher: '青嶼書房',
   isbn: '',
   publishedAt: '',
-  pages: 0,
+  pages: '0',
   format: '',
   imgSrc: IMAGE_FOLDER,
-  previewImages: [],
-  listPrice: 0,
-  salePrice: 0,
+  previewImages: '',
+  listPrice: '0',
+  salePrice: '0',
+  stock: '0',
   isNew: true,
   launched: false,
-  sortOrder: 100,
-  content: [],
-  notice: [],
-  bookIntroduction: { primaryColor: '#2f5d62', slogan: '', overview: '', summary: [], detail: [] },
+  sortOrder: '100',
+  content: '',
+  notice: '',
+  bookIntroduction: { primaryColor: '#2f5d62', slogan: '', overview: '', summary: '', detail: '' },
   erratum: [],
 };
+
+function toValues(p: Product): Values {
+  const intro = p.bookIntroduction;
+  return {
+    ...EMPTY,
+    ...p,
+    pages: String(p.pages),
+    previewImages: fromLines(p.previewImages),
+    listPrice: String(p.listPrice),
+    salePrice: String(p.salePrice),
+    sortOrder: String(p.sortOrder),
+    content: fromLines(p.content),
+    notice: fromLines(p.notice),
+    bookIntroduction: { ...intro, summary: fromLines(intro.summary), detail: fromLines(intro.detail) },
+    erratum: p.erratum.map((er) => ({ ...er, file: er.file ?? '', content: fromLines(er.content) })),
+  };
+}
+
+const num = (v: string) => (v === '' ? 0 : Number(v));
+
+/** The schema's input from the form's values. */
+function toInput(v: Values, creating: boolean) {
+  const { stock, ...fields } = v;
+  return {
+    ...fields,
+    // The field starts as the covers' folder, a hint: left so, the book has no cover yet.
+    imgSrc: v.imgSrc.trim() === IMAGE_FOLDER ? '' : v.imgSrc,
+    previewImages: toLines(v.previewImages),
+    pages: num(v.pages),
+    listPrice: num(v.listPrice),
+    salePrice: num(v.salePrice),
+    sortOrder: num(v.sortOrder),
+    content: toLines(v.content),
+    notice: toLines(v.notice),
+    bookIntroduction: { ...v.bookIntroduction, summary: toLines(v.bookIntroduction.summary), detail: toLines(v.bookIntroduction.detail) },
+    erratum: v.erratum.map((er) => ({ ...er, file: er.file.trim() || undefined, content: toLines(er.content) })),
+    ...(creating ? { stock: stock === '' ? Number.NaN : Number(stock) } : { productId: undefined }),
+  };
+}
 
 /** The error paths shown beside their own fields in the form below. */
 const SHOWN = /^(productId|name|publishedAt|listPrice|salePrice|stock|imgSrc|previewImages(\.\d+)?|bookIntroduction\.primaryColor|erratum\.\d+\.(postDate|file))$/;
@@ -62,199 +138,60 @@ export default function ProductFormPage() {
   );
 }
 
+/** What the form sends: a new book with its id and first count, or an edited one (the id is in the path). */
+type ProductOutput = Omit<AdminProductInput, 'productId'> & { productId?: string };
+
+type ProductFormState = ReturnType<typeof useProductForm>;
+function useProductForm(initial: AdminProduct | null) {
+  const schema: z.ZodType<ProductOutput> = initial ? adminProductUpdateSchema : adminProductInputSchema;
+  return useAdminForm<Values, ProductOutput>(schema, initial ? toValues(initial) : EMPTY, (v) => toInput(v, !initial));
+}
+
 function ProductForm({ initial }: { initial: AdminProduct | null }) {
   const navigate = useNavigate();
-  const [p, setP] = useState<Product>(() => {
-    if (!initial) return EMPTY;
-    const { stock: _stock, ...rest } = initial;
-    return { ...EMPTY, ...rest };
+  const f = useProductForm(initial);
+  const submit = f.onSubmit(async (input) => {
+    if (initial) {
+      await updateProduct(initial.productId, input);
+      notify('success', `「${input.name}」已儲存`);
+      return;
+    }
+    try {
+      // The create schema required the id.
+      const created = await createProduct({ ...input, productId: input.productId ?? '' });
+      notify('success', `已新增「${created.name}」`);
+      void navigate(`/admin/products/${created.productId}`, { replace: true });
+    } catch (err) {
+      if (!isApiError(err) || err.statusMessage !== ERROR_KEYS.alreadyExists) throw err;
+      f.refuse({ productId: '這個書籍編號已經有書了，請換一個' });
+    }
   });
-  const { busy, error, run } = useOwnerAction();
-  // The new book's first count (the stock panel sets it afterwards).
-  const [stock, setStockQty] = useState('0');
-  // Each problem beside its field (the same schema as the server's, with its Chinese messages).
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const err = (path: string) => errors[path];
-  const set = <K extends keyof Product>(k: K, v: Product[K]) => setP((x) => ({ ...x, [k]: v }));
-  const setIntro = <K extends keyof Product['bookIntroduction']>(k: K, v: Product['bookIntroduction'][K]) =>
-    setP((x) => ({ ...x, bookIntroduction: { ...x.bookIntroduction, [k]: v } }));
-  const setErratum = (i: number, e: Partial<Erratum>) => setP((x) => ({ ...x, erratum: x.erratum.map((old, j) => (j === i ? { ...old, ...e } : old)) }));
-  const num = (v: string) => (v === '' ? 0 : Number(v));
-
-  function showErrors(map: Record<string, string>) {
-    setErrors(map);
-    notify('error', `有 ${Object.keys(map).length} 個欄位需要修正，請見標示處`);
-    requestAnimationFrame(() => document.querySelector<HTMLElement>('.admin-form [aria-invalid="true"]')?.focus());
-  }
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const erratum = p.erratum.map((er) => ({ ...er, file: er.file?.trim() || undefined }));
-    // The field starts as the covers' folder, a hint: left so, the book has no cover yet.
-    const imgSrc = p.imgSrc.trim() === IMAGE_FOLDER ? '' : p.imgSrc;
-    const { productId: _id, ...fields } = { ...p, imgSrc };
-    const input = initial ? { ...fields, erratum } : { ...p, imgSrc, erratum, stock: stock === '' ? Number.NaN : Number(stock) };
-    const parsed = initial ? adminProductUpdateSchema.safeParse(input) : adminProductInputSchema.safeParse(input);
-    if (!parsed.success) return showErrors(fieldErrors(parsed.error.issues));
-    setErrors({});
-    return run(async () => {
-      try {
-        if (initial) {
-          await updateProduct(initial.productId, { ...fields, erratum });
-          notify('success', `「${p.name}」已儲存`);
-        } else {
-          const created = await createProduct({ ...p, imgSrc, erratum, stock: Number(stock) });
-          notify('success', `已新增「${created.name}」`);
-          void navigate(`/admin/products/${created.productId}`, { replace: true });
-        }
-      } catch (e) {
-        if (isApiError(e) && e.statusMessage === ERROR_KEYS.alreadyExists) return showErrors({ productId: '這個書籍編號已經有書了，請換一個' });
-        if (isApiError(e) && e.details?.length) return showErrors(fieldErrors(e.details));
-        throw e;
-      }
-    });
-  };
+  // Problems of fields without a place of their own (none expected; never silent).
+  const unplaced = errorPaths(f.form.formState.errors).filter(([path]) => !SHOWN.test(path));
 
   return (
     <form className="admin-form" onSubmit={(e) => void submit(e)} noValidate aria-label="書籍資料">
-      <fieldset>
-        <legend>基本資料</legend>
-        <Field label="書籍編號（網址用，英數字與 -）" hint={initial ? '建立後不能修改' : '例如 company-law-2027'} error={err('productId')}>
-          <input value={p.productId} onChange={(e) => set('productId', e.target.value.trim())} required disabled={!!initial} pattern="[A-Za-z0-9_-]{1,64}" />
-        </Field>
-        <Field label="書名" error={err('name')}>
-          <input value={p.name} onChange={(e) => set('name', e.target.value)} required maxLength={200} />
-        </Field>
-        <Field label="副標題">
-          <input value={p.subtitle} onChange={(e) => set('subtitle', e.target.value)} maxLength={200} />
-        </Field>
-        <Field label="作者">
-          <input value={p.author} onChange={(e) => set('author', e.target.value)} maxLength={200} />
-        </Field>
-        <Field label="出版社">
-          <input value={p.publisher} onChange={(e) => set('publisher', e.target.value)} maxLength={200} />
-        </Field>
-        <Field label="ISBN">
-          <input value={p.isbn} onChange={(e) => set('isbn', e.target.value)} maxLength={20} inputMode="numeric" />
-        </Field>
-        <Field label="出版日期" error={err('publishedAt')}>
-          <input value={p.publishedAt} onChange={(e) => set('publishedAt', e.target.value)} placeholder="2026-03-01" maxLength={40} />
-        </Field>
-        <Field label="頁數">
-          <input type="number" min={0} step={1} value={p.pages} onChange={(e) => set('pages', num(e.target.value))} />
-        </Field>
-        <Field label="規格">
-          <input value={p.format} onChange={(e) => set('format', e.target.value)} placeholder="平裝 17×23 cm" maxLength={100} />
-        </Field>
-      </fieldset>
-
-      <fieldset>
-        <legend>價格與上架</legend>
-        <Field label="定價（NT$）" error={err('listPrice')}>
-          <input type="number" min={0} step={1} value={p.listPrice} onChange={(e) => set('listPrice', num(e.target.value))} required />
-        </Field>
-        <Field label="售價（NT$）" hint="不能高於定價；低於定價時顯示「限時優惠」" error={err('salePrice')}>
-          <input type="number" min={0} step={1} value={p.salePrice} onChange={(e) => set('salePrice', num(e.target.value))} required />
-        </Field>
-        {initial ? null : (
-          <Field label="庫存數量（本）" hint="建立後可在書籍頁調整，每次調整都會記錄" error={err('stock')}>
-            <input type="number" min={0} step={1} value={stock} onChange={(e) => setStockQty(e.target.value)} inputMode="numeric" required />
-          </Field>
-        )}
-        <Field label="排序（小的在前）">
-          <input type="number" step={1} value={p.sortOrder} onChange={(e) => set('sortOrder', num(e.target.value))} />
-        </Field>
-        <label className="admin-check">
-          <input type="checkbox" checked={p.isNew} onChange={(e) => set('isNew', e.target.checked)} /> 新品
-        </label>
-        <label className="admin-check">
-          <input type="checkbox" checked={p.launched} onChange={(e) => set('launched', e.target.checked)} /> 上架（在書店顯示）
-        </label>
-      </fieldset>
-
+      <BasicFields f={f} editing={!!initial} />
+      <PriceFields f={f} editing={!!initial} />
       <fieldset>
         <legend>圖片（網站內的路徑）</legend>
-        <Field label="封面圖片" className="admin-field--wide" hint="本站圖片路徑，例如 /images/books/書號/cover.jpg" error={err('imgSrc')}>
-          <input value={p.imgSrc} onChange={(e) => set('imgSrc', e.target.value)} required maxLength={500} />
-        </Field>
-        <Field label="試閱圖片（一行一張）" className="admin-field--wide" error={Object.entries(errors).find(([k]) => k.startsWith('previewImages'))?.[1]}>
-          <textarea rows={3} value={fromLines(p.previewImages)} onChange={(e) => set('previewImages', toLines(e.target.value))} />
-        </Field>
+        <Field label="封面圖片" className="admin-field--wide" hint="本站圖片路徑，例如 /images/books/書號/cover.jpg" required maxLength={500} {...f.field('imgSrc')} />
+        <Field label="試閱圖片（一行一張）" className="admin-field--wide" multiline rows={3} {...f.field('previewImages')} />
       </fieldset>
-
-      <fieldset>
-        <legend>介紹</legend>
-        <Field label="主色" error={err('bookIntroduction.primaryColor')}>
-          <span className="admin-color">
-            <input type="color" value={/^#[0-9a-f]{6}$/i.test(p.bookIntroduction.primaryColor) ? p.bookIntroduction.primaryColor : '#2f5d62'} onChange={(e) => setIntro('primaryColor', e.target.value)} aria-label="主色" />
-            <input value={p.bookIntroduction.primaryColor} onChange={(e) => setIntro('primaryColor', e.target.value)} maxLength={20} aria-label="主色色碼" />
-          </span>
-        </Field>
-        <Field label="標語" className="admin-field--wide">
-          <input value={p.bookIntroduction.slogan} onChange={(e) => setIntro('slogan', e.target.value)} maxLength={200} />
-        </Field>
-        <Field label="書籍簡介" className="admin-field--wide">
-          <textarea rows={4} value={p.bookIntroduction.overview} onChange={(e) => setIntro('overview', e.target.value)} maxLength={5000} />
-        </Field>
-        <Field label="摘要（一行一段）" className="admin-field--wide">
-          <textarea rows={3} value={fromLines(p.bookIntroduction.summary)} onChange={(e) => setIntro('summary', toLines(e.target.value))} />
-        </Field>
-        <Field label="詳細資料（一行一項）" className="admin-field--wide">
-          <textarea rows={3} value={fromLines(p.bookIntroduction.detail)} onChange={(e) => setIntro('detail', toLines(e.target.value))} />
-        </Field>
-        <Field label="賣點（一行一項）" className="admin-field--wide">
-          <textarea rows={3} value={fromLines(p.content)} onChange={(e) => set('content', toLines(e.target.value))} />
-        </Field>
-        <Field label="購買須知（一行一項）" className="admin-field--wide">
-          <textarea rows={3} value={fromLines(p.notice)} onChange={(e) => set('notice', toLines(e.target.value))} />
-        </Field>
-      </fieldset>
-
-      <fieldset>
-        <legend>勘誤公告</legend>
-        {p.erratum.length === 0 ? <p className="muted">目前沒有勘誤。</p> : null}
-        {p.erratum.map((er, i) => (
-          <div className="admin-subform" key={i} role="group" aria-label={`勘誤 ${i + 1}`}>
-            <Field label="章節">
-              <input value={er.chapter} onChange={(e) => setErratum(i, { chapter: e.target.value })} maxLength={100} />
-            </Field>
-            <Field label="標題">
-              <input value={er.title} onChange={(e) => setErratum(i, { title: e.target.value })} maxLength={200} />
-            </Field>
-            <Field label="公告日期" error={err(`erratum.${i}.postDate`)}>
-              <input value={er.postDate} onChange={(e) => setErratum(i, { postDate: e.target.value })} placeholder="2026-04-01" maxLength={40} />
-            </Field>
-            <Field label="檔案路徑（選填）" error={err(`erratum.${i}.file`)}>
-              <input value={er.file ?? ''} onChange={(e) => setErratum(i, { file: e.target.value })} maxLength={500} />
-            </Field>
-            <Field label="內容（一行一項）" className="admin-field--wide">
-              <textarea rows={2} value={fromLines(er.content)} onChange={(e) => setErratum(i, { content: toLines(e.target.value) })} />
-            </Field>
-            <button type="button" className="btn btn--ghost btn--small" onClick={() => set('erratum', p.erratum.filter((_, j) => j !== i))}>
-              刪除這則勘誤
-            </button>
-          </div>
-        ))}
-        <button type="button" className="btn btn--ghost btn--small" onClick={() => set('erratum', [...p.erratum, { chapter: '', title: '', content: [], postDate: taiwanDay(Date.now()) }])}>
-          新增勘誤
-        </button>
-      </fieldset>
-
-      <FormErrors error={error} />
-      {/* Problems of fields without a place of their own (none expected; never silent). */}
-      {Object.entries(errors).some(([k]) => !SHOWN.test(k)) ? (
+      <IntroductionFields f={f} />
+      <ErratumFields f={f} />
+      <FormErrors error={f.error} />
+      {unplaced.length ? (
         <div className="admin-alert" role="alert">
-          {Object.entries(errors)
-            .filter(([k]) => !SHOWN.test(k))
-            .map(([k, m]) => (
-              <p key={k}>
-                {k}：{m}
-              </p>
-            ))}
+          {unplaced.map(([path, message]) => (
+            <p key={path}>
+              {path}：{message}
+            </p>
+          ))}
         </div>
       ) : null}
       <div className="admin-form__submit">
-        <BusyButton busy={busy} type="submit">
+        <BusyButton busy={f.busy} type="submit">
           {initial ? '儲存變更' : '建立書籍'}
         </BusyButton>
       </div>
@@ -262,40 +199,133 @@ function ProductForm({ initial }: { initial: AdminProduct | null }) {
   );
 }
 
+function BasicFields({ f, editing }: { f: ProductFormState; editing: boolean }) {
+  // The id goes into the book's address: spaces are dropped as they are typed.
+  const productId = f.form.register('productId', { onChange: (e: { target: { value: string } }) => f.form.setValue('productId', e.target.value.trim()) });
+  return (
+    <fieldset>
+      <legend>基本資料</legend>
+      <Field
+        label="書籍編號（網址用，英數字與 -）"
+        hint={editing ? '建立後不能修改' : '例如 company-law-2027'}
+        required
+        disabled={editing}
+        pattern="[A-Za-z0-9_-]{1,64}"
+        {...productId}
+        error={f.field('productId').error}
+      />
+      <Field label="書名" required maxLength={200} {...f.field('name')} />
+      <Field label="副標題" maxLength={200} {...f.field('subtitle')} />
+      <Field label="作者" maxLength={200} {...f.field('author')} />
+      <Field label="出版社" maxLength={200} {...f.field('publisher')} />
+      <Field label="ISBN" maxLength={20} inputMode="numeric" {...f.field('isbn')} />
+      <Field label="出版日期" placeholder="2026-03-01" maxLength={40} {...f.field('publishedAt')} />
+      <Field label="頁數" type="number" min={0} step={1} {...f.field('pages')} />
+      <Field label="規格" placeholder="平裝 17×23 cm" maxLength={100} {...f.field('format')} />
+    </fieldset>
+  );
+}
+
+function PriceFields({ f, editing }: { f: ProductFormState; editing: boolean }) {
+  return (
+    <fieldset>
+      <legend>價格與上架</legend>
+      <Field label="定價（NT$）" type="number" min={0} step={1} required {...f.field('listPrice')} />
+      <Field label="售價（NT$）" hint="不能高於定價；低於定價時顯示「限時優惠」" type="number" min={0} step={1} required {...f.field('salePrice')} />
+      {editing ? null : <Field label="庫存數量（本）" hint="建立後可在書籍頁調整，每次調整都會記錄" type="number" min={0} step={1} inputMode="numeric" required {...f.field('stock')} />}
+      <Field label="排序（小的在前）" type="number" step={1} {...f.field('sortOrder')} />
+      <label className="admin-check">
+        <input type="checkbox" {...f.form.register('isNew')} /> 新品
+      </label>
+      <label className="admin-check">
+        <input type="checkbox" {...f.form.register('launched')} /> 上架（在書店顯示）
+      </label>
+    </fieldset>
+  );
+}
+
+function IntroductionFields({ f }: { f: ProductFormState }) {
+  const colour = f.form.watch('bookIntroduction.primaryColor');
+  const { error, ...primaryColor } = f.field('bookIntroduction.primaryColor');
+  return (
+    <fieldset>
+      <legend>介紹</legend>
+      <Field label="主色" error={error}>
+        <span className="admin-color">
+          <input
+            type="color"
+            value={/^#[0-9a-f]{6}$/i.test(colour) ? colour : '#2f5d62'}
+            onChange={(e) => f.form.setValue('bookIntroduction.primaryColor', e.target.value, { shouldValidate: true, shouldDirty: true })}
+            aria-label="主色"
+          />
+          <input {...primaryColor} maxLength={20} aria-label="主色色碼" />
+        </span>
+      </Field>
+      <Field label="標語" className="admin-field--wide" maxLength={200} {...f.field('bookIntroduction.slogan')} />
+      <Field label="書籍簡介" className="admin-field--wide" multiline rows={4} maxLength={5000} {...f.field('bookIntroduction.overview')} />
+      <Field label="摘要（一行一段）" className="admin-field--wide" multiline rows={3} {...f.field('bookIntroduction.summary')} />
+      <Field label="詳細資料（一行一項）" className="admin-field--wide" multiline rows={3} {...f.field('bookIntroduction.detail')} />
+      <Field label="賣點（一行一項）" className="admin-field--wide" multiline rows={3} {...f.field('content')} />
+      <Field label="購買須知（一行一項）" className="admin-field--wide" multiline rows={3} {...f.field('notice')} />
+    </fieldset>
+  );
+}
+
+function ErratumFields({ f }: { f: ProductFormState }) {
+  const errata = useFieldArray({ control: f.form.control, name: 'erratum' });
+  return (
+    <fieldset>
+      <legend>勘誤公告</legend>
+      {errata.fields.length === 0 ? <p className="muted">目前沒有勘誤。</p> : null}
+      {errata.fields.map((er, i) => (
+        <div className="admin-subform" key={er.id} role="group" aria-label={`勘誤 ${i + 1}`}>
+          <Field label="章節" maxLength={100} {...f.field(`erratum.${i}.chapter`)} />
+          <Field label="標題" maxLength={200} {...f.field(`erratum.${i}.title`)} />
+          <Field label="公告日期" placeholder="2026-04-01" maxLength={40} {...f.field(`erratum.${i}.postDate`)} />
+          <Field label="檔案路徑（選填）" maxLength={500} {...f.field(`erratum.${i}.file`)} />
+          <Field label="內容（一行一項）" className="admin-field--wide" multiline rows={2} {...f.field(`erratum.${i}.content`)} />
+          <button type="button" className="btn btn--ghost btn--small" onClick={() => errata.remove(i)}>
+            刪除這則勘誤
+          </button>
+        </div>
+      ))}
+      <button type="button" className="btn btn--ghost btn--small" onClick={() => errata.append({ chapter: '', title: '', content: '', postDate: taiwanDay(Date.now()), file: '' })}>
+        新增勘誤
+      </button>
+    </fieldset>
+  );
+}
+
+/** The stock panel's values: the count as typed. */
+interface StockValues {
+  qty: string;
+  reason: string;
+}
+
 function StockPanel({ product, onChange }: { product: AdminProduct; onChange: (qty: number) => void }) {
   const movements = useResource('GET /api/admin/stock/{productId}/movements', { params: { productId: product.productId } });
-  const { busy, error, run } = useOwnerAction();
-
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const form = e.currentTarget;
-    const d = new FormData(form);
-    return run(async () => {
-      const r = await setStock(product.productId, Number(d.get('qty')), String(d.get('reason') ?? '').trim());
-      onChange(r.qty);
-      movements.set(r.movements);
-      form.reset();
-      notify('success', r.alertsSent ? `庫存已設為 ${r.qty} 本，已寄到貨通知給 ${r.alertsSent} 位等待的顧客` : `庫存已設為 ${r.qty} 本`);
-    });
-  };
+  const f = useAdminForm<StockValues, SetStockInput>(setStockInputSchema, { qty: '', reason: '' }, (v) => ({ qty: v.qty.trim() === '' ? Number.NaN : Number(v.qty), reason: v.reason }));
+  const submit = f.onSubmit(async (input) => {
+    const r = await setStock(product.productId, input.qty, input.reason);
+    onChange(r.qty);
+    movements.set(r.movements);
+    f.form.reset();
+    notify('success', r.alertsSent ? `庫存已設為 ${r.qty} 本，已寄到貨通知給 ${r.alertsSent} 位等待的顧客` : `庫存已設為 ${r.qty} 本`);
+  });
 
   return (
     <section className="admin-card" aria-labelledby="stock-title">
       <h3 id="stock-title">
         庫存：<span data-testid="stock-qty">{product.stock ?? '—'}</span> 本
       </h3>
-      <form className="admin-inline-form" onSubmit={(e) => void submit(e)} aria-label="設定庫存">
-        <Field label="新的庫存數量">
-          <input name="qty" type="number" min={0} step={1} required inputMode="numeric" />
-        </Field>
-        <Field label="原因">
-          <input name="reason" required maxLength={200} placeholder="例如：再刷到貨、盤點" />
-        </Field>
-        <BusyButton busy={busy} type="submit">
+      <form className="admin-inline-form" onSubmit={(e) => void submit(e)} noValidate aria-label="設定庫存">
+        <Field label="新的庫存數量" type="number" min={0} step={1} required inputMode="numeric" {...f.field('qty')} />
+        <Field label="原因" required maxLength={200} placeholder="例如：再刷到貨、盤點" {...f.field('reason')} />
+        <BusyButton busy={f.busy} type="submit">
           設定庫存
         </BusyButton>
       </form>
-      <FormErrors error={error} />
+      <FormErrors error={f.error} />
       <Loaded resource={movements}>
         {(rows) =>
           rows.length === 0 ? (

@@ -20,16 +20,6 @@ export function Loaded<T>({ resource, children }: { resource: Resource<T>; child
   return <Spinner />;
 }
 
-/** zod issues or the server's `details` as {path: message}, paths without the leading `body.`. */
-export function fieldErrors(issues: readonly { path: readonly PropertyKey[] | string; message: string }[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const i of issues) {
-    const key = (typeof i.path === 'string' ? i.path : i.path.map(String).join('.')).replace(/^body\./, '');
-    out[key] ??= i.message;
-  }
-  return out;
-}
-
 /** The server's field messages, in a list the screen reader announces. */
 export function FormErrors({ error }: { error: unknown }) {
   if (!error) return null;

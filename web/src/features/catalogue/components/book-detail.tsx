@@ -61,57 +61,10 @@ function Book({ productId, onAddToCart }: { productId: string; onAddToCart: AddT
   const plans = useQuery(q.productPlans(productId)).data ?? [];
   const intro = p.bookIntroduction;
   useDocumentMeta(p.name, intro.overview ? intro.overview.slice(0, 120) : undefined);
-  const isOnSale = p.salePrice < p.listPrice;
   return (
     <article className="book-page" style={{ '--book-color': intro.primaryColor || 'var(--c-primary)' } as CSSProperties} aria-labelledby="page-title">
-      <nav className="breadcrumb" aria-label="目前位置">
-        <ol>
-          <li>
-            <Link to="/">首頁</Link>
-          </li>
-          <li>
-            <Link to="/bookstore">訂購書籍</Link>
-          </li>
-          <li aria-current="page">{p.name}</li>
-        </ol>
-      </nav>
-
-      {p.launched !== false ? null : (
-        <div className="preview-banner" role="status">
-          <strong>未上架預覽</strong>
-          <span>
-            這本書尚未上架，只有店長看得到這一頁；顧客開啟此網址會看到「查無資料」。
-            <Link to={`/admin/products/${encodeURIComponent(p.productId)}`}>回後台編輯或上架</Link>
-          </span>
-        </div>
-      )}
-      <div className="book-hero">
-        <div className="book-hero__cover">
-          <BookPicture src={p.imgSrc} alt={`《${p.name}》封面`} kind="cover" sizes={COVER_SIZES} priority />
-        </div>
-        <div className="book-hero__info">
-          <Badges isNew={p.isNew} isOnSale={isOnSale} />
-          <h1 id="page-title" className="book-hero__title">
-            {p.name}
-          </h1>
-          {p.subtitle && <p className="book-hero__subtitle">{p.subtitle}</p>}
-          <p className="book-hero__author">
-            {p.author}
-            {p.publisher && <span className="muted">｜{p.publisher}</span>}
-          </p>
-          {intro.slogan && <p className="book-hero__slogan">「{intro.slogan}」</p>}
-          <Price listPrice={p.listPrice} salePrice={p.salePrice} large />
-          {p.content.length > 0 && (
-            <ul className="book-hero__points">
-              {p.content.map((c) => (
-                <li key={c}>{c}</li>
-              ))}
-            </ul>
-          )}
-          {/* A hidden book cannot be ordered: the owner's preview shows no buy box. */}
-          {p.launched === false ? null : stock.isPending ? <BuyBoxSkeleton /> : <BuyBox productId={p.productId} name={p.name} stock={stock.data ?? null} onAddToCart={onAddToCart} />}
-        </div>
-      </div>
+      <BookTop p={p} />
+      <BookHero p={p} stock={stock} onAddToCart={onAddToCart} />
 
       <GroupBuyOffers offers={plans} salePrice={p.salePrice} />
 
@@ -199,5 +152,69 @@ export function BookDetail({ productId, onAddToCart }: { productId: string; onAd
     <Suspense fallback={<BookDetailSkeleton />}>
       <Book productId={productId} onAddToCart={onAddToCart} />
     </Suspense>
+  );
+}
+
+/** Where the book is in the shop, and the owner's note on a hidden book's preview. */
+function BookTop({ p }: { p: Product }) {
+  return (
+    <>
+    <nav className="breadcrumb" aria-label="目前位置">
+      <ol>
+        <li>
+          <Link to="/">首頁</Link>
+        </li>
+        <li>
+          <Link to="/bookstore">訂購書籍</Link>
+        </li>
+        <li aria-current="page">{p.name}</li>
+      </ol>
+    </nav>
+
+    {p.launched !== false ? null : (
+      <div className="preview-banner" role="status">
+        <strong>未上架預覽</strong>
+        <span>
+          這本書尚未上架，只有店長看得到這一頁；顧客開啟此網址會看到「查無資料」。
+          <Link to={`/admin/products/${encodeURIComponent(p.productId)}`}>回後台編輯或上架</Link>
+        </span>
+      </div>
+    )}
+    </>
+  );
+}
+
+/** The cover, the title, the price and selling points, and the buy box (none on a hidden book's preview). */
+function BookHero({ p, stock, onAddToCart }: { p: Product; stock: { isPending: boolean; data?: number | null }; onAddToCart: AddToCart }) {
+  const intro = p.bookIntroduction;
+  const isOnSale = p.salePrice < p.listPrice;
+  return (
+    <div className="book-hero">
+      <div className="book-hero__cover">
+        <BookPicture src={p.imgSrc} alt={`《${p.name}》封面`} kind="cover" sizes={COVER_SIZES} priority />
+      </div>
+      <div className="book-hero__info">
+        <Badges isNew={p.isNew} isOnSale={isOnSale} />
+        <h1 id="page-title" className="book-hero__title">
+          {p.name}
+        </h1>
+        {p.subtitle && <p className="book-hero__subtitle">{p.subtitle}</p>}
+        <p className="book-hero__author">
+          {p.author}
+          {p.publisher && <span className="muted">｜{p.publisher}</span>}
+        </p>
+        {intro.slogan && <p className="book-hero__slogan">「{intro.slogan}」</p>}
+        <Price listPrice={p.listPrice} salePrice={p.salePrice} large />
+        {p.content.length > 0 && (
+          <ul className="book-hero__points">
+            {p.content.map((c) => (
+              <li key={c}>{c}</li>
+            ))}
+          </ul>
+        )}
+        {/* A hidden book cannot be ordered: the owner's preview shows no buy box. */}
+        {p.launched === false ? null : stock.isPending ? <BuyBoxSkeleton /> : <BuyBox productId={p.productId} name={p.name} stock={stock.data ?? null} onAddToCart={onAddToCart} />}
+      </div>
+    </div>
   );
 }

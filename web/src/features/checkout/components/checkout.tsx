@@ -1,18 +1,16 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import type { FieldErrors } from 'react-hook-form';
+import type { UseFormReturn } from 'react-hook-form';
 import { describeError } from '@contracts/errors';
 import { placeOrderInputSchema, type Order, type PlaceOrderInput as Input } from '@contracts/orders';
 import { CheckoutSteps, CheckoutSummary, CONFIRM_STEP, SENDING_STEP, StepForm, useCheckoutStepper } from '@/components/checkout-stepper';
+import { usePlaceOrder } from '@/components/use-place-order';
 import { Field, FormAlert } from '@/components/field';
 import { OrderItemsTable } from '@/components/order-items-table';
 import { BankDetails } from '@/components/bank-details';
 import { BankDigitsField } from '@/components/bank-digits-field';
 import { getUserData, sendEmailVerify } from '@/lib/api/auth';
 import { isApiError } from '@/lib/api-client';
-import { forgetDraft, readDraft, useDraftKeeper } from '@/lib/checkout-draft';
-import { checkoutOrderId, forgetCheckoutOrderId } from '@/lib/checkout-order-id';
-import { invalidateAfterOrder } from '@/lib/data/queries';
+import { readDraft, useDraftKeeper } from '@/lib/checkout-draft';
 import { fieldProps, useSchemaForm } from '@/lib/form';
 import { getSession, refreshIdToken, setSession } from '@/lib/session';
 import { useShopSettings } from '@/lib/shop-settings';
@@ -133,8 +131,6 @@ export function Checkout(props: CheckoutProps) {
 }
 
 function CheckoutForm({ lines, ready, onPlaced, name, userId }: CheckoutProps & { name: string; userId: string }) {
-  const queryClient = useQueryClient();
-  const settings = useShopSettings();
   const items = useMemo(() => lines.map((l) => ({ productId: l.productId, qty: l.qty })), [lines]);
   const empty: Values = { items, receiver: { name, address: '' }, phone: '', bankAccountNo: '', invoiceTitle: '', taxId: '', remark: '' };
   // The tab's draft: what the shopper typed before leaving the checkout (the back button, a reload).
@@ -142,87 +138,85 @@ function CheckoutForm({ lines, ready, onPlaced, name, userId }: CheckoutProps & 
   const form = useSchemaForm<Values, Input>(placeOrderInputSchema, draft?.values ?? empty, withoutEmptyDigits);
   useEffect(() => form.setValue('items', items), [form, items]);
   const stepper = useCheckoutStepper(form, STEP_FIELDS, { focusOnMount: true, initialStep: draft?.step });
-  const { step, goTo, submitWith } = stepper;
-  const [problem, setProblem] = useState<string | null>(null);
+  const { step, submitWith } = stepper;
   const submitting = step === SENDING_STEP;
   useDraftKeeper(SHOP_CHECKOUT_DRAFT, form, submitting ? null : step);
-
-  const place = async (input: Input) => {
-      setProblem(null);
-      goTo(SENDING_STEP);
-      try {
-        // Made once per checkout: every retry and double click of 訂單送出 sends the same id.
-        const order = await placeOrder(userId, checkoutOrderId(SHOP_CHECKOUT_KEY), input);
-        forgetCheckoutOrderId(SHOP_CHECKOUT_KEY);
-        forgetDraft(SHOP_CHECKOUT_DRAFT);
-        invalidateAfterOrder(queryClient);
-        onPlaced(order);
-      } catch (e) {
-        goTo(CONFIRM_STEP);
-        if (!isApiError(e)) {
-          setProblem('送出失敗，請稍後再試');
-          return;
-        }
-        const text = describeError(e.statusCode, e.statusMessage);
-        const detail = e.details?.map((d) => d.message).join('、');
-        setProblem(detail ? `${text}：${detail}` : text);
-        notify('error', text);
-        if (e.statusMessage === 'ORDER_CONFLICT') forgetCheckoutOrderId(SHOP_CHECKOUT_KEY);
-      }
-  };
-  const refused = (errors: FieldErrors<Values>) => setProblem(errors.items?.message ?? errors.items?.root?.message ?? '請檢查填寫的資料');
-
-  const values = form.watch();
-  const itemsTotal = lines.reduce((n, l) => n + l.unitPrice * l.qty, 0);
-  const shippingFee = settings && !settings.shipping.freeWithinTaiwan ? settings.shipping.fee : 0;
+  const { place, refused, problem } = usePlaceOrder({
+    stepper,
+    keys: { orderId: SHOP_CHECKOUT_KEY, draft: SHOP_CHECKOUT_DRAFT },
+    send: (orderId, input: Input) => placeOrder(userId, orderId, input),
+    onPlaced,
+  });
 
   return (
     <section className="checkout" aria-label="結帳">
       <CheckoutSteps step={step} />
       <StepForm stepper={stepper} onSubmit={submitWith(place, refused)} submitting={submitting} problem={problem} canSubmit={ready} className="form checkout__form">
-        {step === 0 && (
-          <>
-            <Field label="收件人姓名" autoComplete="name" maxLength={50} required {...fieldProps(form, 'receiver.name')} />
-            <Field label="收件地址" autoComplete="street-address" maxLength={200} required {...fieldProps(form, 'receiver.address')} />
-            <Field label="聯絡電話" type="tel" inputMode="tel" autoComplete="tel" maxLength={30} required {...fieldProps(form, 'phone')} />
-          </>
-        )}
-        {step === 1 && (
-          <>
-            <p className="muted">需要公司報帳請填寫發票抬頭與統一編號，個人購買可留白。</p>
-            <Field label="發票抬頭" autoComplete="organization" maxLength={100} optional {...fieldProps(form, 'invoiceTitle')} />
-            <Field label="統一編號" inputMode="numeric" maxLength={8} optional {...fieldProps(form, 'taxId')} />
-            <Field label="備註" multiline maxLength={500} optional {...fieldProps(form, 'remark')} />
-          </>
-        )}
-        {step >= CONFIRM_STEP && (
-          <>
-            <OrderItemsTable
-              items={lines.map((l) => ({ ...l, totalPrice: l.unitPrice * l.qty }))}
-              itemsTotal={itemsTotal}
-              shippingFee={shippingFee}
-              totalPrice={itemsTotal + shippingFee}
-              totalLabel="應付總額"
-            />
-            <CheckoutSummary
-              rows={[
-                ['收件人', values.receiver.name],
-                ['收件地址', values.receiver.address],
-                ['聯絡電話', values.phone],
-                ['發票抬頭', values.invoiceTitle],
-                ['統一編號', values.taxId],
-                ['備註', values.remark],
-              ]}
-            />
-            {settings && (
-              <BankDetails settings={settings} amount={itemsTotal + shippingFee}>
-                <BankDigitsField form={form} />
-              </BankDetails>
-            )}
-          </>
-        )}
+        {step === 0 && <ReceiverFields form={form} />}
+        {step === 1 && <InvoiceFields form={form} />}
+        {step >= CONFIRM_STEP && <Confirmation form={form} lines={lines} />}
         {!ready && step >= CONFIRM_STEP && <FormAlert>購物車內有商品數量超過庫存，請先調整。</FormAlert>}
       </StepForm>
     </section>
+  );
+}
+
+type CheckoutFormState = UseFormReturn<Values, unknown, Input>;
+
+/** Step 1, 訂購人資訊: where the books go. */
+function ReceiverFields({ form }: { form: CheckoutFormState }) {
+  return (
+    <>
+      <Field label="收件人姓名" autoComplete="name" maxLength={50} required {...fieldProps(form, 'receiver.name')} />
+      <Field label="收件地址" autoComplete="street-address" maxLength={200} required {...fieldProps(form, 'receiver.address')} />
+      <Field label="聯絡電話" type="tel" inputMode="tel" autoComplete="tel" maxLength={30} required {...fieldProps(form, 'phone')} />
+    </>
+  );
+}
+
+/** Step 2, 發票資訊: all optional. */
+function InvoiceFields({ form }: { form: CheckoutFormState }) {
+  return (
+    <>
+      <p className="muted">需要公司報帳請填寫發票抬頭與統一編號，個人購買可留白。</p>
+      <Field label="發票抬頭" autoComplete="organization" maxLength={100} optional {...fieldProps(form, 'invoiceTitle')} />
+      <Field label="統一編號" inputMode="numeric" maxLength={8} optional {...fieldProps(form, 'taxId')} />
+      <Field label="備註" multiline maxLength={500} optional {...fieldProps(form, 'remark')} />
+    </>
+  );
+}
+
+/** Step 3, 訂單確認: the lines, the fee and the total, the answers, and the bank with the digits. */
+function Confirmation({ form, lines }: { form: CheckoutFormState; lines: CheckoutLine[] }) {
+  const settings = useShopSettings();
+  const values = form.watch();
+  const itemsTotal = lines.reduce((n, l) => n + l.unitPrice * l.qty, 0);
+  // The server's own rule for the fee (the public settings' shippingFee), the one that prices the order.
+  const shippingFee = settings?.shippingFee ?? 0;
+  return (
+    <>
+      <OrderItemsTable
+        items={lines.map((l) => ({ ...l, totalPrice: l.unitPrice * l.qty }))}
+        itemsTotal={itemsTotal}
+        shippingFee={shippingFee}
+        totalPrice={itemsTotal + shippingFee}
+        totalLabel="應付總額"
+      />
+      <CheckoutSummary
+        rows={[
+          ['收件人', values.receiver.name],
+          ['收件地址', values.receiver.address],
+          ['聯絡電話', values.phone],
+          ['發票抬頭', values.invoiceTitle],
+          ['統一編號', values.taxId],
+          ['備註', values.remark],
+        ]}
+      />
+      {settings && (
+        <BankDetails settings={settings} amount={itemsTotal + shippingFee}>
+          <BankDigitsField form={form} />
+        </BankDetails>
+      )}
+    </>
   );
 }

@@ -1,3 +1,4 @@
+import { PaymentDays } from '@/components/payment-days';
 import { ShippingText } from '@/components/shipping-text';
 import { Link } from 'react-router';
 
@@ -25,7 +26,7 @@ export const FAQ_GROUPS: Group[] = [
     id: 'payment',
     title: '付款（匯款）',
     items: [
-      { q: '有哪些付款方式？', a: <>目前只接受銀行匯款或 ATM 轉帳。訂單成立後請在 3 天內匯款，匯款帳戶資訊請見訂單成功頁與<Link to="/shoppingInfo">購物須知</Link>。</> },
+      { q: '有哪些付款方式？', a: <>目前只接受銀行匯款或 ATM 轉帳。訂單成立後請在 <PaymentDays />匯款，匯款帳戶資訊請見訂單成功頁與<Link to="/shoppingInfo">購物須知</Link>。</> },
       { q: '為什麼要填寫匯款帳號末 5 碼？', a: '我們每天人工核對入帳紀錄，末 5 碼是對帳的依據。下單時若還不知道帳號，可先填 00000，匯款後再告訴我們。' },
       { q: '匯款後多久會確認？', a: '每個工作天上午核對前一日的入帳，確認後訂單狀態會改為「匯款完成，訂單準備中」。' },
     ],
@@ -59,7 +60,7 @@ export const FAQ_GROUPS: Group[] = [
     id: 'cancel',
     title: '訂單取消',
     items: [
-      { q: '沒有在期限內匯款會怎樣？', a: '訂單成立後 3 天內未匯款，系統會自動取消訂單（狀態為「未匯款，訂單取消」），保留的庫存也會釋出。需要時請重新下單。' },
+      { q: '沒有在期限內匯款會怎樣？', a: <>訂單成立後 <PaymentDays />未匯款，系統會自動取消訂單（狀態為「未匯款，訂單取消」），保留的庫存也會釋出。需要時請重新下單。</> },
       { q: '匯款後想取消訂單？', a: '書籍寄出前都可以取消，我們會退款到您指定的帳戶，訂單狀態改為「訂單取消，退款完成」。' },
     ],
   },

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { PaymentDays } from '@/components/payment-days';
 import { Spinner } from '@/components/page-status';
 import { shippingText } from '@contracts/format';
 import { useQuery } from '@tanstack/react-query';
@@ -16,7 +17,9 @@ export function ShoppingInfo() {
             <strong>選書下單</strong>登入會員、驗證電子郵件，把書放入購物車並結帳。
           </li>
           <li>
-            <strong>3 天內匯款</strong>依訂單上的金額匯款，並提供匯款帳號末 5 碼。
+            <strong>
+              <PaymentDays />匯款
+            </strong>依訂單上的金額匯款，並提供匯款帳號末 5 碼。
           </li>
           <li>
             <strong>確認出貨</strong>我們每天核對入帳，確認後 2 個工作天內寄出。
@@ -28,7 +31,7 @@ export function ShoppingInfo() {
       </section>
       <section aria-labelledby="info-payment" className="info-section">
         <h2 id="info-payment">付款方式：銀行匯款</h2>
-        <p>本店只接受銀行匯款或 ATM 轉帳，不收信用卡與貨到付款。訂單成立後請於 {s?.paymentDueDays ?? 3} 天內完成匯款，逾期未匯款的訂單將自動取消。</p>
+        <p>本店只接受銀行匯款或 ATM 轉帳，不收信用卡與貨到付款。訂單成立後請於 <PaymentDays />完成匯款，逾期未匯款的訂單將自動取消。</p>
         {settings.status === 'pending' && <Spinner label="載入匯款資訊…" />}
         {s && (
           <dl className="bank card" aria-label="匯款帳戶">
@@ -53,7 +56,7 @@ export function ShoppingInfo() {
       <section aria-labelledby="info-shipping" className="info-section">
         <h2 id="info-shipping">運送方式</h2>
         <p>
-          由{s?.shipping.carrier ?? '中華郵政'}寄送，{s && shippingText(s.shipping)}。
+          由{s?.shipping.carrier ?? '中華郵政'}寄送，{s && shippingText(s.shippingFee)}。
           {s?.shipping.notes ?? '匯款確認後 2 個工作天內寄出。'}
         </p>
       </section>

@@ -34,7 +34,9 @@ export function GroupSuccessPage({ planId, orderId }: { planId: string; orderId:
           {formatMoney(o.totalPrice)}
         </dd>
         <dt>匯款期限</dt>
-        <dd data-testid="payment-due">{formatDateTime(o.paymentDueAt)} 前（3 日內）</dd>
+        <dd data-testid="payment-due">
+          {formatDateTime(o.paymentDueAt)} 前{settings ? `（${settings.paymentDueDays} 天內）` : ''}
+        </dd>
         <dt>訂單狀態</dt>
         <dd>{ORDER_STATUS_LABELS[o.status]}</dd>
         <dt>取貨方式</dt>

@@ -65,9 +65,6 @@ function PlanView({ plan, landing, cover }: { plan: GroupPlanView; landing?: Lan
   const cartCount = lines.reduce((n, l) => n + l.qty, 0);
   const cartTotal = lines.reduce((n, l) => n + l.total, 0);
   const cartUrl = `/ezbuy/cart?planId=${encodeURIComponent(plan.planId)}`;
-  // An unlaunched plan (the owner's preview) has not closed: it has not opened yet.
-  const [loadedAt] = useState(() => Date.now());
-  const notYetLaunched = plan.launched === false && Date.parse(plan.closingDate) > loadedAt;
 
   const toCheckout = () => {
     if (landing) {
@@ -81,46 +78,9 @@ function PlanView({ plan, landing, cover }: { plan: GroupPlanView; landing?: Lan
 
   return (
     <article className={`gb-plan${plan.isOpen ? '' : ' gb-plan--closed'}`} aria-labelledby="plan-title">
-      {plan.bannerImg.pc || plan.bannerImg.mobile ? (
-        <picture className="gb-banner">
-          {plan.bannerImg.mobile ? <source media="(max-width: 640px)" srcSet={plan.bannerImg.mobile} /> : null}
-          <img src={plan.bannerImg.pc || plan.bannerImg.mobile} alt={`${plan.organizer}團購活動橫幅`} width={1600} height={500} fetchPriority="high" />
-        </picture>
-      ) : null}
+      <PlanBanner plan={plan} />
 
-      {plan.launched === false && (
-        <p className="gb-preview" role="note">
-          預覽：本活動尚未上架，只有店長看得到這個頁面。
-        </p>
-      )}
-
-      <header className="gb-plan__head">
-        {landing && <p className="gb-plan__kicker">{landing.kicker}</p>}
-        <h1 id="plan-title" className="gb-plan__title">
-          【{plan.title}】
-        </h1>
-        <p className="gb-plan__meta">
-          <span className="gb-badge">優惠期間：即日起 - {formatLongDate(plan.closingDate)}</span>
-          <span className="gb-plan__organizer">主辦：{plan.organizer}</span>
-        </p>
-      </header>
-
-      {!plan.isOpen && notYetLaunched && (
-        <section className="gb-closed" aria-labelledby="closed-title">
-          <h2 id="closed-title">尚未開放訂購</h2>
-          <p>本團購活動尚未上架，上架後即可下單（預計 {formatLongDate(plan.closingDate)} 截止）。</p>
-        </section>
-      )}
-
-      {!plan.isOpen && !notYetLaunched && (
-        <section className="gb-closed" aria-labelledby="closed-title">
-          <h2 id="closed-title">活動截止</h2>
-          <p>本團購活動已於 {formatLongDate(plan.closingDate)} 截止，感謝您的支持。已下單的訂單照常處理。</p>
-          <p>
-            還想訂購？請填寫<a href="#plan-inquiry">活動洽詢表單</a>，我們會盡快與您聯絡。
-          </p>
-        </section>
-      )}
+      <PlanHead plan={plan} kicker={landing?.kicker} />
 
       {landing && <div className="gb-plan__intro">{landing.intro}</div>}
 
@@ -141,17 +101,7 @@ function PlanView({ plan, landing, cover }: { plan: GroupPlanView; landing?: Lan
         </div>
       </section>
 
-      {(plan.pickupNotes || plan.paymentNotes || plan.minPerOrder) && (
-        <section className="gb-notes" aria-labelledby="notes-title">
-          <h2 id="notes-title">取書與付款</h2>
-          <dl>
-            {/* Stated from the stored minimum the server enforces, never from free text. */}
-            <Fact term="訂購數量">{plan.minPerOrder ? minPerOrderText(plan.minPerOrder) : null}</Fact>
-            <Fact term="取書方式">{plan.pickupNotes}</Fact>
-            <Fact term="付款方式">{plan.paymentNotes}</Fact>
-          </dl>
-        </section>
-      )}
+      <PlanNotes plan={plan} />
 
       {plan.isOpen && landing && (
         <section id="order-form" className="gb-order-form" aria-labelledby="order-form-title" tabIndex={-1}>
@@ -188,5 +138,79 @@ function PlanView({ plan, landing, cover }: { plan: GroupPlanView; landing?: Lan
         </div>
       )}
     </article>
+  );
+}
+
+/** The title, the period and the organiser; a closed or not yet launched plan says so first. */
+function PlanHead({ plan, kicker }: { plan: GroupPlanView; kicker?: string }) {
+  // An unlaunched plan (the owner's preview) has not closed: it has not opened yet.
+  const [loadedAt] = useState(() => Date.now());
+  const notYetLaunched = plan.launched === false && Date.parse(plan.closingDate) > loadedAt;
+  return (
+    <>
+      <header className="gb-plan__head">
+        {kicker && <p className="gb-plan__kicker">{kicker}</p>}
+        <h1 id="plan-title" className="gb-plan__title">
+          【{plan.title}】
+        </h1>
+        <p className="gb-plan__meta">
+          <span className="gb-badge">優惠期間：即日起 - {formatLongDate(plan.closingDate)}</span>
+          <span className="gb-plan__organizer">主辦：{plan.organizer}</span>
+        </p>
+      </header>
+
+      {!plan.isOpen && notYetLaunched && (
+        <section className="gb-closed" aria-labelledby="closed-title">
+          <h2 id="closed-title">尚未開放訂購</h2>
+          <p>本團購活動尚未上架，上架後即可下單（預計 {formatLongDate(plan.closingDate)} 截止）。</p>
+        </section>
+      )}
+
+      {!plan.isOpen && !notYetLaunched && (
+        <section className="gb-closed" aria-labelledby="closed-title">
+          <h2 id="closed-title">活動截止</h2>
+          <p>本團購活動已於 {formatLongDate(plan.closingDate)} 截止，感謝您的支持。已下單的訂單照常處理。</p>
+          <p>
+            還想訂購？請填寫<a href="#plan-inquiry">活動洽詢表單</a>，我們會盡快與您聯絡。
+          </p>
+        </section>
+      )}
+    </>
+  );
+}
+
+/** 取書與付款: the minimum per order (the stored one the server enforces), pickup and payment notes. */
+function PlanNotes({ plan }: { plan: GroupPlanView }) {
+  if (!(plan.pickupNotes || plan.paymentNotes || plan.minPerOrder)) return null;
+  return (
+    <section className="gb-notes" aria-labelledby="notes-title">
+      <h2 id="notes-title">取書與付款</h2>
+      <dl>
+        {/* Stated from the stored minimum the server enforces, never from free text. */}
+        <Fact term="訂購數量">{plan.minPerOrder ? minPerOrderText(plan.minPerOrder) : null}</Fact>
+        <Fact term="取書方式">{plan.pickupNotes}</Fact>
+        <Fact term="付款方式">{plan.paymentNotes}</Fact>
+      </dl>
+    </section>
+  );
+}
+
+/** The campaign's banner (a phone's own when given), and the owner's preview note. */
+function PlanBanner({ plan }: { plan: GroupPlanView }) {
+  return (
+    <>
+      {plan.bannerImg.pc || plan.bannerImg.mobile ? (
+        <picture className="gb-banner">
+          {plan.bannerImg.mobile ? <source media="(max-width: 640px)" srcSet={plan.bannerImg.mobile} /> : null}
+          <img src={plan.bannerImg.pc || plan.bannerImg.mobile} alt={`${plan.organizer}團購活動橫幅`} width={1600} height={500} fetchPriority="high" />
+        </picture>
+      ) : null}
+
+      {plan.launched === false && (
+        <p className="gb-preview" role="note">
+          預覽：本活動尚未上架，只有店長看得到這個頁面。
+        </p>
+      )}
+    </>
   );
 }

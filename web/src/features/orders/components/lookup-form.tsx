@@ -36,7 +36,6 @@ export function LookupForm({ initialOrderNo = '' }: { initialOrderNo?: string })
   const [found, setFound] = useState<OrderSummary | null>(null);
   // The proof the order was found with: the bank digits are saved with it, never with anything else.
   const [proof, setProof] = useState<OrderLookupInput | null>(null);
-  const settings = useShopSettings();
 
   const submit = form.handleSubmit(async (input) => {
     setProblem(null);
@@ -83,41 +82,47 @@ export function LookupForm({ initialOrderNo = '' }: { initialOrderNo?: string })
         </button>
       </form>
       <FormAlert>{problem}</FormAlert>
-      {found && (
-        <article className="order-card" aria-labelledby="lookup-result-title">
-          <h3 id="lookup-result-title">
-            訂單 <span className="order-no">{found.orderNo}</span>
-          </h3>
-          <p>
-            訂單狀態：<OrderStatusBadge status={found.status} />
-          </p>
-          <p className="muted">
-            訂單日期 {formatDateTime(found.createdAt)}
-            {found.status === 'awaitingPayment' && <>，請於 {formatDateTime(found.paymentDueAt)} 前完成匯款</>}
-          </p>
-          <p>
-            {found.pickup ? (
-              <>
-                取貨方式：自取，{found.pickup.name}（{found.pickup.address}
-                {found.pickup.hours ? `，${found.pickup.hours}` : ''}）
-              </>
-            ) : (
-              <>取貨方式：郵寄到訂購時填寫的地址</>
-            )}
-          </p>
-          <OrderItemsTable items={found.items} itemsTotal={found.itemsTotal} shippingFee={found.shippingFee} totalPrice={found.totalPrice} />
-          {found.delivery?.trackingNo && (
-            <p>
-              物流：{found.delivery.company} {found.delivery.trackingNo}
-            </p>
-          )}
-          {found.status === 'awaitingPayment' && settings && proof && (
-            <BankDetails settings={settings} amount={found.totalPrice} dueAt={found.paymentDueAt}>
-              <BankDigitsForm given={found.bankDigitsGiven} save={async (bankAccountNo) => setFound(await lookupSetBankDigits({ ...proof, bankAccountNo }))} />
-            </BankDetails>
-          )}
-        </article>
-      )}
+      {found && proof && <FoundOrder found={found} proof={proof} onChange={setFound} />}
     </section>
+  );
+}
+
+/** The order found: its status, lines and parcel; unpaid, the bank details and the digits to give. */
+function FoundOrder({ found, proof, onChange }: { found: OrderSummary; proof: OrderLookupInput; onChange: (o: OrderSummary) => void }) {
+  const settings = useShopSettings();
+  return (
+    <article className="order-card" aria-labelledby="lookup-result-title">
+      <h3 id="lookup-result-title">
+        訂單 <span className="order-no">{found.orderNo}</span>
+      </h3>
+      <p>
+        訂單狀態：<OrderStatusBadge status={found.status} />
+      </p>
+      <p className="muted">
+        訂單日期 {formatDateTime(found.createdAt)}
+        {found.status === 'awaitingPayment' && <>，請於 {formatDateTime(found.paymentDueAt)} 前完成匯款</>}
+      </p>
+      <p>
+        {found.pickup ? (
+          <>
+            取貨方式：自取，{found.pickup.name}（{found.pickup.address}
+            {found.pickup.hours ? `，${found.pickup.hours}` : ''}）
+          </>
+        ) : (
+          <>取貨方式：郵寄到訂購時填寫的地址</>
+        )}
+      </p>
+      <OrderItemsTable items={found.items} itemsTotal={found.itemsTotal} shippingFee={found.shippingFee} totalPrice={found.totalPrice} />
+      {found.delivery?.trackingNo && (
+        <p>
+          物流：{found.delivery.company} {found.delivery.trackingNo}
+        </p>
+      )}
+      {found.status === 'awaitingPayment' && settings && (
+        <BankDetails settings={settings} amount={found.totalPrice} dueAt={found.paymentDueAt}>
+          <BankDigitsForm given={found.bankDigitsGiven} save={async (bankAccountNo) => onChange(await lookupSetBankDigits({ ...proof, bankAccountNo }))} />
+        </BankDetails>
+      )}
+    </article>
   );
 }

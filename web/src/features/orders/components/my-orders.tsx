@@ -48,75 +48,93 @@ export function MyOrders({ userId }: { userId: string }) {
       )}
       {orders.length > 0 && (
         <>
-          <div className="orders-table__wrap">
-            <table className="data-table stacked-table orders-table">
-              <caption className="visually-hidden">我的訂單，由新到舊</caption>
-              <thead>
-                <tr>
-                  <th scope="col">訂單號碼</th>
-                  <th scope="col">訂單日期</th>
-                  <th scope="col">產品名稱</th>
-                  <th scope="col">訂購數</th>
-                  <th scope="col">總金額</th>
-                  <th scope="col">訂單狀態</th>
-                  <th scope="col">查看詳情</th>
-                </tr>
-              </thead>
-              <tbody>
-                {shown.map((o) => (
-                  <tr key={o.orderId}>
-                    <td data-label="訂單號碼" className="orders-table__no">
-                      {o.orderNo}
-                    </td>
-                    <td data-label="訂單日期">{formatDateTime(o.createdAt)}</td>
-                    <ItemsCell label="產品名稱" items={o.items} show={(i) => i.name} />
-                    <ItemsCell label="訂購數" items={o.items} show={(i) => i.qty} />
-                    <td data-label="總金額">{formatMoney(o.totalPrice)}</td>
-                    <td data-label="訂單狀態">
-                      <OrderStatusBadge status={o.status} />
-                    </td>
-                    <td data-label="查看詳情">
-                      <Link className="btn btn--small btn--ghost" to={`/order/${o.orderId}`} aria-label={`查看訂單 ${o.orderNo} 詳情`}>
-                        查看詳情
-                      </Link>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <nav className="pager" aria-label="訂單分頁">
-            <label className="pager__size">
-              每頁
-              <select
-                value={size}
-                onChange={(e) => {
-                  setSize(Number(e.target.value));
-                  setPage(0);
-                }}
-              >
-                {PAGE_SIZES.map((n) => (
-                  <option key={n} value={n}>
-                    {n}
-                  </option>
-                ))}
-              </select>
-              筆
-            </label>
-            <span aria-live="polite">
-              第 {current + 1} / {pages} 頁，共 {orders.length} 筆
-            </span>
-            <span className="pager__buttons">
-              <button type="button" className="btn btn--small btn--ghost" disabled={current === 0} onClick={() => setPage(current - 1)}>
-                上一頁
-              </button>
-              <button type="button" className="btn btn--small btn--ghost" disabled={current >= pages - 1} onClick={() => setPage(current + 1)}>
-                下一頁
-              </button>
-            </span>
-          </nav>
+          <OrdersTable orders={shown} />
+          <Pager
+            size={size}
+            current={current}
+            pages={pages}
+            total={orders.length}
+            onSize={(n) => {
+              setSize(n);
+              setPage(0);
+            }}
+            onPage={setPage}
+          />
         </>
       )}
     </section>
+  );
+}
+
+/** The orders of one page: a table, one card per order on a phone. */
+function OrdersTable({ orders }: { orders: Order[] }) {
+  return (
+    <div className="orders-table__wrap">
+      <table className="data-table stacked-table orders-table">
+        <caption className="visually-hidden">我的訂單，由新到舊</caption>
+        <thead>
+          <tr>
+            <th scope="col">訂單號碼</th>
+            <th scope="col">訂單日期</th>
+            <th scope="col">產品名稱</th>
+            <th scope="col">訂購數</th>
+            <th scope="col">總金額</th>
+            <th scope="col">訂單狀態</th>
+            <th scope="col">查看詳情</th>
+          </tr>
+        </thead>
+        <tbody>
+          {orders.map((o) => (
+            <tr key={o.orderId}>
+              <td data-label="訂單號碼" className="orders-table__no">
+                {o.orderNo}
+              </td>
+              <td data-label="訂單日期">{formatDateTime(o.createdAt)}</td>
+              <ItemsCell label="產品名稱" items={o.items} show={(i) => i.name} />
+              <ItemsCell label="訂購數" items={o.items} show={(i) => i.qty} />
+              <td data-label="總金額">{formatMoney(o.totalPrice)}</td>
+              <td data-label="訂單狀態">
+                <OrderStatusBadge status={o.status} />
+              </td>
+              <td data-label="查看詳情">
+                <Link className="btn btn--small btn--ghost" to={`/order/${o.orderId}`} aria-label={`查看訂單 ${o.orderNo} 詳情`}>
+                  查看詳情
+                </Link>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** 每頁 N 筆 and the page buttons. */
+function Pager({ size, current, pages, total, onSize, onPage }: { size: number; current: number; pages: number; total: number; onSize: (n: number) => void; onPage: (n: number) => void }) {
+  return (
+    <nav className="pager" aria-label="訂單分頁">
+      <label className="pager__size">
+        每頁
+        <select value={size} onChange={(e) => onSize(Number(e.target.value))}>
+          {PAGE_SIZES.map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </select>
+        筆
+      </label>
+      <span aria-live="polite">
+        第 {current + 1} / {pages} 頁，共 {total} 筆
+      </span>
+      <span className="pager__buttons">
+        <button type="button" className="btn btn--small btn--ghost" disabled={current === 0} onClick={() => onPage(current - 1)}>
+          上一頁
+        </button>
+        <button type="button" className="btn btn--small btn--ghost" disabled={current >= pages - 1} onClick={() => onPage(current + 1)}>
+          下一頁
+        </button>
+      </span>
+    </nav>
   );
 }

@@ -12,7 +12,8 @@ import { formatMoney } from '../../contracts/format';
 import { claimDeposit, depositClaims, listBankLayouts, listUnpaidCandidates, releaseDeposit, saveBankLayout } from '../../data/bank';
 import { Failure } from '../../lib/failure';
 import type { Identity as AuthUser } from '../../lib/id-token';
-import { changeStatus, getAdminOrder } from './orders-service';
+import { getAdminOrder } from '../orders/listing';
+import { changeStatus } from '../orders/order-status';
 
 // Bank statement matching: proposals are read-only; a confirmation claims the deposit
 // (bankDeposits/{key}, created once) and then moves the order through the console's own

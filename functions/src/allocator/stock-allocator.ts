@@ -1,20 +1,20 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { DocumentReference, DocumentSnapshot, Firestore, QueryDocumentSnapshot, Timestamp } from 'firebase-admin/firestore';
-import type { Order } from '../contracts/orders';
+
 import type { ShopSettings } from '../contracts/settings';
 import { ALLOC_DEADLINE_MS } from '../lib/deadlines';
+import { config } from '../config';
 import { db, firestoreNs } from '../lib/firebase';
 import { logger } from '../lib/logger';
-import { planBatch, productsOf, writesOf, type AllocationOp, type AllocationResult, type BatchPlan, type MailDoc } from './allocation-plan';
-import { MAIL } from './mail';
-import { newOrderNo } from './order-number';
-import { ORDER_NUMBERS, ORDERS, type OrderDoc } from './orders';
-import { PLAN_PROGRESS } from './plans';
-import { shopSettings } from './settings';
-import { STOCK } from './stock';
-
-export type { AllocationOp, AllocationResult, MailDoc } from './allocation-plan';
+import { fitBatch, productsOf, type AllocationOp, type AllocationResult, type BatchPlan } from '../domain/allocation-plan';
+import { MAIL } from '../data/mail';
+import { newOrderNo } from '../data/order-number';
+import { ORDER_NUMBERS, ORDERS, type OrderDoc } from '../data/orders';
+import { PLAN_PROGRESS } from '../data/plans';
+import { shopSettings } from '../data/settings';
+import { STOCK } from '../data/stock';
+import { renderOrderMail } from '../mail/order-mails';
 
 // The writes that take or return copies go through one queue in Firestore, drained by one allocator
 // at a time, whichever process that is (docs/orders.md explains the choice and its measurements): a
@@ -42,7 +42,7 @@ const LEASE = 'allocLease';
 const LEASE_DOC = 'stock';
 
 /** How long a lease lasts without renewal; a crashed allocator blocks the queue at most this long. */
-export const LEASE_MS = Number(process.env.ALLOC_LEASE_MS) || 5_000;
+export const LEASE_MS = config().deadlines.leaseMs;
 /** An allocator hands over after this long, so no request it holds waits on an endless burst. */
 const MAX_HOLD_MS = 10_000;
 /** Requests per batch; a batch also stops before Firestore's 500 writes per commit. */
@@ -57,7 +57,6 @@ const RESULT_TTL_MS = 60 * 60_000;
 
 /** Identifies this process as a lease holder (shown in allocLease/stock, used by the kill test). */
 const HOLDER = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
-
 
 interface QueuedDoc {
   op: AllocationOp;
@@ -78,17 +77,6 @@ interface ResultDoc {
  */
 export type Submitted = AllocationResult | { kind: 'retry' } | { kind: 'withdrawn' };
 
-/**
- * Renders a placement's confirmation mail once its number and time are known. The orders service
- * supplies it with every call (the allocator knows no mail's content), and every call may apply other
- * callers' placements, so every call must.
- */
-export type PlacedMail = (order: Order, settings: ShopSettings) => MailDoc | null;
-
-export interface SubmitOptions {
-  placedMail: PlacedMail;
-  deadlineMs?: number;
-}
 
 const codeOf = (err: unknown) => (err as { code?: unknown } | null)?.code;
 /** gRPC codes: 5 NOT_FOUND, 6 ALREADY_EXISTS, 9 FAILED_PRECONDITION, 10 ABORTED. */
@@ -117,9 +105,9 @@ export const allocatorStats = { batches: 0, redos: 0, leases: 0 };
  * Submits ops and waits for their results, draining the queue itself whenever it can hold the lease.
  * Results come back in the order of `ops`.
  */
-export async function submitOps(ops: AllocationOp[], opts: SubmitOptions): Promise<Submitted[]> {
+export async function allocateAll(ops: AllocationOp[], deadlineMs?: number): Promise<Submitted[]> {
   const firestore = await db();
-  const deadline = Date.now() + (opts.deadlineMs ?? REQUEST_DEADLINE_MS);
+  const deadline = Date.now() + (deadlineMs ?? REQUEST_DEADLINE_MS);
   const queue = firestore.collection(QUEUE);
   const entries = ops.map((op) => ({ id: requestIdOf(op), nonce: randomUUID(), own: true, done: undefined as Submitted | undefined }));
 
@@ -160,7 +148,7 @@ export async function submitOps(ops: AllocationOp[], opts: SubmitOptions): Promi
         ),
     );
   try {
-    return await waitForResults(firestore, entries, leaseRef, queue, deadline, opts, (w) => (wake = w));
+    return await waitForResults(firestore, entries, leaseRef, queue, deadline, (w) => (wake = w));
   } finally {
     for (const stop of unlisten) stop();
   }
@@ -174,7 +162,6 @@ async function waitForResults(
   leaseRef: DocumentReference,
   queue: FirebaseFirestore.CollectionReference,
   deadline: number,
-  opts: SubmitOptions,
   onWake: (wake: () => void) => void,
 ): Promise<Submitted[]> {
   let pause = 15;
@@ -203,7 +190,7 @@ async function waitForResults(
       const held = await acquireLease(firestore, leaseRef, lease);
       if (held) {
         // What this drain committed is known without another read.
-        const applied = await drain(firestore, leaseRef, held, opts.placedMail);
+        const applied = await drain(firestore, leaseRef, held);
         for (const e of entries) {
           const r = applied.get(resultId(e.id, e.nonce));
           if (e.done === undefined && e.own && r?.nonce === e.nonce) e.done = r.result;
@@ -227,8 +214,8 @@ async function waitForResults(
   return entries.map((e) => e.done ?? { kind: 'retry' });
 }
 
-export async function submitOp(op: AllocationOp, opts: SubmitOptions): Promise<Submitted> {
-  return (await submitOps([op], opts))[0]!;
+export async function allocate(op: AllocationOp, deadlineMs?: number): Promise<Submitted> {
+  return (await allocateAll([op], deadlineMs))[0]!;
 }
 
 /**
@@ -258,10 +245,11 @@ async function withdraw(firestore: Firestore, pending: Entry[]) {
   );
 }
 
-function leaseIsFree(lease: DocumentSnapshot): boolean {
+/** Whether a lease read at `now` may be taken: none, or expired strictly before now (a lease is good through its expiresAt). */
+export function leaseIsFree(lease: Pick<DocumentSnapshot, 'exists' | 'data'>, now = Date.now()): boolean {
   if (!lease.exists) return true;
-  const expiresAt = (lease.data() as { expiresAt?: number }).expiresAt ?? 0;
-  return expiresAt < Date.now();
+  const expiresAt = (lease.data() as { expiresAt?: number } | undefined)?.expiresAt ?? 0;
+  return expiresAt < now;
 }
 
 /** Takes the lease; resolves with its update time (the precondition of the next write), or null when another process won. */
@@ -278,7 +266,7 @@ async function acquireLease(firestore: Firestore, ref: DocumentReference, seen: 
 }
 
 /** Drains the queue while holding the lease, then releases it. Resolves with the results it committed. */
-async function drain(firestore: Firestore, leaseRef: DocumentReference, acquired: Timestamp, placedMail: PlacedMail): Promise<Map<string, ResultDoc>> {
+async function drain(firestore: Firestore, leaseRef: DocumentReference, acquired: Timestamp): Promise<Map<string, ResultDoc>> {
   let lease: Timestamp | null = acquired;
   const until = Date.now() + MAX_HOLD_MS;
   const applied = new Map<string, ResultDoc>();
@@ -286,7 +274,7 @@ async function drain(firestore: Firestore, leaseRef: DocumentReference, acquired
     while (lease && Date.now() < until) {
       const snap = await firestore.collection(QUEUE).orderBy('createdAt').limit(MAX_OPS_PER_BATCH).get();
       if (snap.empty) break;
-      lease = await commitRequests(firestore, leaseRef, lease, snap.docs, applied, placedMail);
+      lease = await commitRequests(firestore, leaseRef, lease, snap.docs, applied);
     }
   } finally {
     if (lease) await leaseRef.delete({ lastUpdateTime: lease }).catch(() => undefined);
@@ -346,6 +334,47 @@ async function readState(firestore: Firestore, ops: AllocationOp[], now: Date): 
   return read;
 }
 
+type FirestoreNs = Awaited<ReturnType<typeof firestoreNs>>;
+
+/** Adds every write of a plan to the batch: each order and count preconditioned on the version read. */
+function writePlan(firestore: Firestore, batch: FirebaseFirestore.WriteBatch, plan: BatchPlan, read: Read, ns: FirestoreNs, settings: ShopSettings, nowIso: string) {
+  for (const o of plan.createOrders) batch.create(firestore.collection(ORDERS).doc(o.orderId), o);
+  for (const n of plan.numbers) batch.create(firestore.collection(ORDER_NUMBERS).doc(n.orderNo), { orderId: n.orderId, createdAt: nowIso });
+  for (const o of plan.updateOrders) batch.update(firestore.collection(ORDERS).doc(o.orderId), { ...o }, { lastUpdateTime: read.orderTimes.get(o.orderId)! });
+  for (const [productId, qty] of plan.stock) {
+    const ref = firestore.collection(STOCK).doc(productId);
+    const seen = read.stockTimes.get(productId);
+    if (seen) batch.update(ref, { qty, updatedAt: nowIso }, { lastUpdateTime: seen });
+    else batch.create(ref, { qty, updatedAt: nowIso });
+  }
+  const { increment } = ns.FieldValue;
+  for (const [planId, p] of plan.progress) {
+    batch.set(firestore.collection(PLAN_PROGRESS).doc(planId), { orders: increment(p.orders), copies: increment(p.copies), updatedAt: nowIso }, { merge: true });
+  }
+  for (const m of plan.movements) batch.create(firestore.collection(STOCK).doc(m.productId).collection('movements').doc(), m);
+  for (const [id, { mail, order }] of plan.mails) batch.set(firestore.collection(MAIL).doc(id), { ...renderOrderMail(mail, order, settings), createdAt: nowIso });
+}
+
+/** A batch ready to commit: the requests it applies (a prefix of those queued) and their results. */
+function prepareBatch(firestore: Firestore, leaseRef: DocumentReference, lease: Timestamp, docs: QueryDocumentSnapshot[], read: Read, now: Date, ns: FirestoreNs, settings: ShopSettings) {
+  const ops = docs.map((d) => (d.data() as QueuedDoc).op);
+  // Too many writes for one commit: the plan takes fewer requests (the rest stay queued for the next batch).
+  const { plan, take } = fitBatch(ops, read, now, MAX_WRITES_PER_BATCH);
+  const batchDocs = docs.slice(0, take);
+  const expireAt = ns.Timestamp.fromMillis(now.getTime() + RESULT_TTL_MS);
+  const batch = firestore.batch();
+  batch.update(leaseRef, { expiresAt: Date.now() + LEASE_MS }, { lastUpdateTime: lease });
+  const results = batchDocs.map((d, i) => {
+    batch.delete(d.ref, { lastUpdateTime: d.updateTime });
+    const result: ResultDoc = { nonce: (d.data() as QueuedDoc).nonce, result: plan.results[i]!, expireAt };
+    const id = resultId(d.id, result.nonce);
+    batch.set(firestore.collection(RESULTS).doc(id), result);
+    return [id, result] as const;
+  });
+  writePlan(firestore, batch, plan, read, ns, settings, now.toISOString());
+  return { batch, batchDocs, results };
+}
+
 /**
  * Applies up to one batch of queued requests in one preconditioned batched write. Resolves with the
  * lease's new update time, or null when the lease was lost (another process took over).
@@ -356,64 +385,23 @@ async function commitRequests(
   lease: Timestamp,
   docs: QueryDocumentSnapshot[],
   applied: Map<string, ResultDoc>,
-  placedMail: PlacedMail,
 ): Promise<Timestamp | null> {
-  const { FieldValue, Timestamp: Ts } = await firestoreNs();
+  const ns = await firestoreNs();
   const settings = await shopSettings();
-  const ctx = (now: Date) => ({ now, placedMail: (o: Order) => (o.email ? placedMail(o, settings) : null) });
 
   for (let attempt = 0; attempt < 5; attempt++) {
     const now = new Date();
-    const ops = docs.map((d) => (d.data() as QueuedDoc).op);
-    const read = await readState(firestore, ops, now);
-    let plan: BatchPlan = planBatch(ops, read, ctx(now));
-    // Too many writes for one commit: take fewer requests (the rest stay queued for the next batch).
-    let take = docs.length;
-    while (take > 1 && writesOf(plan, take) > MAX_WRITES_PER_BATCH) {
-      take = Math.max(1, Math.floor(take / 2));
-      plan = planBatch(ops.slice(0, take), read, ctx(now));
-    }
-    const batchDocs = docs.slice(0, take);
-
-    const nowIso = now.toISOString();
-    const expireAt = Ts.fromMillis(now.getTime() + RESULT_TTL_MS);
-    const batch = firestore.batch();
-    batch.update(leaseRef, { expiresAt: Date.now() + LEASE_MS }, { lastUpdateTime: lease });
-    const results = batchDocs.map((d, i) => {
-      batch.delete(d.ref, { lastUpdateTime: d.updateTime });
-      const result: ResultDoc = { nonce: (d.data() as QueuedDoc).nonce, result: plan.results[i]!, expireAt };
-      const id = resultId(d.id, result.nonce);
-      batch.set(firestore.collection(RESULTS).doc(id), result);
-      return [id, result] as const;
-    });
-    for (const o of plan.createOrders) batch.create(firestore.collection(ORDERS).doc(o.orderId), o);
-    for (const n of plan.numbers) batch.create(firestore.collection(ORDER_NUMBERS).doc(n.orderNo), { orderId: n.orderId, createdAt: nowIso });
-    for (const o of plan.updateOrders) batch.update(firestore.collection(ORDERS).doc(o.orderId), { ...o }, { lastUpdateTime: read.orderTimes.get(o.orderId)! });
-    for (const [productId, qty] of plan.stock) {
-      const ref = firestore.collection(STOCK).doc(productId);
-      const seen = read.stockTimes.get(productId);
-      if (seen) batch.update(ref, { qty, updatedAt: nowIso }, { lastUpdateTime: seen });
-      else batch.create(ref, { qty, updatedAt: nowIso });
-    }
-    for (const [planId, p] of plan.progress) {
-      batch.set(
-        firestore.collection(PLAN_PROGRESS).doc(planId),
-        { orders: FieldValue.increment(p.orders), copies: FieldValue.increment(p.copies), updatedAt: nowIso },
-        { merge: true },
-      );
-    }
-    for (const m of plan.movements) batch.create(firestore.collection(STOCK).doc(m.productId).collection('movements').doc(), m);
-    for (const [id, mail] of plan.mails) batch.set(firestore.collection(MAIL).doc(id), { ...mail, createdAt: nowIso });
-
+    const read = await readState(firestore, docs.map((d) => (d.data() as QueuedDoc).op), now);
+    const { batch, batchDocs, results } = prepareBatch(firestore, leaseRef, lease, docs, read, now, ns, settings);
     try {
       const writes = await batch.commit();
       allocatorStats.batches++;
       // The queue's age, for the alert on a stuck allocator (docs/operations.md).
       const oldest = Math.min(...batchDocs.map((d) => (d.data() as QueuedDoc).createdAt));
-      logger.info('allocator batch', { requests: take, oldestQueuedMs: Date.now() - oldest, redos: attempt });
+      logger.info('allocator batch', { requests: batchDocs.length, oldestQueuedMs: Date.now() - oldest, redos: attempt });
       for (const [id, r] of results) applied.set(id, r);
       const renewed = writes[0]!.writeTime;
-      if (take < docs.length) return commitRequests(firestore, leaseRef, renewed, docs.slice(take), applied, placedMail);
+      if (batchDocs.length < docs.length) return commitRequests(firestore, leaseRef, renewed, docs.slice(batchDocs.length), applied);
       return renewed;
     } catch (err) {
       if (isRace(err)) {
@@ -431,8 +419,8 @@ async function commitRequests(
       // and answer the op that cannot be written on its own.
       if (docs.length > 1) {
         const half = Math.ceil(docs.length / 2);
-        const mid = await commitRequests(firestore, leaseRef, lease, docs.slice(0, half), applied, placedMail);
-        return mid && commitRequests(firestore, leaseRef, mid, docs.slice(half), applied, placedMail);
+        const mid = await commitRequests(firestore, leaseRef, lease, docs.slice(0, half), applied);
+        return mid && commitRequests(firestore, leaseRef, mid, docs.slice(half), applied);
       }
       return rejectRequest(firestore, leaseRef, lease, docs[0]!, err, applied);
     }
@@ -467,10 +455,11 @@ async function rejectRequest(
 }
 
 /**
+ * @public loaded lazily by functions/src/index.ts (require), which knip cannot follow.
  * Drains whatever is queued, if no one else is: the scheduled backstop for requests whose requester
  * died before anyone drained them (a later request drains them anyway; this bounds the wait when none comes).
  */
-export async function drainQueue(placedMail: PlacedMail): Promise<{ oldestQueuedMs: number; drained: number }> {
+export async function drainAllocations(): Promise<{ oldestQueuedMs: number; drained: number }> {
   const firestore = await db();
   const leaseRef = firestore.collection(LEASE).doc(LEASE_DOC);
   const [lease, oldest] = await Promise.all([leaseRef.get(), firestore.collection(QUEUE).orderBy('createdAt').limit(1).get()]);
@@ -479,5 +468,5 @@ export async function drainQueue(placedMail: PlacedMail): Promise<{ oldestQueued
   const oldestQueuedMs = Date.now() - createdAt;
   if (oldest.empty || !leaseIsFree(lease)) return { oldestQueuedMs, drained: 0 };
   const held = await acquireLease(firestore, leaseRef, lease);
-  return { oldestQueuedMs, drained: held ? (await drain(firestore, leaseRef, held, placedMail)).size : 0 };
+  return { oldestQueuedMs, drained: held ? (await drain(firestore, leaseRef, held)).size : 0 };
 }

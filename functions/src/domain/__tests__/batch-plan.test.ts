@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { OrderStatus } from '../../contracts/orders';
-import { buildOrder, planBatch, productsOf, writesOf, type AllocationOp, type BatchState, type PlaceOp, type ReturnOp, type SetStockOp } from '../allocation-plan';
-import type { OrderDoc } from '../orders';
-import { requestIdOf } from '../stock-allocator';
+import { planBatch, productsOf, writesOf, type AllocationOp, type BatchState, type PlaceOp, type ReturnOp, type SetStockOp } from '../allocation-plan';
+import { createOrder, type OrderDoc } from '../order';
+import { requestIdOf } from '../../allocator/stock-allocator';
 import { place } from './place-fixture';
 
 // The allocator's decisions beyond the basics in ./allocation-plan.test.ts: every kind of op mixed in
@@ -24,13 +24,13 @@ function state(qty: Record<string, number>, orders: OrderDoc[] = [], free = numb
 
 /** An order as stored, made the way the allocator makes one. */
 const stored = (orderId: string, lines: { productId: string; qty: number }[], status: OrderStatus = 'awaitingPayment', extra: Partial<PlaceOp['template']> = {}): OrderDoc => ({
-  ...buildOrder(place(orderId, lines, extra), `QY-${orderId}`, now),
+  ...createOrder(place(orderId, lines, extra).template, `QY-${orderId}`, now),
   status,
 });
 
-describe('buildOrder', () => {
+describe('createOrder', () => {
   it('starts every order awaiting payment, dated at the commit, due paymentDueDays later, without the template-only fields', () => {
-    const doc = buildOrder(place('o1', [{ productId: 'a', qty: 1 }], { paymentDueDays: 5, actor: 'guest' }), 'QY0009', now);
+    const doc = createOrder(place('o1', [{ productId: 'a', qty: 1 }], { paymentDueDays: 5, actor: 'guest' }).template, 'QY0009', now);
     expect(doc).toMatchObject({ orderId: 'o1', orderNo: 'QY0009', status: 'awaitingPayment', createdAt: at, updatedAt: at, paymentDueAt: '2026-11-28T10:00:00.000Z' });
     expect(doc.statusHistory).toEqual([{ status: 'awaitingPayment', at, by: 'guest' }]);
     expect(doc).not.toHaveProperty('paymentDueDays');
@@ -63,28 +63,28 @@ describe('requestIdOf', () => {
 
 describe('planBatch: returns', () => {
   it('refuses a return of an order that does not exist', () => {
-    const plan = planBatch([ret('ghost', 'refunded')], state({}), { now });
+    const plan = planBatch([ret('ghost', 'refunded')], state({}), now);
     expect(plan.results).toEqual([{ kind: 'skipped', reason: 'notFound', status: null }]);
     expect(plan.updateOrders).toEqual([]);
   });
 
   it('refuses a move the transitions do not allow, and any target that returns no stock', () => {
     const shipped = stored('o1', [{ productId: 'a', qty: 1 }], 'shipped');
-    expect(planBatch([ret('o1', 'cancelledUnpaid', 'shipped')], state({ a: 0 }, [shipped]), { now }).results[0]).toEqual({
+    expect(planBatch([ret('o1', 'cancelledUnpaid', 'shipped')], state({ a: 0 }, [shipped]), now).results[0]).toEqual({
       kind: 'skipped',
       reason: 'invalidTransition',
       status: 'shipped',
     });
     // preparing is a legal move from awaitingPayment, but it moves no stock: it never queues.
     const unpaid = stored('o2', [{ productId: 'a', qty: 1 }]);
-    const plan = planBatch([ret('o2', 'preparing')], state({ a: 0 }, [unpaid]), { now });
+    const plan = planBatch([ret('o2', 'preparing')], state({ a: 0 }, [unpaid]), now);
     expect(plan.results[0]).toMatchObject({ kind: 'skipped', reason: 'invalidTransition' });
     expect(plan.stock.size).toBe(0);
   });
 
   it('a refund of a shipped order returns its copies and says so in the movement', () => {
     const shipped = stored('o1', [{ productId: 'a', qty: 2 }, { productId: 'b', qty: 1 }, { productId: 'a', qty: 1 }], 'shipped');
-    const plan = planBatch([ret('o1', 'refunded', 'shipped', { note: '客戶退貨' })], state({ a: 1 }, [shipped]), { now });
+    const plan = planBatch([ret('o1', 'refunded', 'shipped', { note: '客戶退貨' })], state({ a: 1 }, [shipped]), now);
     expect(plan.results[0]).toMatchObject({ kind: 'returned', order: { status: 'refunded' } });
     expect(plan.stock).toEqual(new Map([['a', 4], ['b', 1]]));
     expect(plan.movements.map((m) => [m.productId, m.before, m.after, m.delta])).toEqual([
@@ -97,39 +97,45 @@ describe('planBatch: returns', () => {
 
   it("writes the return's mail under the order and the target status (a re-run writes the same document)", () => {
     const order = stored('o1', [{ productId: 'a', qty: 1 }]);
-    const mail = { to: 'a@example.com', message: { subject: '已取消', text: '', html: '' } };
-    const plan = planBatch([ret('o1', 'cancelledUnpaid', 'awaitingPayment', { mail })], state({ a: 0 }, [order]), { now });
+    const mail = { kind: 'cancelledByShop', note: '缺貨' } as const;
+    const plan = planBatch([ret('o1', 'cancelledUnpaid', 'awaitingPayment', { mail })], state({ a: 0 }, [order]), now);
     expect([...plan.mails.keys()]).toEqual(['o1-cancelledUnpaid']);
-    expect(planBatch([ret('o1', 'cancelledUnpaid')], state({ a: 0 }, [order]), { now }).mails.size).toBe(0);
-    expect(planBatch([ret('o1', 'cancelledUnpaid', 'awaitingPayment', { mail: { ...mail, to: '' } })], state({ a: 0 }, [order]), { now }).mails.size).toBe(0);
+    expect(plan.mails.get('o1-cancelledUnpaid')).toEqual({ mail, order: expect.objectContaining({ status: 'cancelledUnpaid' }) });
+    expect(planBatch([ret('o1', 'cancelledUnpaid')], state({ a: 0 }, [order]), now).mails.size).toBe(0);
+    // No address, no mail.
+    const noEmail = { ...order, email: '' };
+    expect(planBatch([ret('o1', 'cancelledUnpaid', 'awaitingPayment', { mail })], state({ a: 0 }, [noEmail]), now).mails.size).toBe(0);
   });
 
-  it('the sweep applies only while the payment deadline is before its instant', () => {
+  it("the sweep applies only once the payment deadline is before the batch's time", () => {
     const order = stored('o1', [{ productId: 'a', qty: 1 }]);
-    const sweep = (dueBefore: string) => ret('o1', 'cancelledUnpaid', 'awaitingPayment', { dueBefore, by: 'system:sweep' });
-    expect(planBatch([sweep('2026-11-26T10:00:00.001Z')], state({ a: 0 }, [order]), { now }).results[0]!.kind).toBe('returned');
+    const sweep = ret('o1', 'cancelledUnpaid', 'awaitingPayment', { role: 'sweep', by: 'system:sweep' });
+    const due = new Date(order.paymentDueAt);
+    expect(planBatch([sweep], state({ a: 0 }, [order]), new Date(due.getTime() + 1)).results[0]!.kind).toBe('returned');
     // Exactly at the deadline the order is not overdue yet.
-    expect(planBatch([sweep(order.paymentDueAt)], state({ a: 0 }, [order]), { now }).results[0]).toMatchObject({ kind: 'skipped', reason: 'stale' });
+    expect(planBatch([sweep], state({ a: 0 }, [order]), due).results[0]).toMatchObject({ kind: 'skipped', reason: 'stale' });
+    // And the sweep never refunds, whatever the time.
+    expect(planBatch([{ ...sweep, to: 'refunded' }], state({ a: 0 }, [order]), new Date(due.getTime() + 1)).results[0]).toMatchObject({ kind: 'skipped', reason: 'invalidTransition' });
   });
 });
 
 describe('planBatch: ops of every kind in one batch', () => {
   it('a placement after a return in the same batch sells the copies that came back', () => {
     const order = stored('old', [{ productId: 'a', qty: 2 }]);
-    const plan = planBatch([ret('old', 'refunded'), place('new', [{ productId: 'a', qty: 2 }])], state({ a: 0 }, [order]), { now });
+    const plan = planBatch([ret('old', 'refunded'), place('new', [{ productId: 'a', qty: 2 }])], state({ a: 0 }, [order]), now);
     expect(plan.results.map((r) => r.kind)).toEqual(['returned', 'created']);
     expect(plan.stock.get('a')).toBe(0);
   });
 
   it("a placement after the owner's count sees the new count, one before it the old one", () => {
-    const plan = planBatch([place('o1', [{ productId: 'a', qty: 2 }]), setStock({ a: 1 }), place('o2', [{ productId: 'a', qty: 2 }])], state({ a: 2 }), { now });
+    const plan = planBatch([place('o1', [{ productId: 'a', qty: 2 }]), setStock({ a: 1 }), place('o2', [{ productId: 'a', qty: 2 }])], state({ a: 2 }), now);
     expect(plan.results.map((r) => r.kind)).toEqual(['created', 'stockSet', 'outOfStock']);
     expect(plan.results[1]).toEqual({ kind: 'stockSet', changes: [{ productId: 'a', before: 0, after: 1 }] });
     expect(plan.stock.get('a')).toBe(1);
   });
 
   it('an order placed and cancelled in one batch is written once, cancelled, and nets its progress to nothing', () => {
-    const plan = planBatch([place('g1', [{ productId: 'a', qty: 3 }], { planId: 'p1' }), ret('g1', 'cancelledUnpaid')], state({ a: 3 }), { now });
+    const plan = planBatch([place('g1', [{ productId: 'a', qty: 3 }], { planId: 'p1' }), ret('g1', 'cancelledUnpaid')], state({ a: 3 }), now);
     expect(plan.results.map((r) => r.kind)).toEqual(['created', 'returned']);
     expect(plan.stock.get('a')).toBe(3);
     expect(plan.progress.get('p1')).toEqual({ orders: 0, copies: 0 });
@@ -138,31 +144,29 @@ describe('planBatch: ops of every kind in one batch', () => {
   });
 
   it('a book without a stock record counts as none', () => {
-    expect(planBatch([place('o1', [{ productId: 'new', qty: 1 }])], state({}), { now }).results[0]).toEqual({ kind: 'outOfStock', productId: 'new', available: 0, requested: 1 });
+    expect(planBatch([place('o1', [{ productId: 'new', qty: 1 }])], state({}), now).results[0]).toEqual({ kind: 'outOfStock', productId: 'new', available: 0, requested: 1 });
   });
 
   it('takes order numbers in the order read and fails loudly when the batch read too few', () => {
-    const plan = planBatch([place('o1', [{ productId: 'a', qty: 1 }]), place('o2', [{ productId: 'a', qty: 1 }])], state({ a: 2 }, [], ['N1', 'N2', 'N3']), { now });
+    const plan = planBatch([place('o1', [{ productId: 'a', qty: 1 }]), place('o2', [{ productId: 'a', qty: 1 }])], state({ a: 2 }, [], ['N1', 'N2', 'N3']), now);
     expect(plan.numbers).toEqual([
       { orderNo: 'N1', orderId: 'o1' },
       { orderNo: 'N2', orderId: 'o2' },
     ]);
-    expect(() => planBatch([place('o1', [{ productId: 'a', qty: 1 }])], state({ a: 1 }, [], []), { now })).toThrow(/order number/);
+    expect(() => planBatch([place('o1', [{ productId: 'a', qty: 1 }])], state({ a: 1 }, [], []), now)).toThrow(/order number/);
     // A refused placement takes no number.
-    expect(planBatch([place('o1', [{ productId: 'a', qty: 2 }])], state({ a: 1 }, [], []), { now }).results[0]!.kind).toBe('outOfStock');
+    expect(planBatch([place('o1', [{ productId: 'a', qty: 2 }])], state({ a: 1 }, [], []), now).results[0]!.kind).toBe('outOfStock');
   });
 
-  it('writes no placement mail for an order without an email, or when the renderer gives none', () => {
-    const mail = (o: { email: string }) => (o.email ? { to: o.email, message: { subject: 's', text: '', html: '' } } : null);
-    const plan = planBatch([place('o1', [{ productId: 'a', qty: 1 }], { email: '' }), place('o2', [{ productId: 'a', qty: 1 }])], state({ a: 2 }), { now, placedMail: mail });
+  it('writes no placement mail for an order without an email', () => {
+    const plan = planBatch([place('o1', [{ productId: 'a', qty: 1 }], { email: '' }), place('o2', [{ productId: 'a', qty: 1 }])], state({ a: 2 }), now);
     expect([...plan.mails.keys()]).toEqual(['o2-placed']);
   });
 
   it('counts the writes of a plan as the commit makes them', () => {
     const order = stored('old', [{ productId: 'a', qty: 1 }, { productId: 'b', qty: 1 }], 'awaitingPayment', { planId: 'p1' });
-    const mail = { to: 'a@example.com', message: { subject: 's', text: '', html: '' } };
-    const ops: AllocationOp[] = [place('o1', [{ productId: 'a', qty: 1 }], { planId: 'p1' }), ret('old', 'refunded', 'awaitingPayment', { mail }), setStock({ c: 4 })];
-    const plan = planBatch(ops, state({ a: 1 }, [order]), { now, placedMail: () => mail });
+    const ops: AllocationOp[] = [place('o1', [{ productId: 'a', qty: 1 }], { planId: 'p1' }), ret('old', 'refunded', 'awaitingPayment', { mail: { kind: 'refunded' } }), setStock({ c: 4 })];
+    const plan = planBatch(ops, state({ a: 1 }, [order]), now);
     // lease 1 + 3 requests x 2 + 1 order x 2 + 1 update + stock a,b,c 3 + progress 1 + movements (sale a; return a, b; c) 4 + mails 2
     expect(writesOf(plan, ops.length)).toBe(1 + 6 + 2 + 1 + 3 + 1 + 4 + 2);
   });
@@ -184,7 +188,7 @@ describe('planBatch against a model (property)', () => {
           if (s.kind === 'return') return ret(`o${s.target}`, s.to);
           return setStock({ [s.product]: s.qty });
         });
-        const plan = planBatch(ops, state(initial, [], numbers(40)), { now });
+        const plan = planBatch(ops, state(initial, [], numbers(40)), now);
 
         // The model: plain counts, orders by id with their status.
         const qty: Record<string, number> = { ...initial };

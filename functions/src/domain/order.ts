@@ -1,0 +1,306 @@
+import { OWNER_TRANSITIONS, type Delivery, type OrderStatusChange } from '../contracts/admin';
+import { formatMoney } from '../contracts/format';
+import { NO_BANK_DIGITS, ORDER_TRANSITIONS, type Order, type OrderItem, type OrderStatus, type PlaceOrderInput } from '../contracts/orders';
+
+// An order's life, said once (docs/orders.md, "An order's life"): how it is created, every move of its
+// status and who may make it, the owner's corrections, and which mail each change sends. Pure: no
+// Firestore, no clock, no settings; the callers read the order, pass the time and write the result
+// (the stock allocator's plan in ./allocation-plan.ts for the moves that return stock, the status
+// service in functions/src/api/orders/order-status.ts for the others). The mail itself is rendered by
+// functions/src/mail/order-mails.ts from the OrderMail named here.
+
+/** The stored order: the public Order plus what only the server needs. */
+export interface OrderDoc extends Order {
+  /** sha256 of the normalised placement request, for idempotent retries. */
+  requestHash: string;
+  /** Set on the orders imported from the old shop (seed/legacy/mapping.ts): where it came from. */
+  legacy?: LegacyOrigin;
+}
+
+/** An imported order's origin in the old shop's Realtime Database export (docs/migration.md). */
+export interface LegacyOrigin {
+  path: string;
+  /** The old status string ("1".."5"). */
+  status: string;
+  isClosed: boolean;
+  isFromGroup: boolean;
+  files: string[];
+}
+
+/** The order as the customer sees it (the stored one without the server's fields). */
+export function publicOrder(doc: OrderDoc): Order {
+  const { requestHash: _hash, legacy: _legacy, ...order } = doc;
+  return order;
+}
+
+/**
+ * Who moves an order. `owner`: the shop owner from the console (never refunds an unpaid order: there is
+ * nothing to refund, it is cancelled). `sweep`: the scheduled job, which only cancels an overdue unpaid
+ * order. `system`: trusted server code with the full table (tests, scripts).
+ */
+export type OrderRole = 'owner' | 'sweep' | 'system';
+
+const SWEEP_MOVES: Record<OrderStatus, readonly OrderStatus[]> = {
+  awaitingPayment: ['cancelledUnpaid'],
+  preparing: [],
+  shipped: [],
+  cancelledUnpaid: [],
+  refunded: [],
+};
+
+/** The moves each role may make, from each status. */
+export const MOVES: Record<OrderRole, Record<OrderStatus, readonly OrderStatus[]>> = {
+  system: ORDER_TRANSITIONS,
+  owner: OWNER_TRANSITIONS,
+  sweep: SWEEP_MOVES,
+};
+
+/** The statuses that give the order's copies back (terminal: they are given back once). */
+export const STOCK_RETURNING: readonly OrderStatus[] = ['cancelledUnpaid', 'refunded'];
+export const returnsStock = (to: OrderStatus) => STOCK_RETURNING.includes(to);
+
+/** An order that still holds its copies (counted in a campaign's progress, totals and lists). */
+export const isActiveOrder = (o: Pick<Order, 'status'>) => !returnsStock(o.status);
+
+export const canMove = (role: OrderRole, from: OrderStatus, to: OrderStatus) => MOVES[role][from].includes(to);
+
+/** Why the copies of a refunded shipped order stay out of stock (the owner's choice). */
+export type KeepOutReason = 'damaged' | 'notReturned';
+
+/** Which mail a change sends; functions/src/mail/order-mails.ts renders each. */
+export type OrderMail =
+  | { kind: 'placed' }
+  | { kind: 'overdueCancelled' }
+  | { kind: 'paymentConfirmed' }
+  | { kind: 'shipped' }
+  | { kind: 'cancelledByShop'; note?: string }
+  | { kind: 'refunded'; note?: string }
+  | { kind: 'deliveryCorrected'; previous: Delivery | null; note?: string };
+
+/** A reason the domain refuses a change; the service turns it into its Failure. */
+export type Refusal =
+  | { kind: 'invalidTransition'; from: OrderStatus; to: OrderStatus }
+  | { kind: 'notShipped'; status: OrderStatus }
+  /** The sweep's cancellation of an order that is not overdue (yet, or any more). */
+  | { kind: 'notDue'; paymentDueAt: string }
+  | { kind: 'paid'; status: OrderStatus }
+  | { kind: 'invalid'; message: string; details: { path: string; message: string }[] };
+
+/** The order as the requester built it; creation adds its number, the time and the first status. */
+export type OrderTemplate = Omit<OrderDoc, 'orderNo' | 'createdAt' | 'updatedAt' | 'statusHistory' | 'paymentDueAt' | 'status'> & {
+  paymentDueDays: number;
+  actor: string;
+};
+
+/** A placement as the caller asks it: who, for which plan, the parsed body. */
+export interface Placement {
+  /** Client-made, 16-64 of A-Za-z0-9_- (validated by the caller). */
+  orderId: string;
+  /** The member, or null for a guest group order. */
+  userId: string | null;
+  /** The group plan, or null for a shop order. */
+  planId: string | null;
+  /** The parsed body (placeOrderInputSchema or placeGroupOrderInputSchema). Everything in it is part of the idempotency hash. */
+  input: PlaceOrderInput & { buyer?: string; email?: string };
+  /** Who ordered and where the mail goes (the member's token for a shop order, the body for a group order). */
+  buyer: string;
+  email: string;
+  /** Recorded in statusHistory[0].by, e.g. `member:<uid>` or `guest`. */
+  actor: string;
+  /** A group order's pickup point, resolved from the plan by the caller (input.pickupPointId). */
+  pickup?: Order['pickup'];
+}
+
+/** Days to pay when the shop's settings name none (or nonsense). */
+export const DEFAULT_PAYMENT_DUE_DAYS = 3;
+
+/**
+ * The order a placement asks for, priced on the server (`items`): totals are the lines plus the shop's
+ * shipping fee; the payment is due after the shop's days (DEFAULT_PAYMENT_DUE_DAYS when unset).
+ */
+export function orderTemplate(p: Placement, items: OrderItem[], terms: { shippingFee: number; paymentDueDays: number }, requestHash: string): OrderTemplate {
+  const itemsTotal = items.reduce((n, i) => n + i.totalPrice, 0);
+  const days = terms.paymentDueDays;
+  return {
+    orderId: p.orderId,
+    userId: p.userId,
+    planId: p.planId,
+    buyer: p.buyer,
+    email: p.email,
+    phone: p.input.phone,
+    receiver: { name: p.input.receiver.name, address: p.input.receiver.address },
+    taxId: p.input.taxId ?? '',
+    invoiceTitle: p.input.invoiceTitle ?? '',
+    bankAccountNo: p.input.bankAccountNo,
+    items,
+    itemsTotal,
+    shippingFee: terms.shippingFee,
+    totalPrice: itemsTotal + terms.shippingFee,
+    delivery: null,
+    pickup: p.pickup ?? null,
+    remark: p.input.remark ?? '',
+    requestHash,
+    paymentDueDays: Number.isFinite(days) && days > 0 ? days : DEFAULT_PAYMENT_DUE_DAYS,
+    actor: p.actor,
+  };
+}
+
+/** A new order: awaiting payment, due `paymentDueDays` days after it was made. */
+export function createOrder(template: OrderTemplate, orderNo: string, now: Date): OrderDoc {
+  const { paymentDueDays, actor, ...rest } = template;
+  const at = now.toISOString();
+  return {
+    ...rest,
+    orderNo,
+    status: 'awaitingPayment',
+    statusHistory: [{ status: 'awaitingPayment', at, by: actor }],
+    paymentDueAt: new Date(now.getTime() + paymentDueDays * 86_400_000).toISOString(),
+    createdAt: at,
+    updatedAt: at,
+  };
+}
+
+/** The mail a new order sends: its confirmation with the bank details, when it has an address. */
+export const placedMail = (order: Pick<Order, 'email'>): OrderMail | null => (order.email ? { kind: 'placed' } : null);
+
+/** A move of the status as asked: by whom, when, and what the history notes. */
+export interface StatusChange {
+  to: OrderStatus;
+  role: OrderRole;
+  /** Recorded in statusHistory, e.g. `owner:<email>` or `system:sweep`. */
+  by: string;
+  at: string;
+  note?: string;
+  delivery?: Delivery;
+}
+
+/** Whether `role` may make this move on the order as it is now (the sweep: only once it is overdue). */
+export function refusalOf(doc: Pick<OrderDoc, 'status' | 'paymentDueAt'>, change: Pick<StatusChange, 'to' | 'role' | 'at'>): Refusal | null {
+  if (!canMove(change.role, doc.status, change.to)) return { kind: 'invalidTransition', from: doc.status, to: change.to };
+  if (change.role === 'sweep' && !(doc.paymentDueAt < change.at)) return { kind: 'notDue', paymentDueAt: doc.paymentDueAt };
+  return null;
+}
+
+/** The order after the move (the caller has checked it with refusalOf). */
+export function applyChange(doc: OrderDoc, change: StatusChange): OrderDoc {
+  return {
+    ...doc,
+    ...(change.delivery !== undefined ? { delivery: change.delivery } : {}),
+    status: change.to,
+    statusHistory: [...doc.statusHistory, { status: change.to, at: change.at, by: change.by, ...(change.note ? { note: change.note } : {}) }],
+    updatedAt: change.at,
+  };
+}
+
+/**
+ * The mail a move sends. The sweep's cancellation says the deadline passed; the owner's says the shop
+ * cancelled. An order imported from the old shop (docs/migration.md) gets none from the sweep: its buyer
+ * never dealt with this shop, and the import promises to send them nothing. No address, no mail.
+ */
+export function mailOfChange(doc: Pick<OrderDoc, 'email' | 'legacy'>, to: OrderStatus, role: OrderRole, customerNote?: string): OrderMail | null {
+  if (!doc.email) return null;
+  if (to === 'preparing') return { kind: 'paymentConfirmed' };
+  if (to === 'shipped') return { kind: 'shipped' };
+  if (to === 'refunded') return { kind: 'refunded', ...(customerNote ? { note: customerNote } : {}) };
+  if (to === 'cancelledUnpaid') {
+    if (role === 'sweep') return doc.legacy ? null : { kind: 'overdueCancelled' };
+    return { kind: 'cancelledByShop', ...(customerNote ? { note: customerNote } : {}) };
+  }
+  return null;
+}
+
+/** The id of a change's mail document: a re-run of the same change writes the same document. */
+export const mailIdOf = (after: Pick<OrderDoc, 'orderId' | 'statusHistory'>, mail: OrderMail): string =>
+  mail.kind === 'placed'
+    ? `${after.orderId}-placed`
+    : mail.kind === 'deliveryCorrected'
+      ? `${after.orderId}-delivery-${after.statusHistory.length}`
+      : `${after.orderId}-${after.statusHistory[after.statusHistory.length - 1]!.status}`;
+
+/** The note the sweep writes on the orders it cancels. */
+export const SWEEP_NOTE = '逾期未匯款，系統自動取消';
+
+/**
+ * The owner's change from the console (POST /api/admin/orders/{orderId}/status), on the order as read:
+ * what the move is, or why it is refused. A payment must match what the order asks (the digits unless
+ * paid from another account, and the amount); only a shipped order's copies can be kept out of stock.
+ */
+export function ownerChange(
+  doc: OrderDoc,
+  change: OrderStatusChange,
+  by: string,
+  at: string,
+): { refusal: Refusal } | { next: OrderDoc; mail: OrderMail | null; keepOut?: KeepOutReason } {
+  const moveRefused = refusalOf(doc, { to: change.status, role: 'owner', at });
+  if (moveRefused) return { refusal: moveRefused };
+  const notes: string[] = [];
+  let keepOut: KeepOutReason | undefined;
+  if (change.status === 'preparing') {
+    const details = paymentMismatch(doc, change);
+    if (details.length) return { refusal: { kind: 'invalid', message: 'The payment does not match the order', details } };
+    notes.push(paymentNote(doc, change));
+  }
+  if (change.status === 'shipped') notes.push(`${change.delivery.company} ${change.delivery.trackingNo}`);
+  if (change.status === 'refunded' && change.restock && change.restock !== 'return') {
+    // Only a shipped order's copies left the shop; any other refund puts them back.
+    if (doc.status !== 'shipped') return { refusal: { kind: 'invalid', message: 'Only a shipped order can keep its copies out of stock', details: [{ path: 'restock', message: '只有已出貨的訂單可選擇不退回庫存' }] } };
+    keepOut = change.restock;
+    notes.push(keepOut === 'damaged' ? '書已損壞，不退回庫存' : '書未寄回，不退回庫存');
+  }
+  if (change.note) notes.push(change.note);
+  const delivery = change.status === 'shipped' ? change.delivery : undefined;
+  const next = applyChange(doc, { to: change.status, role: 'owner', by, at, note: notes.join('；') || undefined, delivery });
+  return { next, mail: mailOfChange(doc, change.status, 'owner', change.note), ...(keepOut ? { keepOut } : {}) };
+}
+
+type Payment = Extract<OrderStatusChange, { status: 'preparing' }>;
+
+/**
+ * The payment the owner typed against what the order asks. The message never names the order's
+ * digits: the check is worth something only if the owner reads them off the statement, not off the error.
+ */
+function paymentMismatch(doc: Pick<Order, 'bankAccountNo' | 'totalPrice'>, p: Payment): { path: string; message: string }[] {
+  const details: { path: string; message: string }[] = [];
+  if (!p.otherAccount && doc.bankAccountNo !== NO_BANK_DIGITS && p.bankAccountNo !== doc.bankAccountNo) {
+    details.push({ path: 'bankAccountNo', message: '帳號末五碼與訂單填寫的不符；若買家由其他帳戶匯款，請勾選「由其他帳戶匯款」' });
+  }
+  if (p.amount !== doc.totalPrice) details.push({ path: 'amount', message: `金額不符：訂單應付 ${formatMoney(doc.totalPrice)}` });
+  return details;
+}
+
+/** The history's note of a payment: the digits the owner read, and whether they are the order's. */
+function paymentNote(doc: Pick<Order, 'bankAccountNo'>, p: Payment): string {
+  const other = p.otherAccount && doc.bankAccountNo !== NO_BANK_DIGITS && doc.bankAccountNo !== p.bankAccountNo;
+  const tag = other ? '（由其他帳戶匯款，與訂單填寫的末五碼不同）' : doc.bankAccountNo === NO_BANK_DIGITS ? '（訂購時未填）' : '';
+  return `匯款已核對：帳號末五碼 ${p.bankAccountNo}${tag}，金額 ${formatMoney(p.amount)}`;
+}
+
+/**
+ * A shipped order's tracking details corrected by the owner: the status stays, the history notes the
+ * new details, and the customer's mail says what was wrong (the details sent before) and what is right.
+ */
+export function correctDelivery(
+  doc: OrderDoc,
+  input: { delivery: Delivery; note?: string },
+  by: string,
+  at: string,
+): { refusal: Refusal } | { next: OrderDoc; mail: OrderMail | null } {
+  if (doc.status !== 'shipped') return { refusal: { kind: 'notShipped', status: doc.status } };
+  const d = input.delivery;
+  const note = [`更正貨件資訊：${d.company} ${d.trackingNo}`, input.note].filter(Boolean).join('；');
+  const next: OrderDoc = { ...doc, delivery: d, statusHistory: [...doc.statusHistory, { status: doc.status, at, by, note }], updatedAt: at };
+  const mail: OrderMail | null = doc.email ? { kind: 'deliveryCorrected', previous: doc.delivery, ...(input.note ? { note: input.note } : {}) } : null;
+  return { next, mail };
+}
+
+/**
+ * The buyer gives or corrects the bank digits until the order is paid; the owner's matching reads them
+ * from the order. Noted in the history for the owner.
+ */
+export function setBankDigits(doc: OrderDoc, bankAccountNo: string, by: string, at: string): { refusal: Refusal } | { next: OrderDoc } {
+  if (doc.status !== 'awaitingPayment') {
+    return { refusal: { kind: 'paid', status: doc.status } };
+  }
+  const note = `買家${doc.bankAccountNo === NO_BANK_DIGITS ? '填寫' : '更正'}匯款帳號末 5 碼：${bankAccountNo}`;
+  return { next: { ...doc, bankAccountNo, updatedAt: at, statusHistory: [...doc.statusHistory, { status: doc.status, at, by, note }] } };
+}
