@@ -286,11 +286,11 @@ function buildCorpus(tokens: Record<'member' | 'owner' | 'unverified', string>, 
     // Hostile ids in each path parameter, with the right token and an otherwise valid body.
     for (const kind of kinds) {
       for (const id of HOSTILE_IDS) {
-        // `.` and `..` are resolved by the URL itself: a write would reach another route (the revoke of a
+        // `.` and `..` are resolved by the URL itself (only reads get them, see above): a write would reach another route (the revoke of a
         // link would become the DELETE of its plan), so only reads get them.
         if (route.method !== 'GET' && (id === '.' || id === '..')) continue;
-        // `.` and `..` are resolved by the URL itself: the request reaches the parent path, which a public read may answer.
-        const mayPass = read && (id === '.' || id === '..') ? 'a public read of the path that . or .. resolves to' : undefined;
+        // `.` and `..` are resolved by the URL itself (only reads get them, see above): the request reaches the parent path, which a public read may answer.
+        const mayPass = id === '.' || id === '..' ? 'a read, with its own token, of the path that . or .. resolves to' : undefined;
         probes.push({ method: route.method, path: fill(route.path, { [kind]: id }, real), token, body: body && json(body), why: `${kind} id ${id.slice(0, 30)}`, mayPass });
       }
     }

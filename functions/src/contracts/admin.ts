@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bankAccountNoSchema, countSchema, isoInstantSchema, moneySchema, orderIdSchema, planIdSchema, productIdSchema, qtySchema, textSchema } from './common';
+import { bankAccountNoSchema, countSchema, queryIntSchema, isoInstantSchema, moneySchema, orderIdSchema, planIdSchema, productIdSchema, qtySchema, textSchema } from './common';
 import { groupBuyingPlanSchema, planOutcomeSchema } from './group-buying';
 import { ORDER_STATUSES, ORDER_TRANSITIONS, orderSchema, type OrderStatus } from './orders';
 import { ownerProductFields, productSchema } from './products';
@@ -37,7 +37,7 @@ export const adminOrdersQuerySchema = z
     from: daySchema.optional(),
     to: daySchema.optional(),
     q: textSchema.trim().max(100).optional(),
-    limit: z.coerce.number().int().min(1).max(100).default(20),
+    limit: queryIntSchema(1, 100).default(20),
     cursor: textSchema.max(300).optional(),
   })
   .refine((v) => !v.from || !v.to || v.from <= v.to, { message: '結束日期不能早於開始日期', path: ['to'] });

@@ -51,6 +51,14 @@ export const calendarDateSchema = textSchema.trim().refine((v) => {
   return d.toISOString().slice(0, 10) === v;
 }, '請填寫日期，格式為 YYYY-MM-DD');
 
+/**
+ * A whole number in a query string (`?limit=20`), or a number where code builds the query. Never an
+ * array: z.coerce alone reads `?limit[]=1` as 1 (Number(['1'])), which the hostile corpus caught.
+ */
+export const queryIntSchema = (min: number, max: number, messages: { min?: string; max?: string } = {}) =>
+  z.union([z.number(), textSchema.regex(/^-?\d{1,9}$/)], { error: '請填寫整數' }).transform(Number)
+    .pipe(z.number().int('請填寫整數').min(min, messages.min).max(max, messages.max));
+
 export const emailSchema = textSchema.trim().max(254, '電子郵件過長').email('電子郵件格式錯誤');
 export const qtySchema = z.number().int('數量必須是整數').min(0, '數量不能小於 0').max(100000, '數量過大');
 

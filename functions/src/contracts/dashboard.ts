@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { countSchema, moneySchema, textSchema } from './common';
+import { countSchema, moneySchema, queryIntSchema, textSchema } from './common';
 import { ORDER_STATUSES, type OrderStatus } from './orders';
 
 /** GET /api/admin/dashboard?days=30&months=12 */
 export const dashboardQuerySchema = z.object({
-  days: z.coerce.number().int().min(1, '至少 1 天').max(92, '最多 92 天').default(30),
-  months: z.coerce.number().int().min(1, '至少 1 個月').max(36, '最多 36 個月').default(12),
+  days: queryIntSchema(1, 92, { min: '至少 1 天', max: '最多 92 天' }).default(30),
+  months: queryIntSchema(1, 36, { min: '至少 1 個月', max: '最多 36 個月' }).default(12),
 });
 
 /** Paid (preparing, shipped) and still awaiting payment: orders placed in the period and their totals. */
