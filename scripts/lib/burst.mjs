@@ -40,7 +40,12 @@ export async function createBuyers(count, { prefix = 'burst' } = {}) {
   return pool(Array.from({ length: count }, (_, i) => i), 16, async (i) => {
     const email = `${run}-${i}@example.com`;
     const password = 'burst-buyer-1';
-    const user = await auth.createUser({ email, password, emailVerified: true, displayName: `搶購者 ${i}` });
+    // The Admin SDK retries a create the loaded Auth emulator was slow to answer; when the first try had
+    // in fact created the account, the retry meets it: take that account (the email is this run's own).
+    const user = await auth.createUser({ email, password, emailVerified: true, displayName: `搶購者 ${i}` }).catch((err) => {
+      if (err?.code === 'auth/email-already-exists') return auth.getUserByEmail(email);
+      throw err;
+    });
     const res = await fetch(`http://${host}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },

@@ -34,6 +34,7 @@ interface Values {
   content: string;
   products: LineValues[];
   minQuantity: string;
+  minPerOrder: string;
   pickupNotes: string;
   paymentNotes: string;
   pickupPoints: PickupValues[];
@@ -66,6 +67,7 @@ function toValues(s: Plan | null): Values {
       content: '',
       products: [EMPTY_LINE],
       minQuantity: '',
+      minPerOrder: '',
       pickupNotes: '',
       paymentNotes: '',
       pickupPoints: [],
@@ -82,6 +84,7 @@ function toValues(s: Plan | null): Values {
     content: fromLines(s.content),
     products: s.products.map((l) => ({ productId: l.productId, groupPrice: String(l.groupPrice), maxPerOrder: l.maxPerOrder ? String(l.maxPerOrder) : '' })),
     minQuantity: s.minQuantity ? String(s.minQuantity) : '',
+    minPerOrder: s.minPerOrder ? String(s.minPerOrder) : '',
     pickupNotes: s.pickupNotes,
     paymentNotes: s.paymentNotes,
     pickupPoints: (s.pickupPoints ?? []).map((p) => ({ ...p, hours: p.hours ?? '' })),
@@ -111,6 +114,7 @@ function toInput(d: Values, editing: boolean): PlanInput {
     content: toLines(d.content),
     products: d.products.map((l) => ({ productId: l.productId, groupPrice: reqNum(l.groupPrice), maxPerOrder: optNum(l.maxPerOrder) })),
     minQuantity: optNum(d.minQuantity),
+    minPerOrder: optNum(d.minPerOrder),
     pickupNotes: d.pickupNotes.trim(),
     paymentNotes: d.paymentNotes.trim(),
     pickupPoints: d.pickupPoints.map((p) => ({ id: p.id, name: p.name.trim(), address: p.address.trim(), hours: p.hours.trim() })),
@@ -210,6 +214,7 @@ function CampaignFields({ f, editing }: { f: PlanFormState; editing: boolean }) 
       <Field label="主辦單位" maxLength={200} {...f.field('organizer')} />
       <Field label="截止時間（臺灣時間）" hint={editing ? '改到過去即提前結束' : '須晚於現在'} required type="datetime-local" {...f.field('closingDate')} />
       <Field label="成團門檻（本，選填）" type="number" min={1} step={1} {...f.field('minQuantity')} />
+      <Field label="每筆最少本數（選填）" hint="少於此數的訂單會被拒絕，團購頁會寫出" type="number" min={1} step={1} {...f.field('minPerOrder')} />
       <label className="admin-check">
         <input type="checkbox" {...f.form.register('launched')} /> 上架（開放下單）
       </label>
