@@ -12,6 +12,15 @@ const shoot = (page: Page, name: string) => shootTo(page, 'test-output/admin', n
 
 const newOrderId = () => uniq('e2eadmin').replace(/[^A-Za-z0-9_-]/g, '') + Math.random().toString(36).slice(2, 8);
 
+/** The owner signs in, opens one of the console's lists (its heading shown, shot as `shot`) and follows its link to a new record's form. */
+async function ownerOpensNewForm(page: Page, list: { path: string; heading: string; shot: string; newLink: string }) {
+  await signInByCookies(page.context(), 'admin@example.com', 'admin1234', '店長');
+  await page.goto(list.path);
+  await expect(page.getByRole('heading', { name: list.heading })).toBeVisible();
+  await shoot(page, list.shot);
+  await page.getByRole('link', { name: list.newLink }).click();
+}
+
 test('a member is refused the console with the 403 error screen', async ({ page }) => {
   await signInByCookies(page.context(), 'demo@example.com', 'demo1234', '王小明');
   await page.goto('/admin/orders');
@@ -105,11 +114,7 @@ test('the owner creates a campaign, sees its orders and exports the CSV', async 
   const book = await fixtureBook(bookName, 900, { qty: 20 });
   const planId = uniq('e2ePlan').replace(/[^A-Za-z0-9_-]/g, '');
 
-  await signInByCookies(page.context(), 'admin@example.com', 'admin1234', '店長');
-  await page.goto('/admin/plans');
-  await expect(page.getByRole('heading', { name: '團購活動' })).toBeVisible();
-  await shoot(page, 'plans');
-  await page.getByRole('link', { name: '新增團購活動' }).click();
+  await ownerOpensNewForm(page, { path: '/admin/plans', heading: '團購活動', shot: 'plans', newLink: '新增團購活動' });
 
   await page.getByLabel('活動編號').fill(planId);
   await page.getByLabel('活動名稱').fill(title);
@@ -168,11 +173,7 @@ test('the owner creates a campaign, sees its orders and exports the CSV', async 
 test('the owner adds a book, sets its stock with a reason, launches and hides it', async ({ page }) => {
   test.setTimeout(90_000);
   const productId = uniq('e2e-new-book');
-  await signInByCookies(page.context(), 'admin@example.com', 'admin1234', '店長');
-  await page.goto('/admin/products');
-  await expect(page.getByRole('heading', { name: '書籍與庫存' })).toBeVisible();
-  await shoot(page, 'products');
-  await page.getByRole('link', { name: '新增書籍' }).click();
+  await ownerOpensNewForm(page, { path: '/admin/products', heading: '書籍與庫存', shot: 'products', newLink: '新增書籍' });
   await page.getByLabel('書籍編號').fill(productId);
   await page.getByLabel('書名').fill('測試用：新書上架');
   await page.getByLabel('作者').fill('測試作者');

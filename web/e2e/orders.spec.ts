@@ -9,6 +9,13 @@ import { adminApp, adminDb, createMember, fixtureBook, HOSTING_URL, shoot as sho
 
 const shoot = (page: Page, name: string) => shootTo(page, 'test-output/screens', name);
 
+/** Types a value the field refuses, sees the refusal's message, then types one it takes. */
+async function refusedThenFixed(page: Page, label: string, refused: string, message: string, fixed: string) {
+  await page.getByLabel(label).fill(refused);
+  await expect(page.getByText(message)).toBeVisible();
+  await page.getByLabel(label).fill(fixed);
+}
+
 test('a member buys two books, sees the success page and the order; others cannot; a guest looks it up', async ({ page, browser }) => {
   test.setTimeout(150_000);
   const madeAt = Date.now();
@@ -50,9 +57,7 @@ test('a member buys two books, sees the success page and the order; others canno
   await page.getByRole('button', { name: '下一步：發票資訊' }).click();
 
   await expect(page.getByRole('heading', { name: '發票資訊' })).toBeVisible();
-  await page.getByLabel('統一編號').fill('12345678');
-  await expect(page.getByText('統一編號格式錯誤')).toBeVisible();
-  await page.getByLabel('統一編號').fill('24536806');
+  await refusedThenFixed(page, '統一編號', '12345678', '統一編號格式錯誤', '24536806');
   await page.getByLabel('發票抬頭').fill('青嶼測試有限公司');
   await page.getByRole('button', { name: '下一步：訂單確認' }).click();
 
@@ -60,9 +65,7 @@ test('a member buys two books, sees the success page and the order; others canno
   await expect(page.getByText('NT$2,180').first()).toBeVisible();
   // The bank digits are asked here, beside the bank and the amount.
   await expect(page.getByText('0120-0012-3456')).toBeVisible();
-  await page.getByLabel('匯款帳號末 5 碼').fill('1234');
-  await expect(page.getByText('請填寫匯款帳號末 5 碼')).toBeVisible();
-  await page.getByLabel('匯款帳號末 5 碼').fill('54321');
+  await refusedThenFixed(page, '匯款帳號末 5 碼', '1234', '請填寫匯款帳號末 5 碼', '54321');
   await shoot(page, 'checkout-confirm');
   // A double click still makes one order: the orderId was made once for this checkout.
   await page.getByRole('button', { name: '訂單送出' }).dblclick();

@@ -11,7 +11,7 @@ import './bank-details.css';
 export function BankDetails({ settings, amount, dueAt, children }: { settings: ShopSettings; amount: number; dueAt?: string; children?: ReactNode }) {
   const { bank } = settings;
   return (
-    <section className="bank-box" aria-labelledby="bank-title">
+    <section className="panel" aria-labelledby="bank-title">
       <h2 id="bank-title" className="bank-box__heading">
         匯款資訊
       </h2>

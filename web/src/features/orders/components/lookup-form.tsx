@@ -91,7 +91,7 @@ export function LookupForm({ initialOrderNo = '' }: { initialOrderNo?: string })
 function FoundOrder({ found, proof, onChange }: { found: OrderSummary; proof: OrderLookupInput; onChange: (o: OrderSummary) => void }) {
   const settings = useShopSettings();
   return (
-    <article className="order-card" aria-labelledby="lookup-result-title">
+    <article className="panel" aria-labelledby="lookup-result-title">
       <h3 id="lookup-result-title">
         訂單 <span className="order-no">{found.orderNo}</span>
       </h3>
