@@ -6,7 +6,7 @@
 // p95 <= 2 s; a lone order p95 <= 100 ms. Every figure is counted by scripts/lib/burst.mjs.
 import { cpus } from 'node:os';
 import { burst, createBuyers, createFixtureBook, createFixturePlan, groupOrderBody, planProgress, shopOrderBody } from '../lib/burst.mjs';
-import { startApiServer } from './lib.mjs';
+import { withApiServer } from './lib.mjs';
 
 export const title = 'Flash sales: 200 buyers for 50 copies (shop and campaign), Hosting -> Functions emulator (cold, warm) vs one plain Node process';
 
@@ -67,8 +67,7 @@ async function lone(baseUrl, buyer, count = 30) {
 
 export async function run(say) {
   const buyers = await createBuyers(200, { prefix: 'flash' });
-  const api = await startApiServer();
-  try {
+  await withApiServer(async (api) => {
     say(`   machine: ${cpus().length} CPUs; latency follows the load average printed on each row`);
     say(`   ${'burst'.padEnd(30)} placed   OOS  5xx 1st5xx ghosts overs     wall    p50    p95  load`);
     // The emulators were just started by `npm run bench`; no earlier bench calls the Functions emulator.
@@ -82,7 +81,5 @@ export async function run(say) {
     say(`   ${row('campaign, one Node process', groupNode.r, groupNode.progressOk ? 'progress = orders' : 'progress WRONG')}`);
     const [real, node] = [await lone(HOSTING, buyers[0]), await lone(api.url, buyers[1])];
     say(`   lone order, one at a time:  real path p50 ${ms(real.p50)} ms p95 ${ms(real.p95)} ms ${real.p95 <= 100 ? '(aim met)' : '(aim NOT met)'}   one Node process p50 ${ms(node.p50)} ms p95 ${ms(node.p95)} ms   ratio ${(real.p95 / node.p95).toFixed(1)}x`);
-  } finally {
-    api.stop();
-  }
+  });
 }

@@ -15,7 +15,7 @@ export async function freePort() {
 }
 
 /** Starts the plain Node server entry (functions/lib/server.js) against the emulators. */
-export async function startApiServer(extraEnv = {}) {
+async function startApiServer(extraEnv = {}) {
   const port = await freePort();
   const child = spawn(process.execPath, [path.join(ROOT, 'functions/lib/server.js')], {
     env: { ...process.env, PORT: String(port), LOG_LEVEL: 'silent', ...extraEnv },
@@ -40,7 +40,7 @@ export async function blast(url, duration = 8) {
   const r = await autocannon({ url, connections: BLAST_CONNECTIONS, duration, pipelining: 1 });
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
 }
-export const BLAST_CONNECTIONS = 50;
+const BLAST_CONNECTIONS = 50;
 
 /** A bare Express app answering `body` at `path`: the floor the full stack is compared with. */
 async function bareTwin(path, body) {
@@ -52,12 +52,33 @@ async function bareTwin(path, body) {
   return { url: `http://127.0.0.1:${server.address().port}${path}`, close: () => server.close() };
 }
 
+/** Runs `fn` with the plain Node API server up (startApiServer), and stops the server after. */
+export async function withApiServer(fn) {
+  const api = await startApiServer();
+  try {
+    return await fn(api);
+  } finally {
+    api.stop();
+  }
+}
+
 /**
  * One route of the API server blasted through the full stack (after a warm-up of `warmUp` seconds) and
  * then through a bare Express twin answering the same JSON, `duration` seconds each: the comparison of
- * 20-api.mjs and 21-catalogue.mjs. `ratio` is the line both print under the two rows.
+ * 20-api.mjs and 21-catalogue.mjs, printed as the settings line, a row each (named after `label`) and
+ * the ratio. Returns the row printer, for the rows a bench adds under them.
  */
-export async function fullVsBare(apiUrl, path, { duration, warmUp }) {
+export async function sayFullVsBare(say, apiUrl, path, { duration, warmUp, label = '' }) {
+  const { body, full, plain, ratio } = await fullVsBare(apiUrl, path, { duration, warmUp });
+  const row = blastRow(say, `${label}bare Express`.length + 2);
+  say(`   ${BLAST_CONNECTIONS} connections, ${duration} s each, ${JSON.stringify(body).length} B body`);
+  row(`${label}full stack`, full);
+  row(`${label}bare Express`, plain);
+  say(ratio);
+  return row;
+}
+
+async function fullVsBare(apiUrl, path, { duration, warmUp }) {
   const body = await (await fetch(`${apiUrl}${path}`)).json();
   const bare = await bareTwin(path, body);
   try {
@@ -72,5 +93,5 @@ export async function fullVsBare(apiUrl, path, { duration, warmUp }) {
 }
 
 /** One line of a throughput table. */
-export const blastRow = (say, width) => (name, r) =>
+const blastRow = (say, width) => (name, r) =>
   say(`   ${name.padEnd(width)} ${r.rps.toFixed(0).padStart(8)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms   non-2xx ${r.non2xx}   errors ${r.errors}`);

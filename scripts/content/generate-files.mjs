@@ -59,40 +59,41 @@ function docx(lines) {
   return zip(Object.entries(files).map(([name, text]) => [name, Buffer.from(text, 'utf8')]));
 }
 
+// A fixed DOS timestamp keeps the output byte-identical between runs: 2026-01-01 00:00.
+const DOS_TIME = 0;
+const DOS_DATE = ((2026 - 1980) << 9) | (1 << 5) | 1;
+
+/**
+ * The run of fields a ZIP local header and its central directory record share, in the same order
+ * (at offset 6 of the one, 8 of the other): flags, method, time, date, CRC-32, both sizes, name length.
+ */
+function writeEntryFields(header, at, { crc, size, nameLength }) {
+  header.writeUInt16LE(0x0800, at); // UTF-8 names
+  header.writeUInt16LE(0, at + 2); // stored
+  header.writeUInt16LE(DOS_TIME, at + 4);
+  header.writeUInt16LE(DOS_DATE, at + 6);
+  header.writeUInt32LE(crc, at + 8);
+  header.writeUInt32LE(size, at + 12); // compressed
+  header.writeUInt32LE(size, at + 16); // uncompressed
+  header.writeUInt16LE(nameLength, at + 20);
+}
+
 function zip(entries) {
   const locals = [];
   const centrals = [];
   let offset = 0;
-  // A fixed DOS timestamp keeps the output byte-identical between runs: 2026-01-01 00:00.
-  const time = 0;
-  const date = ((2026 - 1980) << 9) | (1 << 5) | 1;
   for (const [name, data] of entries) {
     const nameBuf = Buffer.from(name, 'utf8');
-    const crc = crc32(data);
+    const fields = { crc: crc32(data), size: data.length, nameLength: nameBuf.length };
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x0800, 6); // UTF-8 names
-    local.writeUInt16LE(0, 8); // stored
-    local.writeUInt16LE(time, 10);
-    local.writeUInt16LE(date, 12);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(nameBuf.length, 26);
-    local.writeUInt16LE(0, 28);
+    local.writeUInt16LE(20, 4); // version needed
+    writeEntryFields(local, 6, fields);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x0800, 8);
-    central.writeUInt16LE(0, 10);
-    central.writeUInt16LE(time, 12);
-    central.writeUInt16LE(date, 14);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(nameBuf.length, 28);
+    central.writeUInt16LE(20, 4); // version made by
+    central.writeUInt16LE(20, 6); // version needed
+    writeEntryFields(central, 8, fields);
     central.writeUInt32LE(offset, 42);
     locals.push(local, nameBuf, data);
     centrals.push(central, nameBuf);

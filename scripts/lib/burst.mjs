@@ -117,90 +117,89 @@ const buyerClient = (i) => (process.env.RATE_LIMIT_TEST_SECRET ? { 'X-Test-Clien
 /** The Hosting emulator's own answers when its proxy to the Functions emulator fails (not the app's). */
 const EMULATOR_PROXY_TEXT = /^(An internal error occurred while proxying for |Timed out waiting for function to respond)/;
 
-/**
- * Sends one placement per buyer, all at once, and retries a buyer's cut-off or 5xx with the same
- * orderId (at most `retries` times, as the web client does), so every buyer ends with a true answer.
- * - `requests`: [{ path, body, token? }] one per buyer.
- * - `onStart()`: called once every request is in flight (the kill test uses it).
- * Returns the figures, the ghosts counted from Firestore.
- */
-export async function burst({ baseUrl, productId, units, requests, retries = 3, timeoutMs = 90_000, onStart }) {
-  const { db } = admin();
-  const attempts = requests.map((r, i) => ({ ...r, orderId: randomUUID().replaceAll('-', ''), client: buyerClient(i) }));
-  const started = performance.now();
-  let firstTry5xx = 0;
-  // First-try 5xx that are neither the emulators' proxies failing under a burst of worker starts nor the
-  // shop's designed 503: the Functions emulator's worker proxy answers 500 with the socket error as its
-  // body (e.g. {"code":"ECONNRESET"}), the Hosting emulator's proxy answers plain text when it cannot
-  // reach the Functions emulator (firebase-tools' functionsRuntimeWorker.js and hosting/proxy.js), and
-  // the shop answers 503 when Firestore did not answer in time, having taken nothing (the ghosts and
-  // stock figures below prove that). Any other 5xx is a defect.
-  const firstTryUnexpected = [];
-  let firstTryUnavailable = 0;
-  const send = async (a) => {
-    const res = await fetch(`${baseUrl}${a.path(a.orderId)}`, {
-      method: 'PATCH',
-      headers: { 'Content-Type': 'application/json', ...a.client, ...(a.token ? { Authorization: `Bearer ${a.token}` } : {}) },
-      body: JSON.stringify(a.body),
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    const text = await res.text().catch(() => '');
-    let json = {};
-    try { json = JSON.parse(text); } catch { /* a proxy's or an HTML answer */ }
-    return { status: res.status, statusMessage: json.statusMessage, orderNo: json.orderNo, body: text.slice(0, 200), byEmulatorProxy: !json.statusMessage && (typeof json.code === 'string' || EMULATOR_PROXY_TEXT.test(text)) };
-  };
-  const inFlight = attempts.map(async (a) => {
-    const t = performance.now();
-    let answer;
-    let tries = 0;
-    for (;;) {
-      tries++;
-      try {
-        answer = await send(a);
-      } catch (err) {
-        answer = { status: 0, statusMessage: String(err?.cause?.code ?? err) };
-      }
-      const cutOff = answer.status === 0 || answer.status >= 500;
-      if (cutOff && tries === 1) {
-        firstTry5xx++;
-        if (answer.status === 503 && answer.statusMessage) firstTryUnavailable++;
-        else if (answer.status !== 0 && !answer.byEmulatorProxy) firstTryUnexpected.push({ status: answer.status, body: answer.body });
-      }
-      if (!cutOff || tries > retries) break;
-      await new Promise((r) => setTimeout(r, 500 * tries));
-    }
-    return { ...answer, tries, ms: performance.now() - t, orderId: a.orderId };
+/** One PATCH of a placement, read as the burst counts it (an answer that is not JSON is a proxy's or an HTML page). */
+async function sendPlacement(baseUrl, a, timeoutMs) {
+  const res = await fetch(`${baseUrl}${a.path(a.orderId)}`, {
+    method: 'PATCH',
+    headers: { 'Content-Type': 'application/json', ...a.client, ...(a.token ? { Authorization: `Bearer ${a.token}` } : {}) },
+    body: JSON.stringify(a.body),
+    signal: AbortSignal.timeout(timeoutMs),
   });
-  if (onStart) await onStart();
-  const answers = await Promise.all(inFlight);
-  const wallMs = performance.now() - started;
+  const text = await res.text().catch(() => '');
+  let json = {};
+  try { json = JSON.parse(text); } catch { /* a proxy's or an HTML answer */ }
+  return { status: res.status, statusMessage: json.statusMessage, orderNo: json.orderNo, body: text.slice(0, 200), byEmulatorProxy: !json.statusMessage && (typeof json.code === 'string' || EMULATOR_PROXY_TEXT.test(text)) };
+}
 
-  const finalStock = (await db.doc(`stock/${productId}`).get()).data()?.qty;
+/**
+ * First-try 5xx, and which of them are neither the emulators' proxies failing under a burst of worker
+ * starts nor the shop's designed 503: the Functions emulator's worker proxy answers 500 with the socket
+ * error as its body (e.g. {"code":"ECONNRESET"}), the Hosting emulator's proxy answers plain text when it
+ * cannot reach the Functions emulator (firebase-tools' functionsRuntimeWorker.js and hosting/proxy.js),
+ * and the shop answers 503 when Firestore did not answer in time, having taken nothing (the ghosts and
+ * stock figures prove that). Any other 5xx is a defect.
+ */
+function firstTryTally() {
+  const tally = { firstTry5xx: 0, firstTryUnexpected: [], firstTryUnavailable: 0 };
+  const count = (answer) => {
+    tally.firstTry5xx++;
+    if (answer.status === 503 && answer.statusMessage) tally.firstTryUnavailable++;
+    else if (answer.status !== 0 && !answer.byEmulatorProxy) tally.firstTryUnexpected.push({ status: answer.status, body: answer.body });
+  };
+  return { tally, count };
+}
+
+/** One buyer as the web client behaves: a cut-off or a 5xx is retried with the same orderId, at most `retries` times. */
+async function placeAsBuyer(baseUrl, a, { retries, timeoutMs, onFirstTryCutOff }) {
+  const t = performance.now();
+  let answer;
+  let tries = 0;
+  for (;;) {
+    tries++;
+    try {
+      answer = await sendPlacement(baseUrl, a, timeoutMs);
+    } catch (err) {
+      answer = { status: 0, statusMessage: String(err?.cause?.code ?? err) };
+    }
+    const cutOff = answer.status === 0 || answer.status >= 500;
+    if (cutOff && tries === 1) onFirstTryCutOff(answer);
+    if (!cutOff || tries > retries) break;
+    await new Promise((r) => setTimeout(r, 500 * tries));
+  }
+  return { ...answer, tries, ms: performance.now() - t, orderId: a.orderId };
+}
+
+/** What Firestore holds after the burst: the ids of the orders stored, and the copies of `productId` they took. */
+async function storedOrders(db, orderIds, productId) {
   const stored = new Set();
   let soldUnits = 0;
-  const ids = attempts.map((a) => a.orderId);
-  for (let i = 0; i < ids.length; i += 30) {
-    const snap = await db.collection('orders').where('orderId', 'in', ids.slice(i, i + 30)).get();
+  for (let i = 0; i < orderIds.length; i += 30) {
+    const snap = await db.collection('orders').where('orderId', 'in', orderIds.slice(i, i + 30)).get();
     for (const d of snap.docs) {
       stored.add(d.id);
       soldUnits += d.data().items.filter((it) => it.productId === productId).reduce((n, it) => n + it.qty, 0);
     }
   }
+  return { stored, soldUnits };
+}
+
+const isOutOfStock = (a) => a.status === 409 && a.statusMessage === 'OUT_OF_STOCK';
+
+/** The figures of a burst: counted from the answers, and from Firestore (stored orders, stock) for the ghosts and oversells. */
+function burstFigures({ productId, units, answers, stored, soldUnits, finalStock, tally, wallMs }) {
   const placed = answers.filter((a) => a.status === 201 || a.status === 200);
   const placedIds = new Set(placed.map((a) => a.orderId));
   const latencies = answers.map((a) => a.ms);
   return {
     productId,
     units,
-    buyers: attempts.length,
+    buyers: answers.length,
     placed: placed.length,
     created201: answers.filter((a) => a.status === 201).length,
-    outOfStock: answers.filter((a) => a.status === 409 && a.statusMessage === 'OUT_OF_STOCK').length,
-    other4xx: answers.filter((a) => a.status >= 400 && a.status < 500 && !(a.status === 409 && a.statusMessage === 'OUT_OF_STOCK')).length,
+    outOfStock: answers.filter(isOutOfStock).length,
+    other4xx: answers.filter((a) => a.status >= 400 && a.status < 500 && !isOutOfStock(a)).length,
     server5xx: answers.filter((a) => a.status >= 500 || a.status === 0).length,
-    firstTry5xx,
-    firstTryUnexpected,
-    firstTryUnavailable,
+    ...tally,
     retried: answers.filter((a) => a.tries > 1).length,
     ordersStored: stored.size,
     ghosts: [...stored].filter((id) => !placedIds.has(id)).length,
@@ -215,6 +214,27 @@ export async function burst({ baseUrl, productId, units, requests, retries = 3, 
     load: loadavg()[0],
     answers,
   };
+}
+
+/**
+ * Sends one placement per buyer, all at once, and retries a buyer's cut-off or 5xx with the same
+ * orderId (at most `retries` times, as the web client does), so every buyer ends with a true answer.
+ * - `requests`: [{ path, body, token? }] one per buyer.
+ * - `onStart()`: called once every request is in flight (the kill test uses it).
+ * Returns the figures, the ghosts counted from Firestore.
+ */
+export async function burst({ baseUrl, productId, units, requests, retries = 3, timeoutMs = 90_000, onStart }) {
+  const { db } = admin();
+  const attempts = requests.map((r, i) => ({ ...r, orderId: randomUUID().replaceAll('-', ''), client: buyerClient(i) }));
+  const started = performance.now();
+  const { tally, count } = firstTryTally();
+  const inFlight = attempts.map((a) => placeAsBuyer(baseUrl, a, { retries, timeoutMs, onFirstTryCutOff: count }));
+  if (onStart) await onStart();
+  const answers = await Promise.all(inFlight);
+  const wallMs = performance.now() - started;
+  const finalStock = (await db.doc(`stock/${productId}`).get()).data()?.qty;
+  const { stored, soldUnits } = await storedOrders(db, attempts.map((a) => a.orderId), productId);
+  return burstFigures({ productId, units, answers, stored, soldUnits, finalStock, tally, wallMs });
 }
 
 export async function planProgress(planId) {

@@ -1,13 +1,19 @@
 import type { GroupBuyingPlan } from '../../functions/src/contracts/group-buying';
 
+/** A plan's banners as scripts/group-buying/render-banners.mjs renders them: web/public/images/banner/{name}-pc.jpg and -mobile.jpg. */
+const banner = (name: string) => ({ pc: `/images/banner/${name}-pc.jpg`, mobile: `/images/banner/${name}-mobile.jpg` });
+
+/** A campaign closes when its last Taiwan calendar day (UTC+8) ends: 23:59:59 there. */
+const endOfTaiwanDay = (day: string) => `${day}T15:59:59.000Z`;
+
 export const plans: GroupBuyingPlan[] = [
   {
     planId: 'cpaSouth',
     title: '南區會計師公會 年度實務書團購',
     organizer: '南區會計師公會',
-    closingDate: '2027-03-31T15:59:59.000Z',
+    closingDate: endOfTaiwanDay('2027-03-31'),
     launched: true,
-    bannerImg: { pc: '/images/banner/cpa-south-pc.jpg', mobile: '/images/banner/cpa-south-mobile.jpg' },
+    bannerImg: banner('cpa-south'),
     content: [
       '感謝南區會計師公會會員長期支持，本年度實務書團購開跑！',
       '團購價格僅限本活動頁面訂購，訂單成立後請於 3 日內完成匯款。',
@@ -28,9 +34,9 @@ export const plans: GroupBuyingPlan[] = [
     planId: 'onecircle',
     title: '一圈讀書會 秋季共讀團購',
     organizer: '一圈讀書會',
-    closingDate: '2026-10-31T15:59:59.000Z',
+    closingDate: endOfTaiwanDay('2026-10-31'),
     launched: true,
-    bannerImg: { pc: '/images/banner/onecircle-pc.jpg', mobile: '/images/banner/onecircle-mobile.jpg' },
+    bannerImg: banner('onecircle'),
     content: ['一圈讀書會秋季共讀書單：中小企業會計入門。', '本活動已於 10 月 31 日截止，感謝大家熱情參與。'],
     products: [{ productId: 'small-business-accounting', groupPrice: 399, maxPerOrder: 3 }],
     pickupNotes: '讀書會當天現場取書。',
@@ -42,9 +48,9 @@ export const plans: GroupBuyingPlan[] = [
     planId: 'taxSeason2027',
     title: '報稅季 記帳士聯合團購',
     organizer: '中區記帳士聯誼會',
-    closingDate: '2027-05-31T15:59:59.000Z',
+    closingDate: endOfTaiwanDay('2027-05-31'),
     launched: true,
-    bannerImg: { pc: '/images/banner/tax-season-pc.jpg', mobile: '/images/banner/tax-season-mobile.jpg' },
+    bannerImg: banner('tax-season'),
     // The minimum per order is the stored minPerOrder (the server enforces it, the page states it), never prose.
     content: ['報稅季前備齊工具書，聯誼會會員享團購優惠價。', '由出版社直接寄送到府。'],
     products: [

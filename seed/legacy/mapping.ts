@@ -266,70 +266,86 @@ function mapOrder(src: OrderSource, books: Map<string, ProductWrite>, plans: Set
 /** The order's document id: deterministic, so a second run finds what the first wrote. */
 export const legacyOrderId = (orderNo: string) => `legacy-${orderNo}`;
 
-/** Maps a whole export. `now`: the import's time, for records the old shop kept no time for. */
-export function mapLegacyExport(data: unknown, now: string): ImportPlan {
-  const root = isObj(data) ? data : {};
-  const refusals: Refusal[] = [];
-  const notes: string[] = [];
-  const read = Object.fromEntries(RECORD_KINDS.map((k) => [k, 0])) as Record<RecordKind, number>;
-  const refuse = (kind: RecordKind, path: string, reason: string) => refusals.push({ kind, path, reason });
+/** What every part of an export's mapping shares: the export's root, its counts, refusals and notes, and the import's time. */
+interface MapContext {
+  root: Json;
+  now: string;
+  read: Record<RecordKind, number>;
+  refusals: Refusal[];
+  notes: string[];
+  refuse: (kind: RecordKind, path: string, reason: string) => void;
+}
 
+/** The records of one top-level key of the export (an empty list where it is absent or not a record). */
+const entriesOf = (root: Json, key: string) => Object.entries(isObj(root[key]) ? root[key] : {});
+
+function mapBooks(ctx: MapContext): Map<string, ProductWrite> {
   const books = new Map<string, ProductWrite>();
-  for (const [id, raw] of Object.entries(isObj(root.products) ? root.products : {})) {
-    read.product++;
-    if (!productIdSchema.safeParse(id).success) refuse('product', `products/${id}`, 'malformed id');
-    else if (!isObj(raw)) refuse('product', `products/${id}`, 'not a record');
+  for (const [id, raw] of entriesOf(ctx.root, 'products')) {
+    ctx.read.product++;
+    if (!productIdSchema.safeParse(id).success) ctx.refuse('product', `products/${id}`, 'malformed id');
+    else if (!isObj(raw)) ctx.refuse('product', `products/${id}`, 'not a record');
     else {
       const p = mapProduct(id, raw);
-      if (typeof p === 'string') refuse('product', `products/${id}`, p);
+      if (typeof p === 'string') ctx.refuse('product', `products/${id}`, p);
       else books.set(id, p);
     }
   }
-  if (root.products_simple !== undefined) notes.push('products_simple is derived from products in the old shop: not imported (the shop derives its own list)');
+  if (ctx.root.products_simple !== undefined) ctx.notes.push('products_simple is derived from products in the old shop: not imported (the shop derives its own list)');
+  return books;
+}
 
+function mapStock(ctx: MapContext, books: Map<string, ProductWrite>): ImportPlan['stock'] {
   const stock: ImportPlan['stock'] = [];
-  for (const [id, raw] of Object.entries(isObj(root.stock) ? root.stock : {})) {
-    read.stock++;
+  for (const [id, raw] of entriesOf(ctx.root, 'stock')) {
+    ctx.read.stock++;
     const qty = int(isObj(raw) ? raw.qty : raw);
-    if (!books.has(id)) refuse('stock', `stock/${id}`, `unknown book: ${id}`);
-    else if (qty === null || qty < 0) refuse('stock', `stock/${id}`, 'missing field: qty');
+    if (!books.has(id)) ctx.refuse('stock', `stock/${id}`, `unknown book: ${id}`);
+    else if (qty === null || qty < 0) ctx.refuse('stock', `stock/${id}`, 'missing field: qty');
     else stock.push({ productId: id, qty });
   }
-  for (const id of books.keys()) if (!stock.some((s) => s.productId === id)) notes.push(`book ${id} has no stock record: none is written (the shop shows it as out of stock)`);
+  for (const id of books.keys()) if (!stock.some((s) => s.productId === id)) ctx.notes.push(`book ${id} has no stock record: none is written (the shop shows it as out of stock)`);
+  return stock;
+}
 
+function mapPlans(ctx: MapContext, books: Map<string, ProductWrite>): PlanWrite[] {
   const plans: PlanWrite[] = [];
-  for (const [id, raw] of Object.entries(isObj(root.group_buying) ? root.group_buying : {})) {
-    read.plan++;
-    if (!planIdSchema.safeParse(id).success) refuse('plan', `group_buying/${id}`, 'malformed id');
-    else if (!isObj(raw)) refuse('plan', `group_buying/${id}`, 'not a record');
+  for (const [id, raw] of entriesOf(ctx.root, 'group_buying')) {
+    ctx.read.plan++;
+    if (!planIdSchema.safeParse(id).success) ctx.refuse('plan', `group_buying/${id}`, 'malformed id');
+    else if (!isObj(raw)) ctx.refuse('plan', `group_buying/${id}`, 'not a record');
     else {
-      const p = mapPlan(id, raw, books, notes);
-      if (typeof p === 'string') refuse('plan', `group_buying/${id}`, p);
+      const p = mapPlan(id, raw, books, ctx.notes);
+      if (typeof p === 'string') ctx.refuse('plan', `group_buying/${id}`, p);
       else plans.push(p);
     }
   }
-  const planIds = new Set(plans.map((p) => p.planId));
+  return plans;
+}
 
+function mapMembers(ctx: MapContext): Member[] {
   const members: Member[] = [];
-  const memberIds = new Set<string>();
-  for (const [uid, raw] of Object.entries(isObj(root.users) ? root.users : {})) {
-    read.member++;
+  for (const [uid, raw] of entriesOf(ctx.root, 'users')) {
+    ctx.read.member++;
     const path = `users/${uid}`;
-    if (!uidSchema.safeParse(uid).success) refuse('member', path, 'malformed uid');
-    else if (!isObj(raw)) refuse('member', path, 'not a record');
-    else if (raw.email === undefined || raw.email === '') refuse('member', path, 'missing field: email');
+    if (!uidSchema.safeParse(uid).success) ctx.refuse('member', path, 'malformed uid');
+    else if (!isObj(raw)) ctx.refuse('member', path, 'not a record');
+    else if (raw.email === undefined || raw.email === '') ctx.refuse('member', path, 'missing field: email');
     else {
       const mail = email(raw.email);
-      if (!mail) refuse('member', path, `malformed email: ${JSON.stringify(str(raw.email))}`);
-      else {
-        memberIds.add(uid);
-        members.push({ userName: str(raw.userName), email: mail, userUid: uid, picture: str(raw.picture), provider: '', newsletter: false, createdAt: now, updatedAt: now });
-      }
+      if (!mail) ctx.refuse('member', path, `malformed email: ${JSON.stringify(str(raw.email))}`);
+      else members.push({ userName: str(raw.userName), email: mail, userUid: uid, picture: str(raw.picture), provider: '', newsletter: false, createdAt: ctx.now, updatedAt: ctx.now });
     }
   }
+  return members;
+}
 
-  // Orders: order/{uid}/{orderId} (a member's) and group_order/{planId}/{orderId} (a campaign's). The
-  // same order may sit under both (a member's group order): one order, with the member and the plan.
+/**
+ * The export's orders: order/{uid}/{orderId} (a member's) and group_order/{planId}/{orderId} (a
+ * campaign's), by order number. The same order may sit under both (a member's group order): one order,
+ * with the member and the plan.
+ */
+function orderSources(ctx: MapContext): Map<string, OrderSource> {
   const sources = new Map<string, OrderSource>();
   const add = (src: OrderSource) => {
     const no = str(src.raw.orderId) || src.path.split('/').at(-1)!;
@@ -338,39 +354,48 @@ export function mapLegacyExport(data: unknown, now: string): ImportPlan {
       sources.set(no, src);
       return;
     }
-    notes.push(`order ${no} is under both ${seen.path} and ${src.path}: imported once`);
+    ctx.notes.push(`order ${no} is under both ${seen.path} and ${src.path}: imported once`);
     sources.set(no, { ...seen, uid: seen.uid ?? src.uid, planId: seen.planId ?? src.planId });
   };
-  for (const [uid, orders] of Object.entries(isObj(root.order) ? root.order : {})) {
+  for (const [uid, orders] of entriesOf(ctx.root, 'order')) {
     for (const [key, raw] of Object.entries(isObj(orders) ? orders : {})) {
       if (isObj(raw)) add({ path: `order/${uid}/${key}`, raw, uid, planId: null });
-      else refuse('order', `order/${uid}/${key}`, 'not a record');
+      else ctx.refuse('order', `order/${uid}/${key}`, 'not a record');
     }
   }
-  for (const [planId, orders] of Object.entries(isObj(root.group_order) ? root.group_order : {})) {
+  for (const [planId, orders] of entriesOf(ctx.root, 'group_order')) {
     for (const [key, raw] of Object.entries(isObj(orders) ? orders : {})) {
       if (isObj(raw)) add({ path: `group_order/${planId}/${key}`, raw, uid: null, planId });
-      else refuse('order', `group_order/${planId}/${key}`, 'not a record');
+      else ctx.refuse('order', `group_order/${planId}/${key}`, 'not a record');
     }
   }
+  return sources;
+}
+
+function mapOrders(ctx: MapContext, books: Map<string, ProductWrite>, planIds: Set<string>, memberIds: Set<string>): OrderDoc[] {
   const orders: OrderDoc[] = [];
-  for (const src of sources.values()) {
-    read.order++;
-    if (src.uid && !memberIds.has(src.uid)) notes.push(`order ${src.path}: member ${src.uid} is not in users, the order keeps the uid`);
+  for (const src of orderSources(ctx).values()) {
+    ctx.read.order++;
+    if (src.uid && !memberIds.has(src.uid)) ctx.notes.push(`order ${src.path}: member ${src.uid} is not in users, the order keeps the uid`);
     const o = mapOrder(src, books, planIds);
-    if (typeof o === 'string') refuse('order', src.path, o);
+    if (typeof o === 'string') ctx.refuse('order', src.path, o);
     else orders.push(o);
   }
-  read.order += refusals.filter((r) => r.kind === 'order' && r.reason === 'not a record').length;
+  ctx.read.order += ctx.refusals.filter((r) => r.kind === 'order' && r.reason === 'not a record').length;
+  return orders;
+}
 
+/** The newsletter list, one record per address; a member's `newsletter` follows it. */
+function mapSubscriptions(ctx: MapContext, members: Member[]): SubscriptionRecord[] {
+  const { now } = ctx;
   const subscriptions = new Map<string, SubscriptionRecord>();
-  for (const [key, raw] of Object.entries(isObj(root.subscribeList) ? root.subscribeList : {})) {
-    read.subscriber++;
+  for (const [key, raw] of entriesOf(ctx.root, 'subscribeList')) {
+    ctx.read.subscriber++;
     const path = `subscribeList/${key}`;
-    if (!isObj(raw) || raw.email === undefined) refuse('subscriber', path, 'missing field: email');
+    if (!isObj(raw) || raw.email === undefined) ctx.refuse('subscriber', path, 'missing field: email');
     else {
       const mail = email(raw.email);
-      if (!mail) refuse('subscriber', path, `malformed email: ${JSON.stringify(str(raw.email))}`);
+      if (!mail) ctx.refuse('subscriber', path, `malformed email: ${JSON.stringify(str(raw.email))}`);
       else {
         const active = raw.subscribe === undefined || bool(raw.subscribe);
         // A later entry for the same address wins only when it subscribes (the old list kept duplicates).
@@ -381,6 +406,25 @@ export function mapLegacyExport(data: unknown, now: string): ImportPlan {
   }
   const subscribed = new Set([...subscriptions.values()].filter((s) => s.status === 'active').map((s) => s.email));
   for (const m of members) m.newsletter = subscribed.has(m.email);
+  return [...subscriptions.values()];
+}
 
-  return { products: [...books.values()], stock, plans, orders, members, subscriptions: [...subscriptions.values()], refusals, read, notes };
+/** Maps a whole export. `now`: the import's time, for records the old shop kept no time for. */
+export function mapLegacyExport(data: unknown, now: string): ImportPlan {
+  const refusals: Refusal[] = [];
+  const ctx: MapContext = {
+    root: isObj(data) ? data : {},
+    now,
+    read: Object.fromEntries(RECORD_KINDS.map((k) => [k, 0])) as Record<RecordKind, number>,
+    refusals,
+    notes: [],
+    refuse: (kind, path, reason) => refusals.push({ kind, path, reason }),
+  };
+  const books = mapBooks(ctx);
+  const stock = mapStock(ctx, books);
+  const plans = mapPlans(ctx, books);
+  const members = mapMembers(ctx);
+  const orders = mapOrders(ctx, books, new Set(plans.map((p) => p.planId)), new Set(members.map((m) => m.userUid)));
+  const subscriptions = mapSubscriptions(ctx, members);
+  return { products: [...books.values()], stock, plans, orders, members, subscriptions, refusals, read: ctx.read, notes: ctx.notes };
 }

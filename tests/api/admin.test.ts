@@ -5,6 +5,8 @@ import { db } from '../../functions/src/lib/firebase';
 import { adminDb, createTestUser, uniq, type TestUser } from '../helpers/emulators';
 import { app, bookInput as sharedBookInput, contact, doc, newOrderId, planInput as sharedPlanInput, shopOrder as placeShopOrder } from '../helpers/owner-fixtures';
 import { expectBadRequestAt, expectCatalogueBody } from '../helpers/catalogue-body';
+import { ROUTE_BODIES } from '../helpers/route-samples';
+import { ROUTE_LIST } from '../../functions/src/contracts/routes';
 
 // The shop owner's console: every /api/admin call for anonymous (401), member (403) and
 // owner; status changes along ORDER_TRANSITIONS with their mail; stock returned once; catalogue,
@@ -72,34 +74,36 @@ async function groupOrder(planId: string, items: { productId: string; qty: numbe
 }
 
 describe('access', () => {
-  const calls: [string, string, unknown?][] = [
-    ['get', '/orders'],
-    ['get', '/orders/abcdefghijklmnop1234'],
-    ['post', '/orders/abcdefghijklmnop1234/status', { status: 'refunded' }],
-    ['get', '/payments'],
-    ['get', '/products'],
-    ['post', '/products', {}],
-    ['get', '/products/x'],
-    ['put', '/products/x', {}],
-    ['patch', '/products/x/launch', { launched: true }],
-    ['put', '/stock/x', { qty: 1, reason: 'x' }],
-    ['get', '/stock/x/movements'],
-    ['get', '/plans'],
-    ['post', '/plans', {}],
-    ['get', '/plans/cpaSouth'],
-    ['put', '/plans/cpaSouth', {}],
-    ['patch', '/plans/cpaSouth/launch', { launched: true }],
-    ['get', '/plans/cpaSouth/orders.csv'],
-  ];
+  // Well-formed ids for the owner routes' path parameters, known or not: access is judged before anything is read.
+  const SAMPLE_IDS: Record<string, string> = {
+    productId: 'company-registration-guide',
+    planId: 'cpaSouth',
+    orderId: 'abcdefghijklmnop1234',
+    inquiryId: 'accessInquiry0001',
+    linkId: 'accessLink0001',
+  };
+  /** Every route declared owner-only (functions/src/contracts/routes.ts), with the sample body (tests/helpers/route-samples.ts) where it takes one. */
+  const ownerRoutes = ROUTE_LIST.filter((r) => r.access === 'owner').map((r) => ({
+    operationId: r.operationId,
+    method: r.method,
+    path: r.path.replace(/\{(\w+)\}/g, (_m, name: string) => SAMPLE_IDS[name] ?? `{${name}}`),
+    body: r.body ? ROUTE_BODIES[r.operationId]?.() : undefined,
+    needsBody: !!r.body,
+  }));
 
-  it.each(calls)('%s %s: 401 anonymous, 403 member', async (method, path, body) => {
-    const anon = request(app)[method as 'get'](`/api/admin${path}`);
-    const a = body === undefined ? await anon : await anon.send(body as object);
+  it('covers every owner route with well-formed ids and a sample body', () => {
+    expect(ownerRoutes.length).toBeGreaterThan(0);
+    expect(ownerRoutes.filter((r) => r.path.includes('{') || (r.needsBody && r.body === undefined)).map((r) => r.operationId)).toEqual([]);
+  });
+
+  it.each(ownerRoutes)('$method $path: 401 anonymous, 403 member', async ({ method, path, body }) => {
+    const anon = request(app)[method](path);
+    const a = body === undefined ? await anon : await anon.send(body);
     expect(a.status).toBe(401);
     expectCatalogueBody(a.body, 401, 'Unauthorized');
 
-    const m = request(app)[method as 'get'](`/api/admin${path}`).set('Authorization', `Bearer ${member.idToken}`);
-    const b = body === undefined ? await m : await m.send(body as object);
+    const m = request(app)[method](path).set('Authorization', `Bearer ${member.idToken}`);
+    const b = body === undefined ? await m : await m.send(body);
     expect(b.status).toBe(403);
     expectCatalogueBody(b.body, 403, 'Permission denied');
   });

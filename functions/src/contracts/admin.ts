@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bankAccountNoSchema, countSchema, queryIntSchema, isoInstantSchema, moneySchema, orderIdSchema, planIdSchema, productIdSchema, qtySchema, textSchema } from './common';
+import { UNPAID_ORDER_FIELDS } from './bank';
 import { groupBuyingPlanSchema, planOutcomeSchema } from './group-buying';
 import { ORDER_STATUSES, ORDER_TRANSITIONS, orderSchema, type OrderStatus } from './orders';
 import { ownerProductFields, productSchema } from './products';
@@ -55,20 +56,9 @@ export const adminOrderPageSchema = z
 export type AdminOrderPage = z.infer<typeof adminOrderPageSchema>;
 
 /** One row of the payments queue (GET /api/admin/payments). */
-export const paymentToCheckSchema = z
-  .object({
-    orderId: textSchema,
-    orderNo: textSchema,
-    planId: textSchema.nullable(),
-    buyer: textSchema,
-    email: textSchema,
-    phone: textSchema,
-    bankAccountNo: textSchema,
-    totalPrice: moneySchema,
-    createdAt: isoInstantSchema,
-    paymentDueAt: isoInstantSchema,
-    overdue: z.boolean(),
-  })
+export const paymentToCheckSchema = orderSchema
+  .pick({ ...UNPAID_ORDER_FIELDS, email: true, phone: true, paymentDueAt: true })
+  .extend({ overdue: z.boolean() })
   .meta({ id: 'PaymentToCheck' });
 export type PaymentToCheck = z.infer<typeof paymentToCheckSchema>;
 

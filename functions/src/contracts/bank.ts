@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { calendarDateSchema, countSchema, isoInstantSchema, moneySchema, textSchema } from './common';
+import { calendarDateSchema, countSchema, moneySchema, textSchema } from './common';
+import { orderSchema } from './orders';
 
 // Bank statement matching (/api/admin/bank/...). The owner's browser reads the bank's CSV export
 // (Big5 or UTF-8, columns differing per bank), the owner maps its date, deposit and payer-account
@@ -83,15 +84,12 @@ export const bankLayoutResponseSchema = z
   .object({ key: textSchema, header: z.array(textSchema), date: textSchema, amount: textSchema, account: textSchema })
   .meta({ id: 'BankLayout' });
 
-const bankCandidateSchema = z.object({
-  orderId: textSchema,
-  orderNo: textSchema,
-  buyer: textSchema,
-  planId: textSchema.nullable(),
-  bankAccountNo: textSchema,
-  totalPrice: moneySchema,
-  createdAt: isoInstantSchema,
-});
+/**
+ * An awaitingPayment order as a deposit is weighed against it: the fields of the order (contracts/orders.ts)
+ * that the owner compares with a payment. The payments queue (contracts/admin.ts) shows the same and more.
+ */
+export const UNPAID_ORDER_FIELDS = { orderId: true, orderNo: true, planId: true, buyer: true, bankAccountNo: true, totalPrice: true, createdAt: true } as const;
+const bankCandidateSchema = orderSchema.pick(UNPAID_ORDER_FIELDS);
 export type BankCandidate = z.infer<typeof bankCandidateSchema>;
 
 /**
