@@ -9,7 +9,7 @@ import { closeInquiry, replyToInquiry } from '../api/admin-api';
 import { useOwnerAction } from '../lib/use-owner-action';
 import { useResource } from '../lib/use-resource';
 import { InquiryTags } from './inquiries-page';
-import { BusyButton, FormErrors, Loaded, PageHead } from './ui';
+import { BusyButton, FormErrors, Loaded, PageHead, SubmitRow } from './ui';
 import '../inbox.css';
 
 const BADGE: Record<AdminInquiry['status'], string> = { new: 'awaitingPayment', replied: 'shipped', closed: 'closed' };
@@ -144,11 +144,9 @@ function ReplyForm({ i, onChange }: { i: AdminInquiry; onChange: (i: AdminInquir
         {...fieldProps(form, 'message')}
       />
       <FormErrors error={reply.error} />
-      <div className="inbox-reply-form__actions">
-        <BusyButton busy={reply.busy} type="submit">
-          寄出回覆
-        </BusyButton>
-      </div>
+      <SubmitRow busy={reply.busy} className="inbox-reply-form__actions">
+        寄出回覆
+      </SubmitRow>
     </form>
   );
 }

@@ -10,7 +10,7 @@ import { notify } from '@/lib/toast';
 import { createProduct, setStock, updateProduct } from '../api/admin-api';
 import { errorPaths, useAdminForm } from '../lib/use-admin-form';
 import { useResource } from '../lib/use-resource';
-import { BusyButton, FormErrors, fromLines, Loaded, PageHead, toLines } from './ui';
+import { BusyButton, FormErrors, fromLines, Loaded, PageHead, SubmitRow, toLines } from './ui';
 import { Field } from '@/components/field';
 import { BackLink } from '@/components/back-link';
 
@@ -190,30 +190,16 @@ function ProductForm({ initial }: { initial: AdminProduct | null }) {
           ))}
         </div>
       ) : null}
-      <div className="admin-form__submit">
-        <BusyButton busy={f.busy} type="submit">
-          {initial ? '儲存變更' : '建立書籍'}
-        </BusyButton>
-      </div>
+      <SubmitRow busy={f.busy}>{initial ? '儲存變更' : '建立書籍'}</SubmitRow>
     </form>
   );
 }
 
 function BasicFields({ f, editing }: { f: ProductFormState; editing: boolean }) {
-  // The id goes into the book's address: spaces are dropped as they are typed.
-  const productId = f.form.register('productId', { onChange: (e: { target: { value: string } }) => f.form.setValue('productId', e.target.value.trim()) });
   return (
     <fieldset>
       <legend>基本資料</legend>
-      <Field
-        label="書籍編號（網址用，英數字與 -）"
-        hint={editing ? '建立後不能修改' : '例如 company-law-2027'}
-        required
-        disabled={editing}
-        pattern="[A-Za-z0-9_-]{1,64}"
-        {...productId}
-        error={f.field('productId').error}
-      />
+      <Field label="書籍編號（網址用，英數字與 -）" hint={editing ? '建立後不能修改' : '例如 company-law-2027'} required disabled={editing} {...f.idField('productId')} />
       <Field label="書名" required maxLength={200} {...f.field('name')} />
       <Field label="副標題" maxLength={200} {...f.field('subtitle')} />
       <Field label="作者" maxLength={200} {...f.field('author')} />

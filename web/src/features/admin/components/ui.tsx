@@ -39,6 +39,15 @@ export function PageHead({ title, children }: { title: string; children?: ReactN
   );
 }
 
+/** 重新整理: loads the page's resource again (disabled while it loads). */
+export function ReloadButton({ resource }: { resource: Pick<Resource<unknown>, 'reload' | 'loading'> }) {
+  return (
+    <button type="button" className="btn btn--ghost btn--small" onClick={resource.reload} disabled={resource.loading}>
+      重新整理
+    </button>
+  );
+}
+
 /** A button that shows progress while its action runs and cannot be pressed twice. */
 export function BusyButton({ busy, children, className = 'btn btn--primary', ...rest }: { busy: boolean } & React.ButtonHTMLAttributes<HTMLButtonElement>) {
   return (
@@ -48,6 +57,20 @@ export function BusyButton({ busy, children, className = 'btn btn--primary', ...
     </button>
   );
 }
+
+/** A form's last row: its submit button, busy while the form is being sent. */
+export function SubmitRow({ busy, className = 'admin-form__submit', children }: { busy: boolean; className?: string; children: ReactNode }) {
+  return (
+    <div className={className}>
+      <BusyButton busy={busy} type="submit">
+        {children}
+      </BusyButton>
+    </div>
+  );
+}
+
+/** An input's props for a whole number from `min` to `max` (the phone's number pad). */
+export const wholeNumber = (min: number, max: number) => ({ type: 'number', inputMode: 'numeric', min, max, step: 1 }) as const;
 
 /** Lines of a textarea <-> string[] (blank lines dropped). */
 export const toLines = (s: string) => s.split('\n').map((l) => l.trim()).filter(Boolean);
