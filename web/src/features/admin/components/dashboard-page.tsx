@@ -2,6 +2,7 @@ import type { DashboardCampaign, DashboardFigures } from '@contracts/dashboard';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES } from '@contracts/orders';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatMoney, taiwanDay } from '@contracts/format';
+import { Thead } from '@/components/thead';
 import { useResource } from '../lib/use-resource';
 import { Loaded, PageHead } from './ui';
 
@@ -235,17 +236,7 @@ function TopBooks({ f }: { f: DashboardFigures }) {
           <ChartCanvas config={books} label={f.topBooks.map((b) => `${b.name} 已付款 ${b.paidCopies} 冊`).join('，')} />
           <table className="admin-table dash-table" data-testid="dash-books">
             <caption className="visually-hidden">暢銷書籍</caption>
-            <thead>
-              <tr>
-                <th scope="col">書名</th>
-                <th scope="col" className="num">
-                  已付款
-                </th>
-                <th scope="col" className="num">
-                  待匯款
-                </th>
-              </tr>
-            </thead>
+            <Thead columns={['書名', { label: '已付款', num: true }, { label: '待匯款', num: true }]} />
             <tbody>
               {f.topBooks.map((b) => (
                 <tr key={b.productId}>

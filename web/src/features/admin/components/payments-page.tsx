@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { formatDateTime, formatMoney } from '@contracts/format';
 import { useResource } from '../lib/use-resource';
-import { Thead } from './tables';
+import { Thead } from '@/components/thead';
 import { Loaded, PageHead, ReloadButton } from './ui';
 
 /** Orders awaiting payment, oldest first: what to look for on the bank statement. */

@@ -12,6 +12,7 @@ import { errorPaths, useAdminForm } from '../lib/use-admin-form';
 import { useResource } from '../lib/use-resource';
 import { BusyButton, FormErrors, fromLines, Loaded, PageHead, SubmitRow, toLines } from './ui';
 import { Field } from '@/components/field';
+import { Thead } from '@/components/thead';
 import { BackLink } from '@/components/back-link';
 
 /** Where the covers live (web/public/images/books/): the image field starts with it as a hint. */
@@ -319,19 +320,7 @@ function StockPanel({ product, onChange }: { product: AdminProduct; onChange: (q
           ) : (
             <table className="stacked-table admin-table">
               <caption>庫存異動紀錄（最近 50 筆）</caption>
-              <thead>
-                <tr>
-                  <th scope="col">時間</th>
-                  <th scope="col" className="num">
-                    變更
-                  </th>
-                  <th scope="col" className="num">
-                    結存
-                  </th>
-                  <th scope="col">原因</th>
-                  <th scope="col">操作者</th>
-                </tr>
-              </thead>
+              <Thead columns={['時間', { label: '變更', num: true }, { label: '結存', num: true }, '原因', '操作者']} />
               <tbody>
                 {rows.map((m) => (
                   <tr key={m.id}>
