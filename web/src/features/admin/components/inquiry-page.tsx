@@ -2,14 +2,13 @@ import { INQUIRY_REPLY_LIMITS, INQUIRY_STATUS_LABELS, inquiryReplyInputSchema, t
 import { formatDateTime } from '@contracts/format';
 import { Link, useParams } from 'react-router';
 import { Field } from '@/components/field';
-import { BackLink } from '@/components/back-link';
 import { fieldProps, useSchemaForm } from '@/lib/form';
 import { notify } from '@/lib/toast';
 import { closeInquiry, replyToInquiry } from '../api/admin-api';
 import { useOwnerAction } from '../lib/use-owner-action';
 import { useResource } from '../lib/use-resource';
 import { InquiryTags } from './inquiries-page';
-import { BusyButton, FormErrors, Loaded, PageHead, SubmitRow } from './ui';
+import { BusyButton, FormErrors, PageHead, SubmitRow, SubPage } from './ui';
 import '../inbox.css';
 
 const BADGE: Record<AdminInquiry['status'], string> = { new: 'awaitingPayment', replied: 'shipped', closed: 'closed' };
@@ -19,10 +18,7 @@ export default function InquiryPage() {
   const { inquiryId = '' } = useParams();
   const inquiry = useResource('GET /api/admin/inquiries/{inquiryId}', { params: { inquiryId } });
   return (
-    <div>
-      <BackLink to="/admin/inquiries">返回顧客詢問</BackLink>
-      <Loaded resource={inquiry}>{(i) => <InquiryView i={i} onChange={inquiry.set} />}</Loaded>
-    </div>
+    <SubPage back="/admin/inquiries" backLabel="返回顧客詢問" resource={inquiry}>{(i) => <InquiryView i={i} onChange={inquiry.set} />}</SubPage>
   );
 }
 

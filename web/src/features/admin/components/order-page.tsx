@@ -10,21 +10,17 @@ import { useResource } from '../lib/use-resource';
 import { useAdminForm } from '../lib/use-admin-form';
 import { useOwnerAction } from '../lib/use-owner-action';
 import { BookAmountsTable } from './tables';
-import { BusyButton, FormErrors, Loaded, PageHead } from './ui';
+import { BusyButton, FormErrors, PageHead, SubPage } from './ui';
 import { OrderStatusBadge } from '@/components/order-status-badge';
 import { Fact } from '@/components/fact';
 import { Field } from '@/components/field';
-import { BackLink } from '@/components/back-link';
 
 /** One order: details, history, and the actions its status allows. */
 export default function OrderPage() {
   const { orderId = '' } = useParams();
   const order = useResource('GET /api/admin/orders/{orderId}', { params: { orderId } });
   return (
-    <div>
-      <BackLink to="/admin/orders">返回訂單列表</BackLink>
-      <Loaded resource={order}>{(o) => <OrderView order={o} onChange={order.set} />}</Loaded>
-    </div>
+    <SubPage back="/admin/orders" backLabel="返回訂單列表" resource={order}>{(o) => <OrderView order={o} onChange={order.set} />}</SubPage>
   );
 }
 

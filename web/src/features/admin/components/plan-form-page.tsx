@@ -6,9 +6,8 @@ import { createPlan, updatePlan, type PlanInput } from '../api/admin-api';
 import { useAdminForm } from '../lib/use-admin-form';
 import { useResource } from '../lib/use-resource';
 import { fromTaipeiLocal, toTaipeiLocal } from '@contracts/format';
-import { FormErrors, fromLines, Loaded, PageHead, SubmitRow, toLines } from './ui';
+import { FormErrors, fromLines, PageHead, SubmitRow, SubPage, toLines } from './ui';
 import { Field } from '@/components/field';
-import { BackLink } from '@/components/back-link';
 
 interface PickupValues {
   id: string;
@@ -137,22 +136,19 @@ export default function PlanFormPage() {
   const plan = useResource('GET /api/admin/plans/{planId}', source ? { params: { planId: source } } : null, (p) => p.plan);
   const products = useResource('GET /api/admin/products', {});
   return (
-    <div>
-      <BackLink to={planId ? `/admin/plans/${planId}` : '/admin/plans'}>返回</BackLink>
-      <Loaded resource={plan}>
-        {(p) => (
-          <>
-            <PageHead title={p && !from ? `編輯：${p.title}` : from ? '複製團購活動' : '新增團購活動'} />
-            <PlanForm
-              initial={from ? null : p}
-              copy={from && p ? copyValues(p) : undefined}
-              books={(products.data ?? []).map((b) => ({ id: b.productId, name: b.name, listPrice: b.listPrice, launched: b.launched }))}
-              key={`${p?.planId ?? 'new'}-${from ?? ''}`}
-            />
-          </>
-        )}
-      </Loaded>
-    </div>
+    <SubPage back={planId ? `/admin/plans/${planId}` : '/admin/plans'} backLabel="返回" resource={plan}>
+      {(p) => (
+        <>
+          <PageHead title={p && !from ? `編輯：${p.title}` : from ? '複製團購活動' : '新增團購活動'} />
+          <PlanForm
+            initial={from ? null : p}
+            copy={from && p ? copyValues(p) : undefined}
+            books={(products.data ?? []).map((b) => ({ id: b.productId, name: b.name, listPrice: b.listPrice, launched: b.launched }))}
+            key={`${p?.planId ?? 'new'}-${from ?? ''}`}
+          />
+        </>
+      )}
+    </SubPage>
   );
 }
 

@@ -8,8 +8,7 @@ import { useResource } from '../lib/use-resource';
 import { PlanState, ProgressBar } from './plans-page';
 import { OrganizerLinks } from './organizer-links';
 import { BookAmountsTable, OrdersTable } from './tables';
-import { BusyButton, Loaded, PageHead } from './ui';
-import { BackLink } from '@/components/back-link';
+import { BusyButton, PageHead, SubPage } from './ui';
 
 /** One campaign: progress, totals per book and per pickup point, its orders and the CSV export. */
 export default function PlanPage() {
@@ -30,42 +29,39 @@ export default function PlanPage() {
     });
 
   return (
-    <div>
-      <BackLink to="/admin/plans">返回團購活動</BackLink>
-      <Loaded resource={plan}>
-        {(d) => (
-          <>
-            <PageHead title={`【${d.plan.title}】`}>
-              <Link className="btn btn--ghost btn--small" to={`/admin/plans/${planId}/edit`}>
-                編輯活動
-              </Link>
-              {d.plan.archived ? null : (
-                <BusyButton busy={launch.busy} type="button" className="btn btn--ghost btn--small" onClick={() => void toggleLaunch(!d.plan.launched)}>
-                  {d.plan.launched ? '下架活動' : '上架活動'}
-                </BusyButton>
-              )}
-              <BusyButton busy={busy} type="button" className="btn btn--primary btn--small" onClick={() => void exportCsv()}>
-                匯出訂單 CSV
+    <SubPage back="/admin/plans" backLabel="返回團購活動" resource={plan}>
+      {(d) => (
+        <>
+          <PageHead title={`【${d.plan.title}】`}>
+            <Link className="btn btn--ghost btn--small" to={`/admin/plans/${planId}/edit`}>
+              編輯活動
+            </Link>
+            {d.plan.archived ? null : (
+              <BusyButton busy={launch.busy} type="button" className="btn btn--ghost btn--small" onClick={() => void toggleLaunch(!d.plan.launched)}>
+                {d.plan.launched ? '下架活動' : '上架活動'}
               </BusyButton>
-            </PageHead>
-            <PlanBooks books={d.books} />
-            <div className="admin-grid">
-              <Summary d={d} />
-              <Totals d={d} />
-            </div>
-            <OrganizerLinks planId={d.plan.planId} />
-            <section className="admin-card" aria-labelledby="p-orders">
-              <h3 id="p-orders">活動訂單（{d.orders.length}）</h3>
-              {d.orders.length === 0 ? (
-                <p className="muted">還沒有人下單。</p>
-              ) : (
-                <OrdersTable orders={d.orders} detail={{ label: '內容', cell: (o) => o.items.map((i) => `${i.name} × ${i.qty}`).join('、') }} />
-              )}
-            </section>
-          </>
-        )}
-      </Loaded>
-    </div>
+            )}
+            <BusyButton busy={busy} type="button" className="btn btn--primary btn--small" onClick={() => void exportCsv()}>
+              匯出訂單 CSV
+            </BusyButton>
+          </PageHead>
+          <PlanBooks books={d.books} />
+          <div className="admin-grid">
+            <Summary d={d} />
+            <Totals d={d} />
+          </div>
+          <OrganizerLinks planId={d.plan.planId} />
+          <section className="admin-card" aria-labelledby="p-orders">
+            <h3 id="p-orders">活動訂單（{d.orders.length}）</h3>
+            {d.orders.length === 0 ? (
+              <p className="muted">還沒有人下單。</p>
+            ) : (
+              <OrdersTable orders={d.orders} detail={{ label: '內容', cell: (o) => o.items.map((i) => `${i.name} × ${i.qty}`).join('、') }} />
+            )}
+          </section>
+        </>
+      )}
+    </SubPage>
   );
 }
 

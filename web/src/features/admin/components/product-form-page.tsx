@@ -10,10 +10,9 @@ import { notify } from '@/lib/toast';
 import { createProduct, setStock, updateProduct } from '../api/admin-api';
 import { errorPaths, useAdminForm } from '../lib/use-admin-form';
 import { useResource } from '../lib/use-resource';
-import { BusyButton, FormErrors, fromLines, Loaded, PageHead, SubmitRow, toLines } from './ui';
+import { BusyButton, FormErrors, fromLines, Loaded, PageHead, SubmitRow, SubPage, toLines } from './ui';
 import { Field } from '@/components/field';
 import { Thead } from '@/components/thead';
-import { BackLink } from '@/components/back-link';
 
 /** Where the covers live (web/public/images/books/): the image field starts with it as a hint. */
 const IMAGE_FOLDER = '/images/books/';
@@ -124,18 +123,15 @@ export default function ProductFormPage() {
   const { productId } = useParams();
   const product = useResource('GET /api/admin/products/{productId}', productId ? { params: { productId } } : null);
   return (
-    <div>
-      <BackLink to="/admin/products">返回書籍列表</BackLink>
-      <Loaded resource={product}>
-        {(p) => (
-          <>
-            <PageHead title={p ? `編輯：${p.name}` : '新增書籍'} />
-            {p ? <StockPanel product={p} onChange={(qty) => product.set({ ...p, stock: qty })} /> : null}
-            <ProductForm initial={p} key={p?.productId ?? 'new'} />
-          </>
-        )}
-      </Loaded>
-    </div>
+    <SubPage back="/admin/products" backLabel="返回書籍列表" resource={product}>
+      {(p) => (
+        <>
+          <PageHead title={p ? `編輯：${p.name}` : '新增書籍'} />
+          {p ? <StockPanel product={p} onChange={(qty) => product.set({ ...p, stock: qty })} /> : null}
+          <ProductForm initial={p} key={p?.productId ?? 'new'} />
+        </>
+      )}
+    </SubPage>
   );
 }
 

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { BackLink } from '@/components/back-link';
 import { Spinner } from '@/components/page-status';
 import { errorText } from '../lib/labels';
 import type { Resource } from '../lib/use-resource';
@@ -26,6 +27,16 @@ export function FormErrors({ error }: { error: unknown }) {
   return (
     <div className="admin-alert" role="alert">
       <p>{errorText(error)}</p>
+    </div>
+  );
+}
+
+/** A page under a list: the way back to the list, then what the page shows once `resource` is loaded. */
+export function SubPage<T>({ back, backLabel, resource, children }: { back: string; backLabel: string; resource: Resource<T>; children: (data: T) => ReactNode }) {
+  return (
+    <div>
+      <BackLink to={back}>{backLabel}</BackLink>
+      <Loaded resource={resource}>{children}</Loaded>
     </div>
   );
 }
