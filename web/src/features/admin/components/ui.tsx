@@ -41,6 +41,16 @@ export function SubPage<T>({ back, backLabel, resource, children }: { back: stri
   );
 }
 
+/** A card of the console: a section named by its heading. */
+export function Card({ id, title, children }: { id: string; title: string; children?: ReactNode }) {
+  return (
+    <section className="admin-card" aria-labelledby={id}>
+      <h3 id={id}>{title}</h3>
+      {children}
+    </section>
+  );
+}
+
 export function PageHead({ title, children }: { title: string; children?: ReactNode }) {
   return (
     <div className="admin-head">
