@@ -4,6 +4,7 @@ import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { q } from '@/lib/data/queries';
 import { BookPicture } from '@/components/book-picture';
+import { Placeholder } from '@/components/page-status';
 import { Badges, Price } from './price';
 import '../catalogue.css';
 
@@ -56,10 +57,7 @@ function Books({ onAddToCart }: { onAddToCart: AddToCart }) {
 
 export function BookListSkeleton({ count = 4 }: { count?: number }) {
   return (
-    <div aria-busy="true">
-      <p className="visually-hidden" role="status">
-        書籍載入中…
-      </p>
+    <Placeholder label="書籍載入中…">
       <ul className="book-grid" aria-hidden="true">
         {Array.from({ length: count }, (_, i) => (
           <li key={i} className="book-card book-card--skeleton">
@@ -72,7 +70,7 @@ export function BookListSkeleton({ count = 4 }: { count?: number }) {
           </li>
         ))}
       </ul>
-    </div>
+    </Placeholder>
   );
 }
 
