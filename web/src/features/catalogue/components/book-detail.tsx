@@ -11,6 +11,7 @@ import type { AddToCart } from '../types';
 import { BookPicture } from '@/components/book-picture';
 import { FactRows } from '@/components/fact';
 import { Placeholder } from '@/components/page-status';
+import { BookTextSkeleton } from './book-skeleton';
 import { BuyBox } from './buy-box';
 import { ErrataTable } from './errata-table';
 import { GroupBuyOffers } from './group-buy-offers';
@@ -116,12 +117,7 @@ export function BookDetailSkeleton() {
         <div className="book-hero__cover">
           <div className="skeleton book-hero__cover-skeleton" />
         </div>
-        <div className="book-hero__info">
-          <div className="skeleton skeleton--title" />
-          <div className="skeleton skeleton--line" />
-          <div className="skeleton skeleton--line skeleton--short" />
-          <div className="skeleton skeleton--button" />
-        </div>
+        <BookTextSkeleton className="book-hero__info" title />
       </div>
     </Placeholder>
   );

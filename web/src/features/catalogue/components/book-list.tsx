@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { q } from '@/lib/data/queries';
 import { BookPicture } from '@/components/book-picture';
 import { Placeholder } from '@/components/page-status';
+import { BookTextSkeleton } from './book-skeleton';
 import { Badges, Price } from './price';
 import '../catalogue.css';
 
@@ -62,11 +63,7 @@ export function BookListSkeleton({ count = 4 }: { count?: number }) {
         {Array.from({ length: count }, (_, i) => (
           <li key={i} className="book-card book-card--skeleton">
             <div className="skeleton book-card__cover-skeleton" />
-            <div className="book-card__body">
-              <div className="skeleton skeleton--line" />
-              <div className="skeleton skeleton--line skeleton--short" />
-              <div className="skeleton skeleton--button" />
-            </div>
+            <BookTextSkeleton className="book-card__body" />
           </li>
         ))}
       </ul>
