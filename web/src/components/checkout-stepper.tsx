@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { FieldErrors, FieldPath, FieldValues, SubmitHandler, UseFormReturn } from 'react-hook-form';
 import { FormAlert } from './field';
+import { FactRows } from './fact';
 import './checkout-stepper.css';
 
 // The one checkout stepper, for the shop's cart (features/checkout) and a campaign's group cart
@@ -164,16 +165,5 @@ function StepButtons({ step, goTo, submitting, canSubmit = true }: Pick<Stepper,
 
 /** The buyer's answers on the confirmation step; empty optional answers are left out. */
 export function CheckoutSummary({ rows }: { rows: readonly (readonly [string, ReactNode])[] }) {
-  return (
-    <dl className="checkout__summary">
-      {rows
-        .filter(([, value]) => value !== '' && value != null)
-        .map(([term, value]) => (
-          <div key={term} className="checkout__summary-row">
-            <dt>{term}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-    </dl>
-  );
+  return <FactRows rows={rows} className="checkout__summary" rowClassName="checkout__summary-row" />;
 }

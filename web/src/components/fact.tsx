@@ -13,3 +13,19 @@ export function Fact({ term, children }: { term: ReactNode; children?: ReactNode
     </>
   );
 }
+
+/** Terms and their values as a <dl>, a row (`rowClassName`) each, leaving out the empty values. */
+export function FactRows({ rows, className, rowClassName }: { rows: readonly (readonly [string, ReactNode])[]; className: string; rowClassName: string }) {
+  return (
+    <dl className={className}>
+      {rows
+        .filter(([, value]) => value !== '' && value != null)
+        .map(([term, value]) => (
+          <div key={term} className={rowClassName}>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+    </dl>
+  );
+}

@@ -1,5 +1,6 @@
 import { formatMoney } from '@contracts/format';
 import './order-items-table.css';
+import { Thead } from '@/components/thead';
 
 // The one table of an order's lines: an order's page, the order lookup, and the confirmation step of
 // both checkouts (there with the prices shown for confirmation; the server prices the order itself).
@@ -28,14 +29,7 @@ export function OrderItemsTable({ items, priceLabel = '單價', shippingFee, ite
     <div className="order-items__wrap">
       <table className="data-table order-items">
         <caption className="visually-hidden">訂購內容</caption>
-        <thead>
-          <tr>
-            <th scope="col">產品名稱</th>
-            <th scope="col">{priceLabel}</th>
-            <th scope="col">數量</th>
-            <th scope="col">小計</th>
-          </tr>
-        </thead>
+        <Thead columns={['產品名稱', priceLabel, '數量', '小計']} />
         <tbody>
           {items.map((i) => (
             <tr key={i.productId}>

@@ -1,5 +1,6 @@
 import { describeError } from '@contracts/errors';
 import { useId, useState, type FormEvent } from 'react';
+import { EmailInput } from '@/components/email-input';
 import { api, isApiError } from '@/lib/api-client';
 import { checkEmail } from '@/lib/email';
 
@@ -36,20 +37,7 @@ export function NewsletterForm() {
         電子郵件
       </label>
       <div className="newsletter__row">
-        <input
-          id={`${id}-email`}
-          className="input"
-          type="email"
-          name="email"
-          inputMode="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          maxLength={300}
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          aria-invalid={invalid || undefined}
-          aria-describedby={`${id}-msg`}
-        />
+        <EmailInput id={`${id}-email`} className="input" name="email" maxLength={300} value={email} onValue={setEmail} aria-invalid={invalid || undefined} aria-describedby={`${id}-msg`} />
         <button type="submit" className="btn btn--accent" disabled={state.kind === 'sending'}>
           {state.kind === 'sending' ? '送出中…' : '訂閱'}
         </button>

@@ -8,6 +8,7 @@ import { apiQuery } from '@/lib/api-client';
 import { formatDateTime, formatMoney } from '@contracts/format';
 import { useDocumentMeta } from '@/lib/use-document-title';
 import '@/features/admin/admin.css';
+import { Thead } from '@/components/thead';
 
 /** /organizer?token=…: the association organiser's read-only view of one campaign (no account). */
 export function Component() {
@@ -77,15 +78,7 @@ function OrdersList({ orders }: { orders: OrganizerView['orders'] }) {
       <h2 id="org-list">交書名單（{orders.length}）</h2>
       {orders.length === 0 ? <p className="muted" data-testid="organizer-empty">還沒有人下單，有訂單後會列在這裡。</p> : null}
       <table className="stacked-table admin-table" data-testid="organizer-orders" hidden={orders.length === 0}>
-        <thead>
-          <tr>
-            <th scope="col">訂購人</th>
-            <th scope="col">電話</th>
-            <th scope="col">書籍與數量</th>
-            <th scope="col">取貨地點</th>
-            <th scope="col">付款</th>
-          </tr>
-        </thead>
+        <Thead columns={['訂購人', '電話', '書籍與數量', '取貨地點', '付款']} />
         <tbody>
           {orders.map((o) => (
             <tr key={o.orderNo}>

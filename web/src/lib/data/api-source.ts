@@ -13,43 +13,42 @@ const DOC_ID = /^(?!__.*__$)[A-Za-z0-9_-]{1,64}$/;
 /** Anonymous: the CDN may share the answer. */
 const pub = (signal?: AbortSignal) => ({ auth: false, signal });
 
-/** A 404 from the API is "no such record"; every other failure stays an error. */
-async function orNull<T>(p: Promise<T>): Promise<T | null> {
+/** `fallback` for a 404 from the API (only with the error key `key`, when given); every other failure stays an error. */
+async function on404<T, F>(p: Promise<T>, fallback: F, key?: string): Promise<T | F> {
   try {
     return await p;
   } catch (err) {
-    if (isApiError(err) && err.statusCode === 404) return null;
+    if (isApiError(err) && err.statusCode === 404 && (key === undefined || err.statusMessage === key)) return fallback;
     throw err;
   }
 }
 
+/** A 404 from the API is "no such record". */
+const orNull = <T>(p: Promise<T>) => on404(p, null);
+
+/**
+ * A book or campaign by id: the public read, else (not public, e.g. not launched yet) the shop owner's
+ * preview, `read(true)` with their token; null when neither finds it.
+ */
+async function publicOrPreview<T>(id: string, read: (asOwner: boolean) => Promise<T>): Promise<T | null> {
+  if (!DOC_ID.test(id)) return null;
+  const found = await orNull(read(false));
+  if (found || !isOwnerToken(getSession()?.idToken)) return found;
+  return orNull(read(true));
+}
+
 export const apiSource: StorefrontSource = {
   productSummaries: (signal) => api('GET /api/products/simple', {}, pub(signal)),
-  async product(id, signal) {
-    if (!DOC_ID.test(id)) return null;
-    const book = await orNull(api('GET /api/products/detail/{productId}', { params: { productId: id } }, pub(signal)));
-    // Not public: the shop owner may still preview it (an unlaunched book), read from the console's own
-    // route with their token (private, no-store: never in a shared cache).
-    if (book || !isOwnerToken(getSession()?.idToken)) return book;
-    return orNull(api('GET /api/admin/products/{productId}', { params: { productId: id } }, { signal }));
-  },
+  // The owner's preview of a book is read from the console's own route (private, no-store: never in a shared cache).
+  product: (id, signal) =>
+    publicOrPreview(id, (asOwner) =>
+      asOwner ? api('GET /api/admin/products/{productId}', { params: { productId: id } }, { signal }) : api('GET /api/products/detail/{productId}', { params: { productId: id } }, pub(signal)),
+    ),
   productPlans: (id, signal) => (DOC_ID.test(id) ? api('GET /api/products/detail/{productId}/plans', { params: { productId: id } }, pub(signal)) : Promise.resolve([])),
-  async stock(id, signal) {
-    try {
-      return (await api('GET /api/stock/{productId}', { params: { productId: id } }, pub(signal))).qty;
-    } catch (err) {
-      if (isApiError(err) && err.statusCode === 404 && err.statusMessage === ERROR_KEYS.stockNotFound) return 0;
-      throw err;
-    }
-  },
+  stock: (id, signal) => on404(api('GET /api/stock/{productId}', { params: { productId: id } }, pub(signal)).then((s) => s.qty), 0, ERROR_KEYS.stockNotFound),
   stockMap: (signal) => api('GET /api/stock', {}, pub(signal)),
-  async plan(id, signal) {
-    if (!DOC_ID.test(id)) return null;
-    const plan = await orNull(api('GET /api/groupBuying/{planId}', { params: { planId: id } }, pub(signal)));
-    // Not public: the shop owner may still preview it (an unlaunched campaign), asked with their token.
-    if (plan || !isOwnerToken(getSession()?.idToken)) return plan;
-    return orNull(api('GET /api/groupBuying/{planId}', { params: { planId: id } }, { signal }));
-  },
+  // The owner's preview of a campaign is the same route, asked with their token.
+  plan: (id, signal) => publicOrPreview(id, (asOwner) => api('GET /api/groupBuying/{planId}', { params: { planId: id } }, asOwner ? { signal } : pub(signal))),
   home: (signal) => api('GET /api/content/home', {}, pub(signal)),
   settings: (signal) => api('GET /api/settings/shop', {}, pub(signal)),
   async filesManifest(signal) {

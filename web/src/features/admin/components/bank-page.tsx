@@ -6,7 +6,7 @@ import { notify } from '@/lib/toast';
 import { confirmBankMatches, listBankLayouts, matchBankDeposits } from '../api/admin-api';
 import { checkSize, decodeStatement, guessMapping, parseStatement, StatementError, toDeposits, type DepositsResult, type Mapping, type Statement } from '../lib/bank-csv';
 import { errorText } from '../lib/labels';
-import { BusyButton, PageHead } from './ui';
+import { BusyButton, Card, PageHead } from './ui';
 import { Field } from '@/components/field';
 
 type Stage = { kind: 'pick' } | { kind: 'map'; st: Statement; mapping: Mapping; remembered: boolean } | { kind: 'review'; st: Statement; mapping: Mapping; read: DepositsResult; proposals: BankProposal[] };
@@ -145,8 +145,7 @@ function MappingForm({ stage, busy, onChange, onMatch }: { stage: Extract<Stage,
     </Field>
   );
   return (
-    <section className="admin-card" aria-labelledby="bank-map">
-      <h3 id="bank-map">欄位對應</h3>
+    <Card id="bank-map" title="欄位對應">
       <p className="admin-sub">{stage.kind === 'map' && stage.remembered ? '已套用這種對帳單格式上次的設定。' : '請確認每一項對應到對帳單的哪一欄；確認匯款後會記住這種格式。'}</p>
       <div className="admin-form admin-form--inline">
         {select('date', '交易日期')}
@@ -182,7 +181,7 @@ function MappingForm({ stage, busy, onChange, onMatch }: { stage: Extract<Stage,
       <BusyButton busy={busy} type="button" onClick={() => onMatch(mapping)} disabled={!mapping.date || !mapping.amount || !mapping.account}>
         比對訂單
       </BusyButton>
-    </section>
+    </Card>
   );
 }
 
@@ -248,15 +247,14 @@ function Review({ read, proposals, busy, onConfirm }: { read: DepositsResult; pr
       {done.length > 0 && <ProposalGroup id="done" title="先前已確認" proposals={done} row={(p) => `${depositLabel(p.deposit)} → ${p.confirmedOrderNo}`} />}
 
       {read.errors.length || read.skipped ? (
-        <section className="admin-card" aria-labelledby="bank-errors">
-          <h3 id="bank-errors">未讀取的列</h3>
+        <Card id="bank-errors" title="未讀取的列">
           {read.skipped ? <p className="admin-sub">{read.skipped} 列沒有存入金額（支出），已略過。</p> : null}
           <ul className="admin-list" data-testid="bank-errors">
             {read.errors.map((e) => (
               <li key={e.line}>{e.message}</li>
             ))}
           </ul>
-        </section>
+        </Card>
       ) : null}
     </>
   );

@@ -2,8 +2,9 @@ import type { DashboardCampaign, DashboardFigures } from '@contracts/dashboard';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES } from '@contracts/orders';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatMoney, taiwanDay } from '@contracts/format';
+import { Thead } from '@/components/thead';
 import { useResource } from '../lib/use-resource';
-import { Loaded, PageHead } from './ui';
+import { Card, Loaded, PageHead } from './ui';
 
 // Chart.js (tree-shaken: only the bar, line and doughnut parts) is imported here, so it loads with
 // this page of the console and never in the storefront.
@@ -26,6 +27,10 @@ async function loadChart() {
 }
 
 type ChartConfig = import('chart.js').ChartConfiguration;
+
+/** A chart of the page: sized by its box (the CSS's height), drawn at once (no animation). */
+const chart = (type: ChartConfig['type'], data: ChartConfig['data'], options: ChartConfig['options'] = {}): ChartConfig =>
+  ({ type, data, options: { responsive: true, maintainAspectRatio: false, animation: false, ...options } }) as ChartConfig;
 
 function ChartCanvas({ config, label, small = false }: { config: ChartConfig; label: string; small?: boolean }) {
   const ref = useRef<HTMLCanvasElement>(null);
@@ -112,17 +117,11 @@ const PAID_COLOUR = '#2f5d62';
 const AWAITING_COLOUR = '#d9a441';
 
 function revenueChart(labels: string[], rows: DashboardFigures['perDay'] | DashboardFigures['perMonth']): ChartConfig {
-  return {
-    type: 'bar',
-    data: {
-      labels,
-      datasets: [
-        { label: '已付款', data: rows.map((d) => d.paidRevenue), backgroundColor: PAID_COLOUR, stack: 'r' },
-        { label: '待匯款', data: rows.map((d) => d.awaitingRevenue), backgroundColor: AWAITING_COLOUR, stack: 'r' },
-      ],
-    },
-    options: { responsive: true, maintainAspectRatio: false, animation: false, scales: { x: { stacked: true }, y: { stacked: true, beginAtZero: true } } },
-  };
+  const datasets = [
+    { label: '已付款', data: rows.map((d) => d.paidRevenue), backgroundColor: PAID_COLOUR, stack: 'r' },
+    { label: '待匯款', data: rows.map((d) => d.awaitingRevenue), backgroundColor: AWAITING_COLOUR, stack: 'r' },
+  ];
+  return chart('bar', { labels, datasets }, { scales: { x: { stacked: true }, y: { stacked: true, beginAtZero: true } } });
 }
 
 /** One colour per status, in ORDER_STATUSES order: the doughnut and its legend. */
@@ -139,20 +138,17 @@ function Figures({ f }: { f: DashboardFigures }) {
         <TodayCard f={f} paid={paid} awaiting={awaiting} />
         <StatusCard f={f} />
       </div>
-      <section className="admin-card" aria-labelledby="d-revenue">
-        <h3 id="d-revenue">每日營收（依下單日）</h3>
+      <Card id="d-revenue" title="每日營收（依下單日）">
         <ChartCanvas config={daily} label={`每日營收圖，期間已付款 ${formatMoney(paid)}，待匯款 ${formatMoney(awaiting)}`} />
-      </section>
-      <section className="admin-card" aria-labelledby="d-monthly">
-        <h3 id="d-monthly">每月營收（依下單月）</h3>
+      </Card>
+      <Card id="d-monthly" title="每月營收（依下單月）">
         <ChartCanvas config={monthly} label={`每月營收圖，${f.perMonth.map((m) => `${m.month} 已付款 ${formatMoney(m.paidRevenue)}`).join('，')}`} />
-      </section>
+      </Card>
       <div className="admin-grid">
         <TopBooks f={f} />
-        <section className="admin-card" aria-labelledby="d-campaigns">
-          <h3 id="d-campaigns">團購進度</h3>
+        <Card id="d-campaigns" title="團購進度">
           {f.campaigns.length ? f.campaigns.map((c) => <CampaignProgress key={c.planId} c={c} today={f.to} />) : <p className="admin-sub">沒有進行中或近期截止的團購。</p>}
-        </section>
+        </Card>
       </div>
     </>
   );
@@ -163,8 +159,7 @@ function TodayCard({ f, paid, awaiting }: { f: DashboardFigures; paid: number; a
   const today = f.perDay.at(-1)!;
   const month = f.perMonth.at(-1)!;
   return (
-    <section className="admin-card" aria-labelledby="d-today">
-      <h3 id="d-today">今天</h3>
+    <Card id="d-today" title="今天">
       <p data-testid="dash-today">
         已付款 {today.paidOrders} 筆・{formatMoney(today.paidRevenue)}；待匯款 {today.awaitingOrders} 筆・{formatMoney(today.awaitingRevenue)}
       </p>
@@ -177,26 +172,18 @@ function TodayCard({ f, paid, awaiting }: { f: DashboardFigures; paid: number; a
       <button type="button" className="btn btn--ghost btn--small" onClick={() => downloadCsv(f)}>
         下載 CSV
       </button>
-    </section>
+    </Card>
   );
 }
 
 /** 訂單狀態: the doughnut, with the counts written beside it (not only in a tooltip on hover). */
 function StatusCard({ f }: { f: DashboardFigures }) {
-  const status = useMemo<ChartConfig>(
-    () => ({
-      type: 'doughnut',
-      data: {
-        labels: ORDER_STATUSES.map((s) => ORDER_STATUS_LABELS[s]),
-        datasets: [{ data: ORDER_STATUSES.map((s) => f.byStatus[s]), backgroundColor: STATUS_COLOURS }],
-      },
-      options: { responsive: true, maintainAspectRatio: false, animation: false, plugins: { legend: { display: false } } },
-    }),
-    [f],
-  );
+  const status = useMemo(() => {
+    const datasets = [{ data: ORDER_STATUSES.map((s) => f.byStatus[s]), backgroundColor: STATUS_COLOURS }];
+    return chart('doughnut', { labels: ORDER_STATUSES.map((s) => ORDER_STATUS_LABELS[s]), datasets }, { plugins: { legend: { display: false } } });
+  }, [f]);
   return (
-    <section className="admin-card" aria-labelledby="d-status">
-      <h3 id="d-status">訂單狀態</h3>
+    <Card id="d-status" title="訂單狀態">
       <ChartCanvas config={status} label={ORDER_STATUSES.map((s) => `${ORDER_STATUS_LABELS[s]} ${f.byStatus[s]} 筆`).join('，')} />
       <ul className="admin-legend" data-testid="dash-status">
         {ORDER_STATUSES.map((s, i) => (
@@ -207,45 +194,28 @@ function StatusCard({ f }: { f: DashboardFigures }) {
           </li>
         ))}
       </ul>
-    </section>
+    </Card>
   );
 }
 
 /** 暢銷書籍: copies per book, paid and awaiting payment, as a chart and a table. */
 function TopBooks({ f }: { f: DashboardFigures }) {
-  const books = useMemo<ChartConfig>(
-    () => ({
-      type: 'bar',
-      data: {
-        labels: f.topBooks.map((b) => (b.name.length > 14 ? `${b.name.slice(0, 13)}…` : b.name)),
-        datasets: [
-          { label: '已付款冊數', data: f.topBooks.map((b) => b.paidCopies), backgroundColor: PAID_COLOUR, stack: 'b' },
-          { label: '待匯款冊數', data: f.topBooks.map((b) => b.awaitingCopies), backgroundColor: AWAITING_COLOUR, stack: 'b' },
-        ],
-      },
-      options: { indexAxis: 'y', responsive: true, maintainAspectRatio: false, animation: false, scales: { x: { stacked: true, beginAtZero: true, ticks: { precision: 0 } }, y: { stacked: true } } },
-    }),
-    [f],
-  );
+  const books = useMemo(() => {
+    const labels = f.topBooks.map((b) => (b.name.length > 14 ? `${b.name.slice(0, 13)}…` : b.name));
+    const datasets = [
+      { label: '已付款冊數', data: f.topBooks.map((b) => b.paidCopies), backgroundColor: PAID_COLOUR, stack: 'b' },
+      { label: '待匯款冊數', data: f.topBooks.map((b) => b.awaitingCopies), backgroundColor: AWAITING_COLOUR, stack: 'b' },
+    ];
+    return chart('bar', { labels, datasets }, { indexAxis: 'y', scales: { x: { stacked: true, beginAtZero: true, ticks: { precision: 0 } }, y: { stacked: true } } });
+  }, [f]);
   return (
-    <section className="admin-card" aria-labelledby="d-books">
-      <h3 id="d-books">暢銷書籍（近 {f.perMonth.length} 個月）</h3>
+    <Card id="d-books" title={`暢銷書籍（近 ${f.perMonth.length} 個月）`}>
       {f.topBooks.length ? (
         <>
           <ChartCanvas config={books} label={f.topBooks.map((b) => `${b.name} 已付款 ${b.paidCopies} 冊`).join('，')} />
           <table className="admin-table dash-table" data-testid="dash-books">
             <caption className="visually-hidden">暢銷書籍</caption>
-            <thead>
-              <tr>
-                <th scope="col">書名</th>
-                <th scope="col" className="num">
-                  已付款
-                </th>
-                <th scope="col" className="num">
-                  待匯款
-                </th>
-              </tr>
-            </thead>
+            <Thead columns={['書名', { label: '已付款', num: true }, { label: '待匯款', num: true }]} />
             <tbody>
               {f.topBooks.map((b) => (
                 <tr key={b.productId}>
@@ -264,7 +234,7 @@ function TopBooks({ f }: { f: DashboardFigures }) {
       ) : (
         <p className="admin-sub">這段期間還沒有訂單。</p>
       )}
-    </section>
+    </Card>
   );
 }
 
@@ -287,17 +257,11 @@ function CampaignProgress({ c, today }: { c: DashboardCampaign; today: string })
       data.push(copies);
       if (day >= end && i >= c.points.length) break;
     }
-    return {
-      type: 'line',
-      data: {
-        labels,
-        datasets: [
-          { label: '累計冊數', data, borderColor: PAID_COLOUR, backgroundColor: PAID_COLOUR, stepped: true, pointRadius: labels.length > 31 ? 0 : 2 },
-          ...(c.minQuantity ? [{ label: '成團門檻', data: labels.map(() => c.minQuantity!), borderColor: '#a23b2a', borderDash: [6, 4], pointRadius: 0 }] : []),
-        ],
-      },
-      options: { responsive: true, maintainAspectRatio: false, animation: false, scales: { y: { beginAtZero: true, ticks: { precision: 0 } } } },
-    };
+    const datasets = [
+      { label: '累計冊數', data, borderColor: PAID_COLOUR, backgroundColor: PAID_COLOUR, stepped: true, pointRadius: labels.length > 31 ? 0 : 2 },
+      ...(c.minQuantity ? [{ label: '成團門檻', data: labels.map(() => c.minQuantity!), borderColor: '#a23b2a', borderDash: [6, 4], pointRadius: 0 }] : []),
+    ];
+    return chart('line', { labels, datasets }, { scales: { y: { beginAtZero: true, ticks: { precision: 0 } } } });
   }, [c, today]);
   const now = c.points.at(-1)?.copies ?? 0;
   const threshold = c.minQuantity ? `／門檻 ${c.minQuantity} 冊${now >= c.minQuantity ? '（已成團）' : `（還差 ${c.minQuantity - now} 冊）`}` : '（不設門檻）';

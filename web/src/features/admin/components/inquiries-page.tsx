@@ -2,7 +2,7 @@ import { INQUIRY_STATUS_LABELS, INQUIRY_STATUSES, INQUIRY_TOPIC_LABELS, type Adm
 import { formatDateTime } from '@contracts/format';
 import { Link, useSearchParams } from 'react-router';
 import { useResource } from '../lib/use-resource';
-import { Loaded, PageHead } from './ui';
+import { Loaded, PageHead, ReloadButton } from './ui';
 import '../inbox.css';
 
 const isStatus = (s: string | null): s is InquiryStatus => INQUIRY_STATUSES.includes(s as InquiryStatus);
@@ -30,9 +30,7 @@ export default function InquiriesPage() {
   return (
     <div>
       <PageHead title="顧客詢問">
-        <button type="button" className="btn btn--ghost btn--small" onClick={inbox.reload} disabled={inbox.loading}>
-          重新整理
-        </button>
+        <ReloadButton resource={inbox} />
       </PageHead>
       <p className="muted">顧客從「聯絡我們」、企業採購與團購活動頁送出的詢問。每則詢問也會寄到商店信箱；在這裡回覆會寄信給顧客並留下紀錄。</p>
       <nav aria-label="詢問狀態">

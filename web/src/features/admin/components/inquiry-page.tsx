@@ -2,14 +2,13 @@ import { INQUIRY_REPLY_LIMITS, INQUIRY_STATUS_LABELS, inquiryReplyInputSchema, t
 import { formatDateTime } from '@contracts/format';
 import { Link, useParams } from 'react-router';
 import { Field } from '@/components/field';
-import { BackLink } from '@/components/back-link';
 import { fieldProps, useSchemaForm } from '@/lib/form';
 import { notify } from '@/lib/toast';
 import { closeInquiry, replyToInquiry } from '../api/admin-api';
 import { useOwnerAction } from '../lib/use-owner-action';
 import { useResource } from '../lib/use-resource';
 import { InquiryTags } from './inquiries-page';
-import { BusyButton, FormErrors, Loaded, PageHead } from './ui';
+import { BusyButton, Card, FormErrors, PageHead, SubmitRow, SubPage } from './ui';
 import '../inbox.css';
 
 const BADGE: Record<AdminInquiry['status'], string> = { new: 'awaitingPayment', replied: 'shipped', closed: 'closed' };
@@ -19,10 +18,7 @@ export default function InquiryPage() {
   const { inquiryId = '' } = useParams();
   const inquiry = useResource('GET /api/admin/inquiries/{inquiryId}', { params: { inquiryId } });
   return (
-    <div>
-      <BackLink to="/admin/inquiries">返回顧客詢問</BackLink>
-      <Loaded resource={inquiry}>{(i) => <InquiryView i={i} onChange={inquiry.set} />}</Loaded>
-    </div>
+    <SubPage back="/admin/inquiries" backLabel="返回顧客詢問" resource={inquiry}>{(i) => <InquiryView i={i} onChange={inquiry.set} />}</SubPage>
   );
 }
 
@@ -45,19 +41,17 @@ function InquiryView({ i, onChange }: { i: AdminInquiry; onChange: (i: AdminInqu
         ) : null}
       </PageHead>
       <div className="admin-grid">
-        <section className="admin-card" aria-labelledby="inq-question">
-          <h3 id="inq-question">詢問內容</h3>
+        <Card id="inq-question" title="詢問內容">
           <InquiryTags i={i} />
           <p className="inbox-message">{i.message}</p>
           <p className="muted small">送出時間 {formatDateTime(i.createdAt)}</p>
-        </section>
+        </Card>
         <ContactCard i={i} />
       </div>
-      <section className="admin-card" aria-labelledby="inq-replies">
-        <h3 id="inq-replies">回覆紀錄</h3>
+      <Card id="inq-replies" title="回覆紀錄">
         <Replies i={i} />
         {i.status === 'closed' ? <p className="muted">這則詢問已結案，不能再回覆。</p> : <ReplyForm i={i} onChange={onChange} />}
-      </section>
+      </Card>
     </>
   );
 }
@@ -65,8 +59,7 @@ function InquiryView({ i, onChange }: { i: AdminInquiry; onChange: (i: AdminInqu
 /** 聯絡資料: how to reach the customer, and what the inquiry is about. */
 function ContactCard({ i }: { i: AdminInquiry }) {
   return (
-    <section className="admin-card" aria-labelledby="inq-contact">
-      <h3 id="inq-contact">聯絡資料</h3>
+    <Card id="inq-contact" title="聯絡資料">
       <dl className="admin-dl">
         <dt>姓名</dt>
         <dd>{i.name}</dd>
@@ -99,7 +92,7 @@ function ContactCard({ i }: { i: AdminInquiry }) {
           </>
         ) : null}
       </dl>
-    </section>
+    </Card>
   );
 }
 
@@ -144,11 +137,9 @@ function ReplyForm({ i, onChange }: { i: AdminInquiry; onChange: (i: AdminInquir
         {...fieldProps(form, 'message')}
       />
       <FormErrors error={reply.error} />
-      <div className="inbox-reply-form__actions">
-        <BusyButton busy={reply.busy} type="submit">
-          寄出回覆
-        </BusyButton>
-      </div>
+      <SubmitRow busy={reply.busy} className="inbox-reply-form__actions">
+        寄出回覆
+      </SubmitRow>
     </form>
   );
 }

@@ -10,21 +10,17 @@ import { useResource } from '../lib/use-resource';
 import { useAdminForm } from '../lib/use-admin-form';
 import { useOwnerAction } from '../lib/use-owner-action';
 import { BookAmountsTable } from './tables';
-import { BusyButton, FormErrors, Loaded, PageHead } from './ui';
+import { BusyButton, Card, FormErrors, PageHead, SubPage } from './ui';
 import { OrderStatusBadge } from '@/components/order-status-badge';
 import { Fact } from '@/components/fact';
 import { Field } from '@/components/field';
-import { BackLink } from '@/components/back-link';
 
 /** One order: details, history, and the actions its status allows. */
 export default function OrderPage() {
   const { orderId = '' } = useParams();
   const order = useResource('GET /api/admin/orders/{orderId}', { params: { orderId } });
   return (
-    <div>
-      <BackLink to="/admin/orders">返回訂單列表</BackLink>
-      <Loaded resource={order}>{(o) => <OrderView order={o} onChange={order.set} />}</Loaded>
-    </div>
+    <SubPage back="/admin/orders" backLabel="返回訂單列表" resource={order}>{(o) => <OrderView order={o} onChange={order.set} />}</SubPage>
   );
 }
 
@@ -46,8 +42,7 @@ function OrderView({ order: o, onChange }: { order: Order; onChange: (o: Order) 
       </div>
       {o.status === 'shipped' ? <CorrectDelivery order={o} onChange={onChange} /> : null}
       <Actions order={o} onChange={onChange} />
-      <section className="admin-card" aria-labelledby="o-history">
-        <h3 id="o-history">狀態紀錄</h3>
+      <Card id="o-history" title="狀態紀錄">
         <ol className="admin-history">
           {o.statusHistory.map((h, i) => (
             <li key={i}>
@@ -58,7 +53,7 @@ function OrderView({ order: o, onChange }: { order: Order; onChange: (o: Order) 
             </li>
           ))}
         </ol>
-      </section>
+      </Card>
     </>
   );
 }
@@ -66,8 +61,7 @@ function OrderView({ order: o, onChange }: { order: Order; onChange: (o: Order) 
 /** 訂購資料: who ordered, where it goes, the invoice, the payment's digits and dates. */
 function BuyerCard({ order: o }: { order: Order }) {
   return (
-    <section className="admin-card" aria-labelledby="o-buyer">
-      <h3 id="o-buyer">訂購資料</h3>
+    <Card id="o-buyer" title="訂購資料">
       <dl className="admin-dl">
         <dt>類型</dt>
         <dd>
@@ -110,15 +104,14 @@ function BuyerCard({ order: o }: { order: Order }) {
         <dd>{formatDateTime(o.paymentDueAt)}</dd>
         <Fact term="備註">{o.remark}</Fact>
       </dl>
-    </section>
+    </Card>
   );
 }
 
 /** 訂購內容: the lines, the totals and the parcel. */
 function ItemsCard({ order: o }: { order: Order }) {
   return (
-    <section className="admin-card" aria-labelledby="o-items">
-      <h3 id="o-items">訂購內容</h3>
+    <Card id="o-items" title="訂購內容">
       <BookAmountsTable
         rows={o.items}
         rowKey={(i) => i.productId}
@@ -145,7 +138,7 @@ function ItemsCard({ order: o }: { order: Order }) {
           </a>
         </p>
       ) : null}
-    </section>
+    </Card>
   );
 }
 
@@ -154,15 +147,14 @@ function Actions({ order: o, onChange }: { order: Order; onChange: (o: Order) =>
   const next = OWNER_TRANSITIONS[o.status];
   if (!next.length) return <p className="muted">此訂單已結案，不能再變更狀態。</p>;
   return (
-    <section className="admin-card" aria-labelledby="o-actions">
-      <h3 id="o-actions">處理訂單</h3>
+    <Card id="o-actions" title="處理訂單">
       <div className="admin-actions">
         {next.includes('preparing') ? <MarkPaid order={o} onChange={onChange} /> : null}
         {next.includes('shipped') ? <Ship order={o} onChange={onChange} /> : null}
         {next.includes('cancelledUnpaid') ? <Cancel order={o} to="cancelledUnpaid" onChange={onChange} /> : null}
         {next.includes('refunded') ? <Cancel order={o} to="refunded" onChange={onChange} /> : null}
       </div>
-    </section>
+    </Card>
   );
 }
 
@@ -311,8 +303,7 @@ function DeliveryFields({ field }: { field: ReturnType<typeof useAdminForm<Deliv
 function CorrectDelivery({ order, onChange }: { order: Order; onChange: (o: Order) => void }) {
   const [open, setOpen] = useState(false);
   return (
-    <section className="admin-card" aria-labelledby="o-fix">
-      <h3 id="o-fix">貨件資訊</h3>
+    <Card id="o-fix" title="貨件資訊">
       {open ? (
         <CorrectionForm order={order} onChange={onChange} onClose={() => setOpen(false)} />
       ) : (
@@ -320,7 +311,7 @@ function CorrectDelivery({ order, onChange }: { order: Order; onChange: (o: Orde
           更正貨件資訊
         </button>
       )}
-    </section>
+    </Card>
   );
 }
 

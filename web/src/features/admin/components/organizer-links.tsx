@@ -5,7 +5,7 @@ import { notify } from '@/lib/toast';
 import { createOrganizerLink, revokeOrganizerLink } from '../api/admin-api';
 import { errorText } from '../lib/labels';
 import { useResource } from '../lib/use-resource';
-import { BusyButton, Loaded } from './ui';
+import { BusyButton, Card, Loaded } from './ui';
 
 /** The plan's links for the association's organiser: create, copy, revoke, and who opened them when. */
 export function OrganizerLinks({ planId }: { planId: string }) {
@@ -40,8 +40,7 @@ export function OrganizerLinks({ planId }: { planId: string }) {
   }
 
   return (
-    <section className="admin-card" aria-labelledby="p-links">
-      <h3 id="p-links">召集人連結</h3>
+    <Card id="p-links" title="召集人連結">
       <p className="admin-sub">給協會召集人的唯讀連結：不需帳號即可查看各書與各取貨點統計、交書名單（電話只顯示末三碼）並下載 CSV；活動截止 30 天後自動失效，每次開啟都會記錄。</p>
       <BusyButton busy={busy === 'new'} type="button" className="btn btn--ghost btn--small" onClick={() => void create()}>
         建立召集人連結
@@ -68,6 +67,6 @@ export function OrganizerLinks({ planId }: { planId: string }) {
           ) : null
         }
       </Loaded>
-    </section>
+    </Card>
   );
 }

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { formatDateTime, formatMoney } from '@contracts/format';
 import { useResource } from '../lib/use-resource';
-import { Thead } from './tables';
-import { Loaded, PageHead } from './ui';
+import { Thead } from '@/components/thead';
+import { Loaded, PageHead, ReloadButton } from './ui';
 
 /** Orders awaiting payment, oldest first: what to look for on the bank statement. */
 export default function PaymentsPage() {
@@ -10,9 +10,7 @@ export default function PaymentsPage() {
   return (
     <div>
       <PageHead title="待確認匯款">
-        <button type="button" className="btn btn--ghost btn--small" onClick={payments.reload} disabled={payments.loading}>
-          重新整理
-        </button>
+        <ReloadButton resource={payments} />
       </PageHead>
       <p className="muted">依匯款期限排序，最早到期的在最上面。逾期未匯款的訂單會由系統自動取消。</p>
       <Loaded resource={payments}>

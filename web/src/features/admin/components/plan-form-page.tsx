@@ -6,9 +6,8 @@ import { createPlan, updatePlan, type PlanInput } from '../api/admin-api';
 import { useAdminForm } from '../lib/use-admin-form';
 import { useResource } from '../lib/use-resource';
 import { fromTaipeiLocal, toTaipeiLocal } from '@contracts/format';
-import { BusyButton, FormErrors, fromLines, Loaded, PageHead, toLines } from './ui';
+import { FormErrors, fromLines, PageHead, SubmitRow, SubPage, toLines } from './ui';
 import { Field } from '@/components/field';
-import { BackLink } from '@/components/back-link';
 
 interface PickupValues {
   id: string;
@@ -137,22 +136,19 @@ export default function PlanFormPage() {
   const plan = useResource('GET /api/admin/plans/{planId}', source ? { params: { planId: source } } : null, (p) => p.plan);
   const products = useResource('GET /api/admin/products', {});
   return (
-    <div>
-      <BackLink to={planId ? `/admin/plans/${planId}` : '/admin/plans'}>返回</BackLink>
-      <Loaded resource={plan}>
-        {(p) => (
-          <>
-            <PageHead title={p && !from ? `編輯：${p.title}` : from ? '複製團購活動' : '新增團購活動'} />
-            <PlanForm
-              initial={from ? null : p}
-              copy={from && p ? copyValues(p) : undefined}
-              books={(products.data ?? []).map((b) => ({ id: b.productId, name: b.name, listPrice: b.listPrice, launched: b.launched }))}
-              key={`${p?.planId ?? 'new'}-${from ?? ''}`}
-            />
-          </>
-        )}
-      </Loaded>
-    </div>
+    <SubPage back={planId ? `/admin/plans/${planId}` : '/admin/plans'} backLabel="返回" resource={plan}>
+      {(p) => (
+        <>
+          <PageHead title={p && !from ? `編輯：${p.title}` : from ? '複製團購活動' : '新增團購活動'} />
+          <PlanForm
+            initial={from ? null : p}
+            copy={from && p ? copyValues(p) : undefined}
+            books={(products.data ?? []).map((b) => ({ id: b.productId, name: b.name, listPrice: b.listPrice, launched: b.launched }))}
+            key={`${p?.planId ?? 'new'}-${from ?? ''}`}
+          />
+        </>
+      )}
+    </SubPage>
   );
 }
 
@@ -186,30 +182,16 @@ function PlanForm({ initial, copy, books }: { initial: Plan | null; copy?: Value
       </fieldset>
       <DeliveryFields f={f} />
       <FormErrors error={f.error} />
-      <div className="admin-form__submit">
-        <BusyButton busy={f.busy} type="submit">
-          {initial ? '儲存變更' : '建立活動'}
-        </BusyButton>
-      </div>
+      <SubmitRow busy={f.busy}>{initial ? '儲存變更' : '建立活動'}</SubmitRow>
     </form>
   );
 }
 
 function CampaignFields({ f, editing }: { f: PlanFormState; editing: boolean }) {
-  // The id goes into the campaign's address: spaces are dropped as they are typed.
-  const planId = f.form.register('planId', { onChange: (e: { target: { value: string } }) => f.form.setValue('planId', e.target.value.trim()) });
   return (
     <fieldset>
       <legend>活動</legend>
-      <Field
-        label="活動編號（網址 /ezbuy/編號）"
-        hint={editing ? '建立後不能修改' : '英數字與 -，例如 cpaNorth2027'}
-        required={!editing}
-        disabled={editing}
-        pattern="[A-Za-z0-9_-]{1,64}"
-        {...planId}
-        error={f.field('planId').error}
-      />
+      <Field label="活動編號（網址 /ezbuy/編號）" hint={editing ? '建立後不能修改' : '英數字與 -，例如 cpaNorth2027'} required={!editing} disabled={editing} {...f.idField('planId')} />
       <Field label="活動名稱" required maxLength={200} {...f.field('title')} />
       <Field label="主辦單位" maxLength={200} {...f.field('organizer')} />
       <Field label="截止時間（臺灣時間）" hint={editing ? '改到過去即提前結束' : '須晚於現在'} required type="datetime-local" {...f.field('closingDate')} />

@@ -8,8 +8,7 @@ import { useResource } from '../lib/use-resource';
 import { PlanState, ProgressBar } from './plans-page';
 import { OrganizerLinks } from './organizer-links';
 import { BookAmountsTable, OrdersTable } from './tables';
-import { BusyButton, Loaded, PageHead } from './ui';
-import { BackLink } from '@/components/back-link';
+import { BusyButton, Card, PageHead, SubPage } from './ui';
 
 /** One campaign: progress, totals per book and per pickup point, its orders and the CSV export. */
 export default function PlanPage() {
@@ -30,42 +29,38 @@ export default function PlanPage() {
     });
 
   return (
-    <div>
-      <BackLink to="/admin/plans">返回團購活動</BackLink>
-      <Loaded resource={plan}>
-        {(d) => (
-          <>
-            <PageHead title={`【${d.plan.title}】`}>
-              <Link className="btn btn--ghost btn--small" to={`/admin/plans/${planId}/edit`}>
-                編輯活動
-              </Link>
-              {d.plan.archived ? null : (
-                <BusyButton busy={launch.busy} type="button" className="btn btn--ghost btn--small" onClick={() => void toggleLaunch(!d.plan.launched)}>
-                  {d.plan.launched ? '下架活動' : '上架活動'}
-                </BusyButton>
-              )}
-              <BusyButton busy={busy} type="button" className="btn btn--primary btn--small" onClick={() => void exportCsv()}>
-                匯出訂單 CSV
+    <SubPage back="/admin/plans" backLabel="返回團購活動" resource={plan}>
+      {(d) => (
+        <>
+          <PageHead title={`【${d.plan.title}】`}>
+            <Link className="btn btn--ghost btn--small" to={`/admin/plans/${planId}/edit`}>
+              編輯活動
+            </Link>
+            {d.plan.archived ? null : (
+              <BusyButton busy={launch.busy} type="button" className="btn btn--ghost btn--small" onClick={() => void toggleLaunch(!d.plan.launched)}>
+                {d.plan.launched ? '下架活動' : '上架活動'}
               </BusyButton>
-            </PageHead>
-            <PlanBooks books={d.books} />
-            <div className="admin-grid">
-              <Summary d={d} />
-              <Totals d={d} />
-            </div>
-            <OrganizerLinks planId={d.plan.planId} />
-            <section className="admin-card" aria-labelledby="p-orders">
-              <h3 id="p-orders">活動訂單（{d.orders.length}）</h3>
-              {d.orders.length === 0 ? (
-                <p className="muted">還沒有人下單。</p>
-              ) : (
-                <OrdersTable orders={d.orders} detail={{ label: '內容', cell: (o) => o.items.map((i) => `${i.name} × ${i.qty}`).join('、') }} />
-              )}
-            </section>
-          </>
-        )}
-      </Loaded>
-    </div>
+            )}
+            <BusyButton busy={busy} type="button" className="btn btn--primary btn--small" onClick={() => void exportCsv()}>
+              匯出訂單 CSV
+            </BusyButton>
+          </PageHead>
+          <PlanBooks books={d.books} />
+          <div className="admin-grid">
+            <Summary d={d} />
+            <Totals d={d} />
+          </div>
+          <OrganizerLinks planId={d.plan.planId} />
+          <Card id="p-orders" title={`活動訂單（${d.orders.length}）`}>
+            {d.orders.length === 0 ? (
+              <p className="muted">還沒有人下單。</p>
+            ) : (
+              <OrdersTable orders={d.orders} detail={{ label: '內容', cell: (o) => o.items.map((i) => `${i.name} × ${i.qty}`).join('、') }} />
+            )}
+          </Card>
+        </>
+      )}
+    </SubPage>
   );
 }
 
@@ -73,8 +68,7 @@ export default function PlanPage() {
 function PlanBooks({ books }: { books: AdminPlanDetail['books'] }) {
   const hidden = books.filter((b) => !b.launched);
   return (
-    <section className="admin-card" aria-labelledby="p-plan-books">
-      <h3 id="p-plan-books">活動書籍（{books.length}）</h3>
+    <Card id="p-plan-books" title={`活動書籍（${books.length}）`}>
       {hidden.length ? (
         <div className="admin-alert" role="alert">
           <p>
@@ -95,15 +89,14 @@ function PlanBooks({ books }: { books: AdminPlanDetail['books'] }) {
           </li>
         ))}
       </ul>
-    </section>
+    </Card>
   );
 }
 
 /** 活動概況: the organiser, state, closing time, progress and the public page. */
 function Summary({ d }: { d: AdminPlanDetail }) {
   return (
-    <section className="admin-card" aria-labelledby="p-summary">
-      <h3 id="p-summary">活動概況</h3>
+    <Card id="p-summary" title="活動概況">
       <dl className="admin-dl">
         <dt>主辦單位</dt>
         <dd>{d.plan.organizer || '—'}</dd>
@@ -126,15 +119,14 @@ function Summary({ d }: { d: AdminPlanDetail }) {
           </a>
         </dd>
       </dl>
-    </section>
+    </Card>
   );
 }
 
 /** 各書合計 and 各取貨地點合計 of the campaign's valid orders. */
 function Totals({ d }: { d: AdminPlanDetail }) {
   return (
-    <section className="admin-card" aria-labelledby="p-books">
-      <h3 id="p-books">各書合計</h3>
+    <Card id="p-books" title="各書合計">
       {d.bookTotals.length === 0 ? (
         <p className="muted">尚無有效訂單。</p>
       ) : (
@@ -155,6 +147,6 @@ function Totals({ d }: { d: AdminPlanDetail }) {
           ))}
         </ul>
       )}
-    </section>
+    </Card>
   );
 }

@@ -6,7 +6,7 @@ import { notify } from '@/lib/toast';
 import { deletePlan, setPlanArchived, setPlanLaunched } from '../api/admin-api';
 import { errorText } from '../lib/labels';
 import { useResource } from '../lib/use-resource';
-import { Thead } from './tables';
+import { Thead } from '@/components/thead';
 import { BusyButton, Loaded, PageHead } from './ui';
 
 export function PlanState({ s }: { s: AdminPlanSummary }) {

@@ -10,9 +10,9 @@ import { notify } from '@/lib/toast';
 import { createProduct, setStock, updateProduct } from '../api/admin-api';
 import { errorPaths, useAdminForm } from '../lib/use-admin-form';
 import { useResource } from '../lib/use-resource';
-import { BusyButton, FormErrors, fromLines, Loaded, PageHead, toLines } from './ui';
+import { BusyButton, FormErrors, fromLines, Loaded, PageHead, SubmitRow, SubPage, toLines } from './ui';
 import { Field } from '@/components/field';
-import { BackLink } from '@/components/back-link';
+import { Thead } from '@/components/thead';
 
 /** Where the covers live (web/public/images/books/): the image field starts with it as a hint. */
 const IMAGE_FOLDER = '/images/books/';
@@ -123,18 +123,15 @@ export default function ProductFormPage() {
   const { productId } = useParams();
   const product = useResource('GET /api/admin/products/{productId}', productId ? { params: { productId } } : null);
   return (
-    <div>
-      <BackLink to="/admin/products">返回書籍列表</BackLink>
-      <Loaded resource={product}>
-        {(p) => (
-          <>
-            <PageHead title={p ? `編輯：${p.name}` : '新增書籍'} />
-            {p ? <StockPanel product={p} onChange={(qty) => product.set({ ...p, stock: qty })} /> : null}
-            <ProductForm initial={p} key={p?.productId ?? 'new'} />
-          </>
-        )}
-      </Loaded>
-    </div>
+    <SubPage back="/admin/products" backLabel="返回書籍列表" resource={product}>
+      {(p) => (
+        <>
+          <PageHead title={p ? `編輯：${p.name}` : '新增書籍'} />
+          {p ? <StockPanel product={p} onChange={(qty) => product.set({ ...p, stock: qty })} /> : null}
+          <ProductForm initial={p} key={p?.productId ?? 'new'} />
+        </>
+      )}
+    </SubPage>
   );
 }
 
@@ -190,30 +187,16 @@ function ProductForm({ initial }: { initial: AdminProduct | null }) {
           ))}
         </div>
       ) : null}
-      <div className="admin-form__submit">
-        <BusyButton busy={f.busy} type="submit">
-          {initial ? '儲存變更' : '建立書籍'}
-        </BusyButton>
-      </div>
+      <SubmitRow busy={f.busy}>{initial ? '儲存變更' : '建立書籍'}</SubmitRow>
     </form>
   );
 }
 
 function BasicFields({ f, editing }: { f: ProductFormState; editing: boolean }) {
-  // The id goes into the book's address: spaces are dropped as they are typed.
-  const productId = f.form.register('productId', { onChange: (e: { target: { value: string } }) => f.form.setValue('productId', e.target.value.trim()) });
   return (
     <fieldset>
       <legend>基本資料</legend>
-      <Field
-        label="書籍編號（網址用，英數字與 -）"
-        hint={editing ? '建立後不能修改' : '例如 company-law-2027'}
-        required
-        disabled={editing}
-        pattern="[A-Za-z0-9_-]{1,64}"
-        {...productId}
-        error={f.field('productId').error}
-      />
+      <Field label="書籍編號（網址用，英數字與 -）" hint={editing ? '建立後不能修改' : '例如 company-law-2027'} required disabled={editing} {...f.idField('productId')} />
       <Field label="書名" required maxLength={200} {...f.field('name')} />
       <Field label="副標題" maxLength={200} {...f.field('subtitle')} />
       <Field label="作者" maxLength={200} {...f.field('author')} />
@@ -333,19 +316,7 @@ function StockPanel({ product, onChange }: { product: AdminProduct; onChange: (q
           ) : (
             <table className="stacked-table admin-table">
               <caption>庫存異動紀錄（最近 50 筆）</caption>
-              <thead>
-                <tr>
-                  <th scope="col">時間</th>
-                  <th scope="col" className="num">
-                    變更
-                  </th>
-                  <th scope="col" className="num">
-                    結存
-                  </th>
-                  <th scope="col">原因</th>
-                  <th scope="col">操作者</th>
-                </tr>
-              </thead>
+              <Thead columns={['時間', { label: '變更', num: true }, { label: '結存', num: true }, '原因', '操作者']} />
               <tbody>
                 {rows.map((m) => (
                   <tr key={m.id}>

@@ -5,7 +5,7 @@ import { notify } from '@/lib/toast';
 import { setProductLaunched } from '../api/admin-api';
 import { useOwnerAction } from '../lib/use-owner-action';
 import { useResource } from '../lib/use-resource';
-import { Thead } from './tables';
+import { Thead } from '@/components/thead';
 import { BusyButton, Loaded, PageHead } from './ui';
 
 /** Every book, launched or hidden, with its stock. */

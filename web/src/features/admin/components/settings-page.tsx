@@ -4,7 +4,7 @@ import { notify } from '@/lib/toast';
 import { saveSettings } from '../api/admin-api';
 import { useAdminForm } from '../lib/use-admin-form';
 import { useResource } from '../lib/use-resource';
-import { BusyButton, FormErrors, Loaded, PageHead } from './ui';
+import { FormErrors, Loaded, PageHead, SubmitRow, wholeNumber } from './ui';
 import '../inbox.css';
 
 /** /admin/settings: the shop's settings (bank, payment days, shipping, contact) and how new orders are told. */
@@ -53,17 +53,7 @@ function SettingsForm({ initial, onSaved }: { initial: AdminSettings; onSaved: (
       <fieldset>
         <legend>商店</legend>
         <Field label="商店名稱" required maxLength={60} {...f.field('shop.shopName')} />
-        <Field
-          label="付款期限（天）"
-          hint={`下單後幾天內匯款，1–${SETTINGS_LIMITS.paymentDueDaysMax} 天；逾期自動取消`}
-          required
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={SETTINGS_LIMITS.paymentDueDaysMax}
-          step={1}
-          {...f.field('shop.paymentDueDays')}
-        />
+        <Field label="付款期限（天）" hint={`下單後幾天內匯款，1–${SETTINGS_LIMITS.paymentDueDaysMax} 天；逾期自動取消`} required {...wholeNumber(1, SETTINGS_LIMITS.paymentDueDaysMax)} {...f.field('shop.paymentDueDays')} />
       </fieldset>
       <BankFields f={f} />
       <ShippingFields f={f} />
@@ -74,11 +64,7 @@ function SettingsForm({ initial, onSaved }: { initial: AdminSettings; onSaved: (
         <Field label="統一編號" hint="8 位數字，可留空" inputMode="numeric" maxLength={8} {...f.field('shop.company.taxId')} />
       </fieldset>
       <FormErrors error={f.error} />
-      <div className="admin-form__submit">
-        <BusyButton busy={f.busy} type="submit">
-          儲存設定
-        </BusyButton>
-      </div>
+      <SubmitRow busy={f.busy}>儲存設定</SubmitRow>
     </form>
   );
 }
@@ -127,17 +113,7 @@ function ShippingFields({ f }: { f: SettingsFormState }) {
       <label className="admin-check settings-wide">
         <input type="checkbox" {...f.form.register('shop.shipping.freeWithinTaiwan')} /> 臺灣免運費
       </label>
-      <Field
-        label="運費（NT$）"
-        hint={free ? '免運時不收取' : `0–${SETTINGS_LIMITS.feeMax} 元`}
-        required
-        type="number"
-        inputMode="numeric"
-        min={0}
-        max={SETTINGS_LIMITS.feeMax}
-        step={1}
-        {...f.field('shop.shipping.fee')}
-      />
+      <Field label="運費（NT$）" hint={free ? '免運時不收取' : `0–${SETTINGS_LIMITS.feeMax} 元`} required {...wholeNumber(0, SETTINGS_LIMITS.feeMax)} {...f.field('shop.shipping.fee')} />
       <Field label="物流業者" required maxLength={60} {...f.field('shop.shipping.carrier')} />
       <Field label="出貨說明" className="settings-wide" hint="顯示在購物說明與訂單頁，最多 300 字" multiline rows={3} maxLength={400} {...f.field('shop.shipping.notes')} />
     </fieldset>

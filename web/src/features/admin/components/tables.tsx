@@ -2,28 +2,8 @@ import type { Order } from '@contracts/orders';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { OrderStatusBadge } from '@/components/order-status-badge';
+import { Thead } from '@/components/thead';
 import { formatDateTime, formatMoney } from '@contracts/format';
-
-/** A column heading: its text, right-aligned for numbers, or read only by screen readers (an actions column). */
-export type Column = string | { label: string; num?: boolean; hidden?: boolean };
-
-/** The heading row every console table starts with. */
-export function Thead({ columns }: { columns: readonly Column[] }) {
-  return (
-    <thead>
-      <tr>
-        {columns.map((c) => {
-          const col = typeof c === 'string' ? { label: c } : c;
-          return (
-            <th key={col.label} scope="col" className={col.num ? 'num' : undefined}>
-              {col.hidden ? <span className="visually-hidden">{col.label}</span> : col.label}
-            </th>
-          );
-        })}
-      </tr>
-    </thead>
-  );
-}
 
 // The console's two recurring tables: a list of orders (the order list, a campaign's orders) and
 // books with a count and an amount (an order's lines, a campaign's per-book totals).

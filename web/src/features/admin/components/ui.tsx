@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { BackLink } from '@/components/back-link';
 import { Spinner } from '@/components/page-status';
 import { errorText } from '../lib/labels';
 import type { Resource } from '../lib/use-resource';
@@ -30,12 +31,41 @@ export function FormErrors({ error }: { error: unknown }) {
   );
 }
 
+/** A page under a list: the way back to the list, then what the page shows once `resource` is loaded. */
+export function SubPage<T>({ back, backLabel, resource, children }: { back: string; backLabel: string; resource: Resource<T>; children: (data: T) => ReactNode }) {
+  return (
+    <div>
+      <BackLink to={back}>{backLabel}</BackLink>
+      <Loaded resource={resource}>{children}</Loaded>
+    </div>
+  );
+}
+
+/** A card of the console: a section named by its heading. */
+export function Card({ id, title, children }: { id: string; title: string; children?: ReactNode }) {
+  return (
+    <section className="admin-card" aria-labelledby={id}>
+      <h3 id={id}>{title}</h3>
+      {children}
+    </section>
+  );
+}
+
 export function PageHead({ title, children }: { title: string; children?: ReactNode }) {
   return (
     <div className="admin-head">
       <h2 id="admin-page-title">{title}</h2>
       {children ? <div className="admin-head__actions">{children}</div> : null}
     </div>
+  );
+}
+
+/** 重新整理: loads the page's resource again (disabled while it loads). */
+export function ReloadButton({ resource }: { resource: Pick<Resource<unknown>, 'reload' | 'loading'> }) {
+  return (
+    <button type="button" className="btn btn--ghost btn--small" onClick={resource.reload} disabled={resource.loading}>
+      重新整理
+    </button>
   );
 }
 
@@ -48,6 +78,20 @@ export function BusyButton({ busy, children, className = 'btn btn--primary', ...
     </button>
   );
 }
+
+/** A form's last row: its submit button, busy while the form is being sent. */
+export function SubmitRow({ busy, className = 'admin-form__submit', children }: { busy: boolean; className?: string; children: ReactNode }) {
+  return (
+    <div className={className}>
+      <BusyButton busy={busy} type="submit">
+        {children}
+      </BusyButton>
+    </div>
+  );
+}
+
+/** An input's props for a whole number from `min` to `max` (the phone's number pad). */
+export const wholeNumber = (min: number, max: number) => ({ type: 'number', inputMode: 'numeric', min, max, step: 1 }) as const;
 
 /** Lines of a textarea <-> string[] (blank lines dropped). */
 export const toLines = (s: string) => s.split('\n').map((l) => l.trim()).filter(Boolean);

@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { get, type DefaultValues, type FieldErrors, type FieldPath, type FieldValues } from 'react-hook-form';
+import { get, type DefaultValues, type FieldErrors, type FieldPath, type FieldValues, type PathValue } from 'react-hook-form';
 import type { z } from 'zod';
 import { isApiError } from '@/lib/api-client';
 import { useSchemaForm } from '@/lib/form';
@@ -82,5 +82,12 @@ export function useAdminForm<V extends FieldValues, O>(schema: z.ZodType<O>, def
   /** A text field bound to `name`, for components/field.tsx, with the first problem under it. */
   const field = (name: FieldPath<V>) => ({ ...form.register(name), error: firstError(form.formState.errors, name) });
 
-  return { form, field, error, refuse, onSubmit, busy: form.formState.isSubmitting };
+  /** An id that goes into an address (英數字與 -): spaces are dropped as they are typed. */
+  const idField = (name: FieldPath<V>) => ({
+    ...form.register(name, { onChange: (e: { target: { value: string } }) => form.setValue(name, e.target.value.trim() as PathValue<V, FieldPath<V>>) }),
+    pattern: '[A-Za-z0-9_-]{1,64}',
+    error: firstError(form.formState.errors, name),
+  });
+
+  return { form, field, idField, error, refuse, onSubmit, busy: form.formState.isSubmitting };
 }

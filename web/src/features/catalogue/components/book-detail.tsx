@@ -9,6 +9,9 @@ import { formatLongDate } from '@contracts/format';
 import { useDocumentMeta } from '@/lib/use-document-title';
 import type { AddToCart } from '../types';
 import { BookPicture } from '@/components/book-picture';
+import { FactRows } from '@/components/fact';
+import { Placeholder } from '@/components/page-status';
+import { BookTextSkeleton } from './book-skeleton';
 import { BuyBox } from './buy-box';
 import { ErrataTable } from './errata-table';
 import { GroupBuyOffers } from './group-buy-offers';
@@ -27,29 +30,15 @@ function Details({ p }: { p: Product }) {
     ['頁數', p.pages ? `${p.pages} 頁` : ''],
     ['規格', p.format],
   ];
-  return (
-    <dl className="book-facts">
-      {rows
-        .filter(([, v]) => v)
-        .map(([k, v]) => (
-          <div key={k} className="book-facts__row">
-            <dt>{k}</dt>
-            <dd>{v}</dd>
-          </div>
-        ))}
-    </dl>
-  );
+  return <FactRows rows={rows} className="book-facts" rowClassName="book-facts__row" />;
 }
 
 export function BuyBoxSkeleton() {
   return (
-    <div className="buy-box" aria-busy="true">
-      <p className="visually-hidden" role="status">
-        庫存載入中…
-      </p>
+    <Placeholder className="buy-box" label="庫存載入中…">
       <div className="skeleton skeleton--line skeleton--short" />
       <div className="skeleton skeleton--button" />
-    </div>
+    </Placeholder>
   );
 }
 
@@ -123,22 +112,14 @@ function Book({ productId, onAddToCart }: { productId: string; onAddToCart: AddT
 
 export function BookDetailSkeleton() {
   return (
-    <div className="book-page" aria-busy="true">
-      <p className="visually-hidden" role="status">
-        書籍資料載入中…
-      </p>
+    <Placeholder className="book-page" label="書籍資料載入中…">
       <div className="book-hero" aria-hidden="true">
         <div className="book-hero__cover">
           <div className="skeleton book-hero__cover-skeleton" />
         </div>
-        <div className="book-hero__info">
-          <div className="skeleton skeleton--title" />
-          <div className="skeleton skeleton--line" />
-          <div className="skeleton skeleton--line skeleton--short" />
-          <div className="skeleton skeleton--button" />
-        </div>
+        <BookTextSkeleton className="book-hero__info" title />
       </div>
-    </div>
+    </Placeholder>
   );
 }
 

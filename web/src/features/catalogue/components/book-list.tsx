@@ -4,6 +4,8 @@ import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { q } from '@/lib/data/queries';
 import { BookPicture } from '@/components/book-picture';
+import { Placeholder } from '@/components/page-status';
+import { BookTextSkeleton } from './book-skeleton';
 import { Badges, Price } from './price';
 import '../catalogue.css';
 
@@ -56,23 +58,16 @@ function Books({ onAddToCart }: { onAddToCart: AddToCart }) {
 
 export function BookListSkeleton({ count = 4 }: { count?: number }) {
   return (
-    <div aria-busy="true">
-      <p className="visually-hidden" role="status">
-        書籍載入中…
-      </p>
+    <Placeholder label="書籍載入中…">
       <ul className="book-grid" aria-hidden="true">
         {Array.from({ length: count }, (_, i) => (
           <li key={i} className="book-card book-card--skeleton">
             <div className="skeleton book-card__cover-skeleton" />
-            <div className="book-card__body">
-              <div className="skeleton skeleton--line" />
-              <div className="skeleton skeleton--line skeleton--short" />
-              <div className="skeleton skeleton--button" />
-            </div>
+            <BookTextSkeleton className="book-card__body" />
           </li>
         ))}
       </ul>
-    </div>
+    </Placeholder>
   );
 }
 

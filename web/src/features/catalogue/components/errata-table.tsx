@@ -1,5 +1,6 @@
 import type { Erratum } from '@contracts/products';
 import { formatLongDate } from '@contracts/format';
+import { Thead } from '@/components/thead';
 
 /** 勘誤公告: chapter, title, what changed, when, and the corrected page when there is one. */
 export function ErrataTable({ errata }: { errata: Erratum[] }) {
@@ -9,15 +10,7 @@ export function ErrataTable({ errata }: { errata: Erratum[] }) {
     <div className="errata">
       <table className="errata__table">
         <caption className="visually-hidden">勘誤公告，依公告日期由新到舊排列</caption>
-        <thead>
-          <tr>
-            <th scope="col">章節</th>
-            <th scope="col">標題</th>
-            <th scope="col">勘誤內容</th>
-            <th scope="col">公告日期</th>
-            <th scope="col">檔案</th>
-          </tr>
-        </thead>
+        <Thead columns={['章節', '標題', '勘誤內容', '公告日期', '檔案']} />
         <tbody>
           {sorted.map((e) => (
             <tr key={`${e.postDate}-${e.chapter}-${e.title}`}>

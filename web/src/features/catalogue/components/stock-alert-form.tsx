@@ -1,5 +1,6 @@
 import { describeError } from '@contracts/errors';
 import { useId, useState, type FormEvent } from 'react';
+import { EmailInput } from '@/components/email-input';
 import { api, isApiError } from '@/lib/api-client';
 import { checkEmail } from '@/lib/email';
 
@@ -44,18 +45,7 @@ export function StockAlertForm({ productId, bookName }: { productId: string; boo
         到貨通知的電子郵件
       </label>
       <div className="stock-alert__row">
-        <input
-          id={`${id}-e`}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-err` : undefined}
-          maxLength={254}
-        />
+        <EmailInput id={`${id}-e`} value={email} onValue={setEmail} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-err` : undefined} maxLength={254} />
         <button type="submit" className="btn btn--primary" disabled={state === 'sending'} aria-busy={state === 'sending'}>
           {state === 'sending' ? '送出中…' : '到貨通知我'}
         </button>

@@ -3,6 +3,7 @@ import { formatMoney } from '@contracts/format';
 import { groupCart, type GroupCartLine } from '../group-cart-store';
 import { maxOrderable } from './plan-book-card';
 import { clampQty, QuantityStepper } from '@/components/quantity-stepper';
+import { Thead } from '@/components/thead';
 
 export interface PricedLine {
   product: GroupPlanProduct;
@@ -28,14 +29,7 @@ export function CartLines({ planId, lines }: { planId: string; lines: PricedLine
     <div className="gb-lines">
       <table className="gb-lines__table">
         <caption className="visually-hidden">團購購物車明細</caption>
-        <thead>
-          <tr>
-            <th scope="col">書名</th>
-            <th scope="col">優惠價</th>
-            <th scope="col">數量</th>
-            <th scope="col">小計</th>
-          </tr>
-        </thead>
+        <Thead columns={['書名', '優惠價', '數量', '小計']} />
         <tbody>
           {lines.map(({ product: p, qty, total: sub }) => (
             <tr key={p.productId}>

@@ -6,6 +6,7 @@ import { useMyOrders } from '../api';
 import { LoadState } from './order-parts';
 import { OrderStatusBadge } from '@/components/order-status-badge';
 import '../orders.css';
+import { Thead } from '@/components/thead';
 
 const PAGE_SIZES = [5, 10, 20] as const;
 
@@ -72,17 +73,7 @@ function OrdersTable({ orders }: { orders: Order[] }) {
     <div className="orders-table__wrap">
       <table className="data-table stacked-table orders-table">
         <caption className="visually-hidden">我的訂單，由新到舊</caption>
-        <thead>
-          <tr>
-            <th scope="col">訂單號碼</th>
-            <th scope="col">訂單日期</th>
-            <th scope="col">產品名稱</th>
-            <th scope="col">訂購數</th>
-            <th scope="col">總金額</th>
-            <th scope="col">訂單狀態</th>
-            <th scope="col">查看詳情</th>
-          </tr>
-        </thead>
+        <Thead columns={['訂單號碼', '訂單日期', '產品名稱', '訂購數', '總金額', '訂單狀態', '查看詳情']} />
         <tbody>
           {orders.map((o) => (
             <tr key={o.orderId}>
