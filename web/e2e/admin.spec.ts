@@ -120,6 +120,7 @@ test('the owner creates a campaign, sees its orders and exports the CSV', async 
   await page.getByLabel('活動名稱').fill(title);
   await page.getByLabel('主辦單位').fill('測試會計師公會');
   await page.getByLabel('成團門檻').fill('3');
+  await page.getByLabel('每筆最少本數').fill('2');
   await page.getByRole('combobox', { name: /^書籍/ }).selectOption({ label: bookName });
   await page.getByLabel('團購價（NT$）').fill('700');
   await page.getByLabel('每單上限').fill('5');
@@ -168,6 +169,9 @@ test('the owner creates a campaign, sees its orders and exports the CSV', async 
   await page.getByRole('link', { name: '編輯活動' }).click();
   await expect(page.getByLabel('活動名稱')).toHaveValue(title);
   await expect(page.getByLabel('活動編號')).toBeDisabled();
+  await expect(page.getByLabel('每筆最少本數')).toHaveValue('2');
+  // The book is chosen in its select (it showed 請選擇 when the form started before the book list).
+  await expect(page.getByRole('combobox', { name: /^書籍/ })).toHaveValue(book);
 });
 
 test('the owner adds a book, sets its stock with a reason, launches and hides it', async ({ page }) => {

@@ -6,7 +6,7 @@ import { createPlan, updatePlan, type PlanInput } from '../api/admin-api';
 import { useAdminForm } from '../lib/use-admin-form';
 import { useResource } from '../lib/use-resource';
 import { fromTaipeiLocal, toTaipeiLocal } from '@contracts/format';
-import { FormErrors, fromLines, PageHead, SubmitRow, SubPage, toLines } from './ui';
+import { FormErrors, fromLines, Loaded, PageHead, SubmitRow, SubPage, toLines } from './ui';
 import { Field } from '@/components/field';
 
 interface PickupValues {
@@ -140,12 +140,18 @@ export default function PlanFormPage() {
       {(p) => (
         <>
           <PageHead title={p && !from ? `編輯：${p.title}` : from ? '複製團購活動' : '新增團購活動'} />
-          <PlanForm
-            initial={from ? null : p}
-            copy={from && p ? copyValues(p) : undefined}
-            books={(products.data ?? []).map((b) => ({ id: b.productId, name: b.name, listPrice: b.listPrice, launched: b.launched }))}
-            key={`${p?.planId ?? 'new'}-${from ?? ''}`}
-          />
+          {/* The form starts once the books are there too: a book select filled before its options exist
+              shows 請選擇 while the form still holds the book. */}
+          <Loaded resource={products}>
+            {(list) => (
+              <PlanForm
+                initial={from ? null : p}
+                copy={from && p ? copyValues(p) : undefined}
+                books={list.map((b) => ({ id: b.productId, name: b.name, listPrice: b.listPrice, launched: b.launched }))}
+                key={`${p?.planId ?? 'new'}-${from ?? ''}`}
+              />
+            )}
+          </Loaded>
         </>
       )}
     </SubPage>
