@@ -16,13 +16,16 @@ const suites = {
   // After every other suite: it stops this run's Firestore emulator for a while (and resumes it).
   faults: ['vitest', ['--project', 'faults']],
 };
+// TEST_FILES narrows a run to some files (e.g. `TEST_FILES=web/e2e/admin.spec.ts npm test -- --only e2e`):
+// the runners take them as filters after their own arguments. Unset in CI.
+const files = (process.env.TEST_FILES ?? '').split(/[ ,]+/).filter(Boolean);
 const results = [];
 for (const name of list.split(',')) {
   const [runner, args] = suites[name];
   const report = runner === 'node' ? undefined : reportFor(name, runner);
   const [cmd, full] = runner === 'node' ? ['node', args]
-    : runner === 'vitest' ? ['npx', ['vitest', 'run', ...args, ...report.args]]
-    : ['npx', ['playwright', 'test', ...report.args]];
+    : runner === 'vitest' ? ['npx', ['vitest', 'run', ...args, ...report.args, ...files]]
+    : ['npx', ['playwright', 'test', ...report.args, ...files]];
   console.log(`\n━━ ${name} ━━ ${cmd} ${full.join(' ')}`);
   const t = Date.now();
   const code = await run(cmd, full, { env: { ...process.env, ...report?.env } });
