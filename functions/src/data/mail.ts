@@ -14,6 +14,34 @@ export async function queueMail(mail: ComposedMail, kind: string): Promise<void>
   await (await db()).collection(MAIL).add({ ...mail, kind, createdAt: new Date().toISOString() });
 }
 
+/**
+ * Puts mails in the outbox under ids their caller made from what they report (a campaign's outcome per
+ * order), each with `create`: one already there is left alone, so a re-run or a concurrent call never
+ * sends a mail twice. Answers how many were new.
+ */
+export async function queueMailsOnce(mails: readonly { id: string; mail: ComposedMail }[], kind: string): Promise<number> {
+  const col = (await db()).collection(MAIL);
+  const createdAt = new Date().toISOString();
+  let created = 0;
+  for (let i = 0; i < mails.length; i += 50) {
+    const results = await Promise.all(
+      mails.slice(i, i + 50).map(({ id, mail }) =>
+        col
+          .doc(id)
+          .create({ ...mail, kind, createdAt })
+          .then(() => 1)
+          .catch((err: unknown) => {
+            // 6 = ALREADY_EXISTS: written by an earlier or a concurrent run.
+            if ((err as { code?: unknown }).code === 6) return 0;
+            throw err;
+          }),
+      ),
+    );
+    created += results.reduce((a, b) => a + b, 0);
+  }
+  return created;
+}
+
 interface StoredDelivery {
   state: DeliveryState;
   attempts?: number;

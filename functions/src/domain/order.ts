@@ -59,6 +59,10 @@ export const MOVES: Record<OrderRole, Record<OrderStatus, readonly OrderStatus[]
 export const STOCK_RETURNING: readonly OrderStatus[] = ['cancelledUnpaid', 'refunded'];
 export const returnsStock = (to: OrderStatus) => STOCK_RETURNING.includes(to);
 
+/** The statuses of an order placed and not paid (a failed campaign cancels them; docs/group-buying.md). */
+export const UNPAID_STATUSES: readonly OrderStatus[] = ['awaitingPayment'];
+export const isUnpaid = (o: Pick<Order, 'status'>) => UNPAID_STATUSES.includes(o.status);
+
 /** An order that still holds its copies (counted in a campaign's progress, totals and lists). */
 export const isActiveOrder = (o: Pick<Order, 'status'>) => !returnsStock(o.status);
 
@@ -273,6 +277,19 @@ function paymentNote(doc: Pick<Order, 'bankAccountNo'>, p: Payment): string {
   const other = p.otherAccount && doc.bankAccountNo !== NO_BANK_DIGITS && doc.bankAccountNo !== p.bankAccountNo;
   const tag = other ? '（由其他帳戶匯款，與訂單填寫的末五碼不同）' : doc.bankAccountNo === NO_BANK_DIGITS ? '（訂購時未填）' : '';
   return `匯款已核對：帳號末五碼 ${p.bankAccountNo}${tag}，金額 ${formatMoney(p.amount)}`;
+}
+
+/**
+ * The last 5 digits the buyer paid from: as the payment was confirmed (paymentNote above, which the
+ * bank matching writes too), else the digits the order gives (NO_BANK_DIGITS when none).
+ */
+export function paidFromDigits(o: Pick<Order, 'bankAccountNo' | 'statusHistory'>): string {
+  for (let i = o.statusHistory.length - 1; i >= 0; i--) {
+    const h = o.statusHistory[i]!;
+    const m = h.status === 'preparing' ? /帳號末五碼 (\d{5})/.exec(h.note ?? '') : null;
+    if (m) return m[1]!;
+  }
+  return o.bankAccountNo;
 }
 
 /**
