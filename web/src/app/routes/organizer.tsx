@@ -96,10 +96,16 @@ function OutcomeAndRebate({ v }: { v: OrganizerView }) {
       {r ? (
         <section className="admin-card" aria-labelledby="org-rebate">
           <h2 id="org-rebate">團主回饋 {r.percent}%</h2>
-          <p data-testid="organizer-rebate">
-            已付款 {r.paidOrders} 筆・書款 {formatMoney(r.paidBooksTotal)}・回饋 <strong>{formatMoney(r.amount)}</strong>
-          </p>
-          <p className="admin-sub">{d?.outcome === 'failed' ? '流團：款項全數退還，不計回饋。' : '依已付款訂單的書款（不含運費）計算，每筆無條件捨去至元。'}</p>
+          {d?.outcome === 'failed' ? (
+            <p data-testid="organizer-rebate">流團：已付款的款項全數退還，不計回饋。</p>
+          ) : (
+            <>
+              <p data-testid="organizer-rebate">
+                已付款 {r.paidOrders} 筆・書款 {formatMoney(r.paidBooksTotal)}・回饋 <strong>{formatMoney(r.amount)}</strong>
+              </p>
+              <p className="admin-sub">依已付款訂單的書款（不含運費）計算，每筆無條件捨去至元。</p>
+            </>
+          )}
         </section>
       ) : null}
     </div>

@@ -79,7 +79,7 @@ function DecideForm({ d, onDecided }: { d: AdminPlanDetail; onDecided: () => voi
       <Field label="給買家的說明（選填，會寫進通知信並顯示在活動頁）">
         <textarea value={note} onChange={(e) => setNote(e.target.value)} maxLength={500} rows={2} />
       </Field>
-      <div className="admin-actions">
+      <div className="admin-actions outcome-choices">
         {choices.map((outcome) => (
           <div key={outcome} className={`admin-action${outcome === 'failed' ? ' admin-action--danger' : ''}`}>
             <h4>{outcome === 'failed' ? '流團' : '成團'}{outcome === proposal ? '（建議）' : ''}</h4>
@@ -199,17 +199,6 @@ function RefundsDue({ decision }: { decision: PlanDecision }) {
                 </tr>
               ))}
             </tbody>
-            <tfoot>
-              <tr>
-                <th scope="row" colSpan={2}>
-                  合計
-                </th>
-                <td data-label="合計" className="num">
-                  {formatMoney(decision.refundsTotal)}
-                </td>
-                <td colSpan={2} />
-              </tr>
-            </tfoot>
           </table>
         </>
       )}
@@ -224,10 +213,16 @@ export function PlanRebateCard({ d }: { d: AdminPlanDetail }) {
   const paid = d.orders.filter((o) => o.orderId in r.perOrder);
   return (
     <Card id="p-rebate" title={`團主回饋 ${r.percent}%`}>
-      <p data-testid="rebate-total">
-        已付款 {r.paidOrders} 筆・書款 {formatMoney(r.paidBooksTotal)}・回饋 <strong>{formatMoney(r.amount)}</strong>
-      </p>
-      <p className="admin-sub">{d.decision?.outcome === 'failed' ? '流團：款項全數退還，不計回饋。' : '依已付款訂單的書款（不含運費）計算，每筆無條件捨去至元，合計為各筆加總。'}</p>
+      {d.decision?.outcome === 'failed' ? (
+        <p data-testid="rebate-total">流團：已付款的款項全數退還，不計回饋。</p>
+      ) : (
+        <>
+          <p data-testid="rebate-total">
+            已付款 {r.paidOrders} 筆・書款 {formatMoney(r.paidBooksTotal)}・回饋 <strong>{formatMoney(r.amount)}</strong>
+          </p>
+          <p className="admin-sub">依已付款訂單的書款（不含運費）計算，每筆無條件捨去至元，合計為各筆加總。</p>
+        </>
+      )}
       {paid.length ? (
         <table className="stacked-table admin-table admin-table--compact">
           <Thead columns={['訂單號碼', '訂購人', { label: '書款', num: true }, { label: '回饋', num: true }]} />

@@ -90,7 +90,8 @@ function PlanView({ plan, landing, cover }: { plan: GroupPlanView; landing?: Lan
         ))}
       </div>
 
-      <PlanProgressPanel initial={plan.progress} />
+      {/* After 流團 the count toward the threshold no longer means anything: the head says what happened. */}
+      {plan.decision?.outcome === 'failed' ? null : <PlanProgressPanel initial={plan.progress} />}
 
       <section aria-labelledby="books-title" className="gb-books">
         <h2 id="books-title">團購書單</h2>
