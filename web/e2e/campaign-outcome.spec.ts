@@ -18,7 +18,12 @@ async function shots(page: Page, name: string, card?: Locator) {
   for (const width of [360, 1280]) {
     await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
     await page.screenshot({ path: `${SHOT_DIR}/${name}-${width}.png`, fullPage: true });
-    if (card) await card.screenshot({ path: `${SHOT_DIR}/${name}-card-${width}.png` });
+    if (card) {
+      // The sticky header would sit over the card's top when the card is scrolled to: unstick it for this shot.
+      await page.locator('.site-header').evaluate((el) => (el.style.position = 'static'));
+      await card.screenshot({ path: `${SHOT_DIR}/${name}-card-${width}.png` });
+      await page.locator('.site-header').evaluate((el) => (el.style.position = ''));
+    }
   }
   await page.setViewportSize(PHONE);
 }

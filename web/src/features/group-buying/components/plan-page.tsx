@@ -185,7 +185,7 @@ function PlanHead({ plan, kicker }: { plan: GroupPlanView; kicker?: string }) {
 function closedText(plan: GroupPlanView): string {
   const closed = `本團購活動已於 ${formatLongDate(plan.closingDate)} 截止`;
   if (plan.decision?.outcome === 'succeeded') return `${closed}，已成團，感謝您的支持！已下單的買家會收到取書或寄送的通知信。`;
-  if (plan.decision?.outcome === 'failed') return `${closed}，未達成團門檻，本次未成團（流團）。未付款的訂單已取消，不需要付款；已付款的款項會全額退還。每位買家都已收到通知信。`;
+  if (plan.decision?.outcome === 'failed') return `${closed}，很抱歉，本次未成團（流團）。未付款的訂單已取消，不需要付款；已付款的款項會全額退還。每位買家都已收到通知信。`;
   return `${closed}，感謝您的支持。已下單的訂單照常處理。`;
 }
 
