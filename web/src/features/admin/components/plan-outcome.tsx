@@ -138,7 +138,7 @@ function DecisionRecord({ d, decision, onDecided }: { d: AdminPlanDetail; decisi
         <dt>決定時間</dt>
         <dd>{formatDateTime(decision.at)}</dd>
         <dt>決定者</dt>
-        <dd className="admin-mono">{decision.by.replace(/^owner:/, '')}</dd>
+        <dd>{decision.by.replace(/^owner:/, '')}</dd>
         {decision.proposed ? (
           <>
             <dt>系統判定</dt>
