@@ -15,6 +15,8 @@ export interface PlanDoc extends GroupBuyingPlan {
   judgedAt?: string;
   /** Put away by the owner: hidden from the console's default list, never open. */
   archived?: boolean;
+  /** A pay-after-成團 campaign: when its threshold was reached (set once, functions/src/api/group-buying/pay-after.ts). */
+  formedAt?: string;
 }
 
 function toPlan(id: string, data: FirebaseFirestore.DocumentData): PlanDoc {
@@ -29,6 +31,7 @@ function toPlan(id: string, data: FirebaseFirestore.DocumentData): PlanDoc {
     launched: d.launched === true,
     pickupPoints: Array.isArray(d.pickupPoints) ? d.pickupPoints : [],
     postalDelivery: d.postalDelivery !== false,
+    payAfterFormed: d.payAfterFormed === true,
   };
 }
 
@@ -46,6 +49,28 @@ export async function listPlansClosedBefore(beforeIso: string): Promise<PlanDoc[
 
 export async function setPlanOutcome(planId: string, outcome: PlanOutcome, judgedAt: string): Promise<void> {
   await (await db()).collection(PLANS).doc(planId).set({ outcome, judgedAt }, { merge: true });
+}
+
+/**
+ * Records the moment a pay-after-成團 campaign formed, once: the first caller's `at` is kept, and
+ * every caller gets the stored moment (null: no such plan). A preconditioned update, not a
+ * transaction, since a burst's placements may all ask at that moment.
+ */
+export async function recordFormedAt(planId: string, at: string): Promise<string | null> {
+  const ref = (await db()).collection(PLANS).doc(planId);
+  for (let round = 0; round < 10; round++) {
+    const snap = await ref.get();
+    if (!snap.exists) return null;
+    const stored = snap.get('formedAt') as unknown;
+    if (typeof stored === 'string' && stored) return stored;
+    try {
+      await ref.update({ formedAt: at }, { lastUpdateTime: snap.updateTime! });
+      return at;
+    } catch (err) {
+      if (![9, 10].includes((err as { code?: number } | null)?.code as number)) throw err;
+    }
+  }
+  throw new Error(`The plan ${planId} kept changing while its forming was recorded`);
 }
 
 export async function getPlanProgress(planId: string, minQuantity: number | null): Promise<PlanProgress> {

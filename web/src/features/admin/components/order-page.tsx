@@ -101,7 +101,7 @@ function BuyerCard({ order: o }: { order: Order }) {
         <dt>訂單日期</dt>
         <dd>{formatDateTime(o.createdAt)}</dd>
         <dt>匯款期限</dt>
-        <dd>{formatDateTime(o.paymentDueAt)}</dd>
+        <dd>{o.paymentDueAt ? formatDateTime(o.paymentDueAt) : '等待成團，成團後起算'}</dd>
         <Fact term="備註">{o.remark}</Fact>
       </dl>
     </Card>
