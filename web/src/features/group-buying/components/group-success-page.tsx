@@ -35,7 +35,7 @@ export function GroupSuccessPage({ planId, orderId }: { planId: string; orderId:
         <dd data-testid="order-no" className="gb-success__order-no">
           {o.orderNo}
         </dd>
-        <dt>應付金額</dt>
+        <dt>{waiting ? '訂單金額' : '應付金額'}</dt>
         <dd data-testid="order-total" className="gb-success__amount">
           {formatMoney(o.totalPrice)}
         </dd>
