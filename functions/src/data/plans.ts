@@ -1,6 +1,6 @@
 import type { GroupBuyingPlan, PlanOutcome, PlanProgress } from '../contracts/group-buying';
 import type { Order } from '../contracts/orders';
-import { isActiveOrder } from '../domain/order';
+import { isActiveOrder, isUnpaid } from '../domain/order';
 import { ORDERS, toOrder } from './orders';
 import type { Firestore } from 'firebase-admin/firestore';
 import { db } from '../lib/firebase';
@@ -92,13 +92,16 @@ export async function listPlanOrders(planId: string, limit = 2000): Promise<Orde
  * never the whole plan.
  */
 export async function unpaidCopiesOfContact(planId: string, emails: readonly string[], phone: string): Promise<number> {
-  const unpaid = (await db()).collection(ORDERS).where('planId', '==', planId).where('status', '==', 'awaitingPayment');
+  // Unpaid is two statuses (awaitingFormation too: a pay-after-成團 order holds copies unpaid), judged
+  // here rather than in the query, which may hold only one `in` (the emails).
+  const ofPlan = (await db()).collection(ORDERS).where('planId', '==', planId);
   const [byEmail, byPhone] = await Promise.all([
-    unpaid.where('email', 'in', [...new Set(emails)]).select('items').limit(200).get(),
-    unpaid.where('phone', '==', phone).select('items').limit(200).get(),
+    ofPlan.where('email', 'in', [...new Set(emails)]).select('items', 'status').limit(200).get(),
+    ofPlan.where('phone', '==', phone).select('items', 'status').limit(200).get(),
   ]);
   const copies = new Map<string, number>();
   for (const d of [...byEmail.docs, ...byPhone.docs]) {
+    if (!isUnpaid(d.data() as Pick<Order, 'status'>)) continue;
     const items = (d.data() as Partial<Order>).items ?? [];
     copies.set(d.id, items.reduce((n, i) => n + (Number(i.qty) || 0), 0));
   }
