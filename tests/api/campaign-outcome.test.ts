@@ -163,3 +163,32 @@ describe('成團 (succeeded) and the rebate', () => {
     expect((await request(app).get(`/api/groupBuying/${planId}`)).body.decision).toMatchObject({ outcome: 'succeeded' });
   });
 });
+
+describe('a pay-after-成團 campaign', () => {
+  it('流團 cancels the waiting orders with nothing to refund; 成團 below the threshold asks them to pay', async () => {
+    const book = await fixtureBook(c, 20);
+    const [failing, forming] = [uniq('pafail'), uniq('paform')];
+    for (const planId of [failing, forming]) {
+      expect((await c.post('/plans', planInput(planId, [{ productId: book, groupPrice: 400 }], { minQuantity: 50, payAfterFormed: true }))).status).toBe(201);
+    }
+    const waiting = await order(failing, book, 2);
+    const waitingToo = await order(forming, book, 1);
+    expect((await doc(`orders/${waiting.orderId}`))!.status).toBe('awaitingFormation');
+    await closeAgo(failing, 120_000);
+    await closeAgo(forming, 120_000);
+    const stock = await stockOf(book);
+
+    const failed = (await decide(failing, 'failed')).body.decision;
+    expect(failed).toMatchObject({ counts: { cancelled: 1, refundsDue: 0 }, refundsDue: [], refundsTotal: 0 });
+    expect((await doc(`orders/${waiting.orderId}`))!.status).toBe('cancelledUnpaid');
+    expect(await stockOf(book)).toBe(stock + 2);
+    expect((await waitForMail(waiting.email, ['訂單已取消'])).text).toContain('不需要再匯款');
+
+    expect((await decide(forming, 'succeeded')).body.decision).toMatchObject({ outcome: 'succeeded', counts: { orders: 1 } });
+    const released = (await doc(`orders/${waitingToo.orderId}`))!;
+    expect(released.status).toBe('awaitingPayment');
+    expect(released.paymentDueAt).toBeTruthy();
+    expect((await doc(`groupBuyingPlans/${forming}`))!.formedAt).toBeTruthy();
+    expect((await waitForMail(waitingToo.email, ['團購成團通知'])).text).toContain('請完成匯款');
+  });
+});

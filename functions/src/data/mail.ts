@@ -15,29 +15,26 @@ export async function queueMail(mail: ComposedMail, kind: string): Promise<void>
 }
 
 /**
- * Puts mails in the outbox under ids their caller made from what they report (a campaign's outcome per
- * order), each with `create`: one already there is left alone, so a re-run or a concurrent call never
- * sends a mail twice. Answers how many were new.
+ * Puts a mail in the outbox under a fixed id, at most once: false (nothing written) when that id was
+ * written before, by this run or any other process's (a reminder is sent once however often its job runs).
  */
+export async function queueMailOnce(id: string, mail: ComposedMail, kind: string, at: string): Promise<boolean> {
+  try {
+    await (await db()).collection(MAIL).doc(id).create({ ...mail, kind, createdAt: at });
+    return true;
+  } catch (err) {
+    if ((err as { code?: number }).code === 6) return false; // ALREADY_EXISTS
+    throw err;
+  }
+}
+
+/** Many mails under ids of their own, each at most once (queueMailOnce), 50 at a time; answers how many were new. */
 export async function queueMailsOnce(mails: readonly { id: string; mail: ComposedMail }[], kind: string): Promise<number> {
-  const col = (await db()).collection(MAIL);
-  const createdAt = new Date().toISOString();
+  const at = new Date().toISOString();
   let created = 0;
   for (let i = 0; i < mails.length; i += 50) {
-    const results = await Promise.all(
-      mails.slice(i, i + 50).map(({ id, mail }) =>
-        col
-          .doc(id)
-          .create({ ...mail, kind, createdAt })
-          .then(() => 1)
-          .catch((err: unknown) => {
-            // 6 = ALREADY_EXISTS: written by an earlier or a concurrent run.
-            if ((err as { code?: unknown }).code === 6) return 0;
-            throw err;
-          }),
-      ),
-    );
-    created += results.reduce((a, b) => a + b, 0);
+    const results = await Promise.all(mails.slice(i, i + 50).map(({ id, mail }) => queueMailOnce(id, mail, kind, at)));
+    created += results.filter(Boolean).length;
   }
   return created;
 }

@@ -52,3 +52,15 @@ export async function cancelSubscription(email: string, version: number): Promis
     return 'cancelled';
   });
 }
+
+/**
+ * The addresses among `emails` that unsubscribed from the shop's mail (subscriptions are keyed by the
+ * lower-cased address, functions/src/api/content/service.ts): the reminders are not sent to them.
+ */
+export async function unsubscribedAmong(emails: readonly string[]): Promise<Set<string>> {
+  const keys = [...new Set(emails.map((e) => e.toLowerCase()).filter(Boolean))];
+  if (!keys.length) return new Set();
+  const firestore = await db();
+  const snaps = await firestore.getAll(...keys.map((k) => firestore.collection('subscriptions').doc(k)));
+  return new Set(snaps.filter((s) => s.exists && (s.data() as SubscriptionRecord).status === 'unsubscribed').map((s) => s.id));
+}

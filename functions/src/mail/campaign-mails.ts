@@ -95,7 +95,10 @@ function deliveryBlock(order: Order, plan: Plan): MailBlock {
 
 /** An unpaid order of a formed campaign: how to pay, and by when. A paid one: nothing to do. */
 function paymentBlocks(order: Order, settings: ShopSettings): MailBlock[] {
-  if (order.status !== 'awaitingPayment') return [{ kind: 'text', text: '我們已收到您的匯款，您不需要再做任何事，書籍備妥後依上方方式交付。' }];
+  if (order.status === 'awaitingFormation' || (order.status === 'awaitingPayment' && !order.paymentDueAt)) {
+    return [{ kind: 'text', text: '我們會另寄收款通知，告訴您匯款帳號、金額與期限。' }];
+  }
+  if (order.status !== 'awaitingPayment' || !order.paymentDueAt) return [{ kind: 'text', text: '我們已收到您的匯款，您不需要再做任何事，書籍備妥後依上方方式交付。' }];
   const { bank } = settings;
   const due = formatTaipeiTime(order.paymentDueAt);
   return [

@@ -6,12 +6,13 @@ import type { ReturnOp } from '../../domain/allocation-plan';
 import { isActiveOrder, isUnpaid, paidFromDigits } from '../../domain/order';
 import { allocateAll } from '../../allocator/stock-allocator';
 import { queueMailsOnce } from '../../data/mail';
-import { claimPlanDecision, completePlanDecision, getPlan, listPlanOrders, type PlanDoc } from '../../data/plans';
+import { claimPlanDecision, completePlanDecision, getPlan, listPlanOrders, recordFormedAt, type PlanDoc } from '../../data/plans';
 import { shopSettings } from '../../data/settings';
 import { invalidateCatalogue } from '../../data/products';
 import { conflict, notFound, unavailable } from '../../lib/failure';
 import { campaignMailId, renderCampaignMail, type CampaignMail } from '../../mail/campaign-mails';
 import { closeDuePlans, CLOSING_GRACE_MS } from './close-plans';
+import { releaseFormedPlan } from './pay-after';
 
 // The owner's 成團 / 流團 of a closed campaign, in one action (docs/group-buying.md, "The outcome").
 // The decision is claimed on the plan first (one transaction: concurrent calls agree on one), then
@@ -52,6 +53,12 @@ async function cancelUnpaid(orders: readonly Order[], by: string): Promise<void>
 /** Applies a claimed decision and completes its record (each step safe to repeat). */
 async function apply(plan: PlanDoc, decision: PlanDecision): Promise<PlanDecision> {
   if (decision.outcome === 'failed') await cancelUnpaid(await listPlanOrders(plan.planId), decision.by);
+  // A pay-after-成團 campaign the owner forms (below its threshold, too): the decision is its forming
+  // moment when it had none, and its waiting orders are asked to pay (pay-after.ts, with its notice).
+  if (decision.outcome === 'succeeded' && plan.payAfterFormed) {
+    if (!plan.formedAt) await recordFormedAt(plan.planId, decision.at);
+    await releaseFormedPlan(plan.planId);
+  }
   const orders = await listPlanOrders(plan.planId);
   const settings = await shopSettings();
   const mails: { order: Order; mail: CampaignMail }[] = [];

@@ -39,6 +39,7 @@ interface Values {
   pickupPoints: PickupValues[];
   postalDelivery: boolean;
   rebatePercent: string;
+  payAfterFormed: boolean;
 }
 
 type Plan = AdminPlanSummary['plan'];
@@ -73,6 +74,7 @@ function toValues(s: Plan | null): Values {
       pickupPoints: [],
       postalDelivery: true,
       rebatePercent: '',
+      payAfterFormed: false,
     };
   }
   return {
@@ -91,6 +93,7 @@ function toValues(s: Plan | null): Values {
     pickupPoints: (s.pickupPoints ?? []).map((p) => ({ ...p, hours: p.hours ?? '' })),
     postalDelivery: s.postalDelivery !== false,
     rebatePercent: s.rebatePercent != null ? String(s.rebatePercent) : '',
+    payAfterFormed: s.payAfterFormed === true,
   };
 }
 
@@ -122,6 +125,7 @@ function toInput(d: Values, editing: boolean): PlanInput {
     pickupPoints: d.pickupPoints.map((p) => ({ id: p.id, name: p.name.trim(), address: p.address.trim(), hours: p.hours.trim() })),
     postalDelivery: d.postalDelivery,
     rebatePercent: optNum(d.rebatePercent),
+    payAfterFormed: d.payAfterFormed,
   };
 }
 
@@ -208,10 +212,31 @@ function CampaignFields({ f, editing }: { f: PlanFormState; editing: boolean }) 
       <Field label="成團門檻（本，選填）" type="number" min={1} step={1} {...f.field('minQuantity')} />
       <Field label="每筆最少本數（選填）" hint="少於此數的訂單會被拒絕，團購頁會寫出" type="number" min={1} step={1} {...f.field('minPerOrder')} />
       <Field label="團主回饋（%，選填）" hint="依已付款訂單的書款計算，例如 10 或 12.5；只在後台與召集人連結顯示" type="number" inputMode="decimal" min={0} max={100} step={0.1} {...f.field('rebatePercent')} />
+      <PayAfterField f={f} />
       <label className="admin-check">
         <input type="checkbox" {...f.form.register('launched')} /> 上架（開放下單）
       </label>
     </fieldset>
+  );
+}
+
+/** 成團後才收款: a checkbox with its hint and, like every field, its problem beside it (it needs a threshold). */
+function PayAfterField({ f }: { f: PlanFormState }) {
+  const { error, ...box } = f.field('payAfterFormed');
+  return (
+    <div className={`field admin-field--wide${error ? ' field--invalid' : ''}`}>
+      <label className="admin-check">
+        <input type="checkbox" aria-invalid={error ? true : undefined} aria-describedby={`pay-after-hint${error ? ' pay-after-error' : ''}`} {...box} /> 成團後才收款
+      </label>
+      <p className="field__hint" id="pay-after-hint">
+        需設定成團門檻。達到門檻前的訂單「等待成團」，不需匯款；成團時系統寄出收款通知，匯款期限從成團時起算。
+      </p>
+      {error && (
+        <p className="field__error" id="pay-after-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }
 

@@ -27,7 +27,7 @@ function judgement(d: AdminPlanDetail): { judged: PlanOutcome; live: boolean } {
   return { judged: min == null ? 'noThreshold' : d.progress.copies >= min ? 'thresholdMet' : 'thresholdNotMet', live: true };
 }
 
-const isUnpaid = (o: AdminPlanDetail['orders'][number]) => o.status === 'awaitingPayment';
+const isUnpaid = (o: AdminPlanDetail['orders'][number]) => o.status === 'awaitingPayment' || o.status === 'awaitingFormation';
 const isPaid = (o: AdminPlanDetail['orders'][number]) => o.status === 'preparing' || o.status === 'shipped';
 
 export function PlanOutcomeCard({ d, onDecided }: { d: AdminPlanDetail; onDecided: () => void }) {

@@ -91,7 +91,12 @@ function PlanView({ plan, landing, cover }: { plan: GroupPlanView; landing?: Lan
       </div>
 
       {/* After 流團 the count toward the threshold no longer means anything: the head says what happened. */}
-      {plan.decision?.outcome === 'failed' ? null : <PlanProgressPanel initial={plan.progress} />}
+      {plan.decision?.outcome === 'failed' ? null : (
+        <>
+          <PlanProgressPanel initial={plan.progress} />
+          <PayAfterNotice plan={plan} />
+        </>
+      )}
 
       <section aria-labelledby="books-title" className="gb-books">
         <h2 id="books-title">團購書單</h2>
@@ -187,6 +192,24 @@ function closedText(plan: GroupPlanView): string {
   if (plan.decision?.outcome === 'succeeded') return `${closed}，已成團，感謝您的支持！已下單的買家會收到取書或寄送的通知信。`;
   if (plan.decision?.outcome === 'failed') return `${closed}，很抱歉，本次未成團（流團）。未付款的訂單已取消，不需要付款；已付款的款項會全額退還。每位買家都已收到通知信。`;
   return `${closed}，感謝您的支持。已下單的訂單照常處理。`;
+}
+
+/** A pay-after-成團 campaign says, beside its progress, that no payment is asked until it forms. */
+function PayAfterNotice({ plan }: { plan: GroupPlanView }) {
+  if (!plan.payAfterFormed) return null;
+  return (
+    <p className="gb-pay-after" data-testid="pay-after">
+      {plan.formedAt ? (
+        <>
+          <strong>本團已成團</strong>，訂單送出後請依確認信上的期限匯款。
+        </>
+      ) : (
+        <>
+          <strong>成團後才收款</strong>：下單時不需匯款。訂購本數達到成團門檻{plan.minQuantity ? ` ${plan.minQuantity} 本` : ''}時，我們會寄出收款通知（匯款帳號、金額與期限）；若未成團，訂單取消，不需支付任何款項。
+        </>
+      )}
+    </p>
+  );
 }
 
 /** 取書與付款: the minimum per order (the stored one the server enforces), pickup and payment notes. */
