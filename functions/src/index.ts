@@ -49,6 +49,12 @@ export const closeGroupBuyingPlans = onSchedule({ schedule: 'every 15 minutes', 
   await job('closeGroupBuyingPlans', async () => ({ judged: (await closeDuePlans(new Date())).length }));
 });
 
+/** 「截止前提醒我」: mails each sign-up once, 24 h before its campaign closes (functions/src/api/close-reminders/service.ts). */
+export const sendCloseReminders = onSchedule({ schedule: 'every 15 minutes', region: 'asia-east1', timeZone: 'Asia/Taipei' }, async () => {
+  const { sendCloseReminders: send } = require('./api/close-reminders/service') as typeof import('./api/close-reminders/service');
+  await job('sendCloseReminders', async () => ({ ...(await send(new Date())) }));
+});
+
 /**
  * Backstop of the stock allocator: drains requests whose requesters died before anyone drained them
  * (any later order drains them too; this bounds the wait when none comes).

@@ -214,3 +214,27 @@ export async function writeDigestMail(day: string, mail: ComposedMail): Promise<
     throw err;
   }
 }
+
+/**
+ * Sets or clears `pickedUp` on the order with this number, in a transaction on the order as stored
+ * (the pickup desk, functions/src/api/organizer/service.ts): `decide` answers the new value or a refusal.
+ * Writes only that field, so nothing else of the order (status, history, updatedAt) moves with it.
+ */
+export async function setPickedUpByNo<R extends { refusal: string } | { pickedUp: Order['pickedUp']; changed: boolean }>(
+  orderNo: string,
+  decide: (doc: OrderDoc) => R,
+): Promise<{ order: Order; result: R } | null> {
+  const firestore = await db();
+  return firestore.runTransaction(async (tx) => {
+    const num = await tx.get(firestore.collection(ORDER_NUMBERS).doc(orderNo));
+    const orderId = (num.data() as { orderId?: string } | undefined)?.orderId;
+    if (!orderId) return null;
+    const ref = firestore.collection(ORDERS).doc(orderId);
+    const snap = await tx.get(ref);
+    if (!snap.exists) return null;
+    const doc = snap.data() as OrderDoc;
+    const result = decide(doc);
+    if ('changed' in result && result.changed) tx.update(ref, { pickedUp: result.pickedUp ?? null });
+    return { order: toOrder('changed' in result ? { ...doc, pickedUp: result.pickedUp ?? null } : doc), result };
+  });
+}

@@ -1,8 +1,8 @@
-import type { OrganizerLink } from '../contracts/organizer';
+import type { OrganizerLink, OrganizerLinkKind } from '../contracts/organizer';
 import { db, firestoreNs } from '../lib/firebase';
 
-// organizerLinks/{linkId}: {planId, createdAt, createdBy, revokedAt, accessCount}; .../accesses/{id}:
-// every view and CSV download, for the owner.
+// organizerLinks/{linkId}: {planId, createdAt, createdBy, revokedAt, accessCount, kind?, holder?};
+// .../accesses/{id}: every view and CSV download, and every pickup desk action, for the owner.
 
 const ORGANIZER_LINKS = 'organizerLinks';
 const ACCESSES = 'accesses';
@@ -13,6 +13,10 @@ export interface LinkDoc {
   createdBy: string;
   revokedAt: string | null;
   accessCount?: number;
+  /** Absent on the links made before the pickup desk: read-only. */
+  kind?: OrganizerLinkKind;
+  /** A desk link's holder. */
+  holder?: string | null;
 }
 
 export type LinkAccess = OrganizerLink['accesses'][number];

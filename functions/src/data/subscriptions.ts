@@ -52,3 +52,9 @@ export async function cancelSubscription(email: string, version: number): Promis
     return 'cancelled';
   });
 }
+
+/** Whether the address unsubscribed from the shop's mails (the 「截止前提醒我」 reminders are never sent to it). */
+export async function isUnsubscribed(email: string): Promise<boolean> {
+  const snap = await (await doc(email)).get();
+  return snap.exists && (snap.data() as SubscriptionRecord).status === 'unsubscribed';
+}
