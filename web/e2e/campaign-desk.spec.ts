@@ -80,7 +80,7 @@ test('the organiser ticks off two pickups on a phone, undoes one and ticks it ag
   await search.fill('林美');
   await expect(page.locator('[data-order]')).toHaveCount(1);
   await page.getByRole('button', { name: '林美華 取貨' }).click();
-  await expect(page.getByRole('status')).toContainText(`林美華（${lin.orderNo}）已取貨`);
+  await expect(page.getByTestId('desk-message')).toContainText(`林美華（${lin.orderNo}）已取貨`);
   await search.fill(chen.orderNo.slice(-4).toLowerCase());
   await page.getByRole('button', { name: '陳大文 取貨' }).click();
   await expect(counts).toContainText('已取貨 2');
@@ -92,7 +92,7 @@ test('the organiser ticks off two pickups on a phone, undoes one and ticks it ag
   await expect(page.locator(`[data-order="${chen.orderNo}"]`)).toContainText('由 陳召集 交付');
   await shoot(page, 'desk-picked');
   await page.getByRole('button', { name: '復原 陳大文 的取貨' }).click();
-  await expect(page.getByRole('status')).toContainText('已復原');
+  await expect(page.getByTestId('desk-message')).toContainText('已復原');
   await expect(counts).toContainText('已取貨 1');
   await page.getByRole('button', { name: '待取貨', exact: true }).click();
   await page.getByRole('button', { name: '陳大文 取貨' }).click();
@@ -124,6 +124,8 @@ test('a visitor signs up for 「截止前提醒我」 on an open campaign and ge
   const email = `${uniq('e2e-remind')}@example.com`.toLowerCase();
   await page.setViewportSize({ width: 360, height: 780 });
   await page.goto(`/ezbuy/${planId}`);
+  await expect(page.getByRole('button', { name: '截止前提醒我' })).toBeVisible();
+  await shoot(page, 'reminder-form');
   await page.getByLabel('截止前提醒的電子郵件').fill('not-an-email');
   await page.getByRole('button', { name: '截止前提醒我' }).click();
   await expect(page.getByRole('alert').filter({ hasText: '電子郵件格式錯誤' })).toBeVisible();

@@ -60,7 +60,7 @@ function Desk({ v, token, onReload, reloading }: { v: OrganizerView; token: stri
   const [q, setQ] = useState('');
   const [filter, setFilter] = useState<Filter>('todo');
   const [busy, setBusy] = useState<string | null>(null);
-  const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
+  const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string; undo?: Row } | null>(null);
 
   const pickups = v.orders.filter((o) => !o.postal);
   const postal = v.orders.length - pickups.length;
@@ -84,7 +84,7 @@ function Desk({ v, token, onReload, reloading }: { v: OrganizerView; token: stri
       qc.setQueryData(apiKey('GET /api/organizer/{token}', { params: { token } }), (old: OrganizerView | undefined) =>
         old ? { ...old, orders: old.orders.map((x) => (x.orderNo === row.orderNo ? row : x)) } : old,
       );
-      setMessage({ tone: 'ok', text: picked ? `${o.buyer}（${o.orderNo}）已取貨` : `已復原：${o.buyer}（${o.orderNo}）改回待取貨` });
+      setMessage({ tone: 'ok', text: picked ? `${o.buyer}（${o.orderNo}）已取貨` : `已復原：${o.buyer}（${o.orderNo}）改回待取貨`, ...(picked ? { undo: row } : {}) });
     } catch (e) {
       setMessage({ tone: 'error', text: `${o.buyer}（${o.orderNo}）：${failureText(e)}` });
     } finally {
@@ -102,8 +102,14 @@ function Desk({ v, token, onReload, reloading }: { v: OrganizerView; token: stri
       </p>
       <DeskCounts done={done} todo={pickups.length - done} unpaid={unpaid} />
       <DeskTools q={q} onQ={setQ} filter={filter} onFilter={setFilter} />
-      <div className={`desk__message${message?.tone === 'error' ? ' desk__message--error' : ''}`} role={message?.tone === 'error' ? 'alert' : 'status'}>
+      <div className={`desk__message${message?.tone === 'error' ? ' desk__message--error' : ''}`} role={message?.tone === 'error' ? 'alert' : 'status'} data-testid="desk-message">
         {message?.text}
+        {/* A ticked order leaves the 待取貨 list: its undo stays at hand here. */}
+        {message?.undo ? (
+          <button type="button" className="desk__undo-last" onClick={() => void set(message.undo!, false)} disabled={busy !== null}>
+            復原
+          </button>
+        ) : null}
       </div>
       {shown.length === 0 ? (
         <p className="desk__empty">{pickups.length === 0 ? '這個活動還沒有自取的訂單。' : needle ? '找不到符合的訂單。' : filter === 'todo' ? '全部都取貨了！' : '還沒有人取貨。'}</p>

@@ -54,11 +54,11 @@ export function OrganizerLinks({ planId }: { planId: string }) {
         建立召集人連結
       </BusyButton>
       <p className="admin-sub">取貨櫃台連結：同一份名單，另可在手機上標記「已取貨」與復原（只限已付款的自取訂單，其他資料都不能改）；每次開啟與每個標記都會記錄。</p>
-      <div className="admin-row-actions">
+      <div className="admin-desk-new">
         <label htmlFor={`${id}-holder`} className="visually-hidden">
           取貨櫃台連結持有人
         </label>
-        <input id={`${id}-holder`} className="admin-link-input" value={holder} onChange={(e) => setHolder(e.target.value)} maxLength={40} placeholder="持有人（例如：王小姐；預設為主辦單位）" />
+        <input id={`${id}-holder`} value={holder} onChange={(e) => setHolder(e.target.value)} maxLength={40} placeholder="持有人（例如：王小姐；預設為主辦單位）" />
         <BusyButton busy={busy === 'desk'} type="button" className="btn btn--ghost btn--small" onClick={() => void create('desk')}>
           建立取貨櫃台連結
         </BusyButton>
@@ -81,7 +81,7 @@ export function OrganizerLinks({ planId }: { planId: string }) {
 /** One link: its kind and holder, the address to hand out, its state, its log, and 停用. */
 function LinkItem({ l, url, busy, onRevoke }: { l: OrganizerLink; url: string; busy: boolean; onRevoke: () => void }) {
   return (
-    <li data-kind={l.kind}>
+    <li data-kind={l.kind} className="admin-link-item">
       <strong>{l.kind === 'desk' ? `取貨櫃台（${l.holder ?? ''}）` : '唯讀連結'}</strong>
       <input className="admin-link-input" readOnly value={url} aria-label={l.kind === 'desk' ? '取貨櫃台連結網址' : '召集人連結網址'} onFocus={(e) => e.currentTarget.select()} />
       <span className="admin-sub">
@@ -90,7 +90,7 @@ function LinkItem({ l, url, busy, onRevoke }: { l: OrganizerLink; url: string; b
       {l.accesses.length ? (
         <details>
           <summary>紀錄（最近 {l.accesses.length} 筆）</summary>
-          <ul className="admin-list" data-testid="link-log">
+          <ul className="admin-log" data-testid="link-log">
             {l.accesses.map((x, i) => (
               <li key={i}>
                 {formatDateTime(x.at)}・{ACCESS_LABELS[x.what]}
