@@ -28,6 +28,9 @@ for (const name of list.split(',')) {
     : ['npx', ['playwright', 'test', ...report.args, ...files]];
   console.log(`\n━━ ${name} ━━ ${cmd} ${full.join(' ')}`);
   const t = Date.now();
+  // Written before the suite starts, so that if the emulators die under it, the summary can say which
+  // suite was running (scripts/test.mjs); replaced by its result when it ends.
+  writeFileSync(resultFile, JSON.stringify([...results, { name, running: true }]));
   const code = await run(cmd, full, { env: { ...process.env, ...report?.env } });
   const failures = report ? failuresIn(report.file) : [];
   const flaky = report ? flakyIn(report.file) : [];

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { claimStack, configArgs, emulatorEnv, firebase, PROJECT_ID, requireJava, ROOT, run } from './lib/firebase-env.mjs';
+import { claimStack, configArgs, emulatorEnv, firebase, PROJECT_ID, requireJava, ROOT, run, stackDir } from './lib/firebase-env.mjs';
 import { startMailDev } from './lib/maildev.mjs';
 import { failuresIn, reportFor } from './lib/failures.mjs';
 
@@ -55,9 +55,29 @@ if (emulatorSuites.length) {
     );
     const code = await done;
     inbox.stop();
-    const inner_results = existsSync(resultFile) ? JSON.parse(readFileSync(resultFile, 'utf8')) : [];
+    const recorded = existsSync(resultFile) ? JSON.parse(readFileSync(resultFile, 'utf8')) : [];
+    const running = recorded.find((r) => r.running)?.name;
+    const inner_results = recorded.filter((r) => !r.running);
     results.push(...inner_results);
-    for (const s of emulatorSuites) if (!inner_results.some((r) => r.name === s)) results.push({ name: s, ok: false, seconds: 0, note: `emulators exited ${code}` });
+    for (const s of emulatorSuites) {
+      if (inner_results.some((r) => r.name === s)) continue;
+      const note = s === running ? `the emulators exited ${code} while it ran` : `not run: the emulators exited ${code}${running ? ` during ${running}` : ''}`;
+      results.push({ name: s, ok: false, seconds: 0, note });
+    }
+    if (emulatorSuites.some((s) => !inner_results.some((r) => r.name === s))) emulatorLogTails();
+  }
+}
+
+/**
+ * The emulators died under a suite: the end of their own logs (in this stack's directory) says why, and
+ * CI keeps only the end of the output, so they are printed just before the summary.
+ */
+function emulatorLogTails() {
+  for (const name of ['firestore-debug.log', 'firebase-debug.log']) {
+    const file = path.join(stackDir(), name);
+    if (!existsSync(file)) continue;
+    const lines = readFileSync(file, 'utf8').trimEnd().split('\n').slice(-15);
+    console.log(`\n━━ the end of ${name} ━━\n${lines.join('\n')}`);
   }
 }
 

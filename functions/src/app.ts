@@ -1,6 +1,5 @@
 import express, { type Express, type Router } from 'express';
 import { jsonBody } from './http/middleware/body';
-import { deadline } from './http/middleware/deadline';
 import { errorHandler, notFoundHandler } from './http/middleware/error-handler';
 import { rateLimitSettings, type RateLimitSettings } from './http/middleware/rate-limit';
 import { requestId } from './http/middleware/request-id';
@@ -48,7 +47,6 @@ export function createApp(options: AppOptions = {}): Express {
 
   const api = express.Router();
   api.use(requestLog);
-  api.use(deadline());
   api.use(securityHeaders());
   // Every route of contracts/routes.ts, each with its own body policy, access, limits, validation and
   // Cache-Control (http/route.ts).

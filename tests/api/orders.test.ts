@@ -1,8 +1,9 @@
 import request from 'supertest';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../functions/src/app';
 import { conflict } from '../../functions/src/lib/failure';
 import { db } from '../../functions/src/lib/firebase';
+import { logger } from '../../functions/src/lib/logger';
 import { changeOrderStatus, sweepUnpaidOrders } from '../../functions/src/api/orders/order-status';
 import { placeOrder, type Pricing } from '../../functions/src/api/orders/place-order';
 import { sampleContact } from '../../functions/src/contracts/__tests__/sample-order';
@@ -208,16 +209,27 @@ describe('PATCH /api/order/{userId}/{orderId}', () => {
 });
 
 describe('stock under a burst', () => {
-  it('60 concurrent orders for 10 units: exactly 10 orders, stock 0, the others 409, no 5xx', async () => {
+  it('60 concurrent orders for 10 units: exactly 10 orders, stock 0, the others 409 (or the designed 503 that took nothing), no other 5xx', async () => {
     const productId = await fixtureProduct({ qty: 10 });
     const buyers = await Promise.all(Array.from({ length: 6 }, () => createTestUser({ emailVerified: true })));
     const attempts = Array.from({ length: 60 }, (_, i) => ({ user: buyers[i % buyers.length]!, orderId: newOrderId() }));
-    const responses = await Promise.all(attempts.map(({ user, orderId }) => place(user, orderId, body([{ productId, qty: 1 }]))));
+    // The error handler logs what a 5xx hid (functions/src/http/middleware/error-handler.ts); the test runs
+    // with LOG_LEVEL=silent, so it listens to the logger itself, and a failure names the error (one 500
+    // was seen once in CI, 2026-11-26, and its catalogue body could not say which error it was).
+    const logged: { error?: { message?: string } }[] = [];
+    const spy = vi.spyOn(logger, 'error').mockImplementation((message, fields) => void (message === 'request failed' && logged.push(fields as never)));
+    const responses = await Promise.all(attempts.map(({ user, orderId }) => place(user, orderId, body([{ productId, qty: 1 }])))).finally(() => spy.mockRestore());
     const statuses = responses.map((r) => r.status);
-    // With their bodies, so a failure says which error it was (one 500 was seen once in CI, 2026-11-26).
-    expect(responses.filter((r) => r.status >= 500).map((r) => ({ status: r.status, body: r.body as unknown }))).toEqual([]);
+    // The one 5xx the shop means: on a busy machine a placement still queued at its deadline is withdrawn
+    // and answered 503 "nothing was taken" (functions/src/api/orders/place-order.ts); the counts below
+    // prove it took nothing. Any other 5xx fails, with what the logger saw.
+    const withdrawn = (r: { status: number; body: { message?: string } }) => r.status === 503 && /nothing was taken/.test(String(r.body.message));
+    const unexpected = responses.filter((r) => r.status >= 500 && !withdrawn(r)).map((r) => ({ status: r.status, body: r.body as unknown }));
+    expect({ unexpected, logged: logged.filter((l) => !/nothing was taken/.test(String(l.error?.message))) }).toEqual({ unexpected: [], logged: [] });
+    const unavailable = responses.filter(withdrawn).length;
+    expect(unavailable, 'so many withdrawn that the stock could not sell out').toBeLessThanOrEqual(50);
     expect(statuses.filter((s) => s === 201)).toHaveLength(10);
-    expect(statuses.filter((s) => s === 409)).toHaveLength(50);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(50 - unavailable);
     for (const r of responses.filter((x) => x.status === 409)) expectCatalogueBody(r.body, 409, 'OUT_OF_STOCK');
     expect(await stockOf(productId)).toBe(0);
     const made = await adminDb().collection('orders').where('orderId', 'in', attempts.slice(0, 30).map((a) => a.orderId)).get();

@@ -129,6 +129,12 @@ export interface RouteDecl {
   bodyLimit?: number;
   /** The body is not read at all, whatever its type (RFC 8058's one-click form post). */
   ignoresBody?: boolean;
+  /**
+   * How long the request may wait before it answers 503 (http/middleware/deadline.ts): `placement` for
+   * the routes that take stock through the allocator, which withdraws a request only at its own, longer
+   * deadline; `read` (the default) for the rest.
+   */
+  deadline?: 'read' | 'placement';
 }
 
 /** Keeps each declaration's literal types (method, path, schemas) for the typed client. */
@@ -388,6 +394,7 @@ export const ROUTES = {
       { name: 'group-order-phone', windowMs: 24 * HOUR, limit: 5, per: 'phone' },
     ],
     limitValidOnly: true,
+    deadline: 'placement',
     params: groupOrderParamsSchema,
     body: placeGroupOrderInputSchema,
     responses: {
@@ -467,6 +474,7 @@ export const ROUTES = {
       'A member with a verified email orders for themselves. The client makes the `orderId` once per checkout; the server prices every line and takes the stock in one atomic step. The same request again answers 200 with the same order; the same id with a different body answers 409 `ORDER_CONFLICT`; not enough stock answers 409 `OUT_OF_STOCK` and takes nothing.',
     access: 'member',
     self: { param: 'userId', owner: false },
+    deadline: 'placement',
     params: userOrderParams,
     body: placeOrderInputSchema,
     responses: {

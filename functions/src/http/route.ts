@@ -4,10 +4,11 @@ import { ROUTES, type LimitDecl, type RouteDecl } from '../contracts/routes';
 import { forbidden } from '../lib/failure';
 import { currentUser, optionalAuth, requireAuth, requireOwner, type AuthUser } from './middleware/auth';
 import { jsonBody } from './middleware/body';
+import { deadline, deadlineMsOf } from './middleware/deadline';
 import { bodyEmail, bodyEmailAndClient, bodyPhone, rateLimit } from './middleware/rate-limit';
 import { validate, validated } from './middleware/validate';
 
-// Mounts the routes declared in contracts/routes.ts: each declaration gets its body policy, access,
+// Mounts the routes declared in contracts/routes.ts: each declaration gets its deadline, body policy, access,
 // rate limits, validation and Cache-Control from here, in that order, and then its handler, bound next
 // to it in api/<resource>/router.ts with `handle()`. functions/src/openapi/__tests__/routes.test.ts
 // walks the mounted stack and proves that each route runs with what it declares.
@@ -94,6 +95,7 @@ function steps(decl: RouteDecl): RequestHandler[] {
   const schemas = { params: decl.params, query: decl.query, body: decl.body };
   const limits = limiters(decl.limits);
   return [
+    deadline(deadlineMsOf(decl.deadline)),
     ...(decl.ignoresBody ? [] : [jsonBody(decl.bodyLimit)]),
     ...ACCESS[decl.access],
     ...(decl.limitValidOnly ? [] : limits),

@@ -1,4 +1,4 @@
-import type { Request, RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
 import { ALLOC_DEADLINE_MS, READ_DEADLINE_MS } from '../../lib/deadlines';
 import { logger } from '../../lib/logger';
 import { unavailable } from '../../lib/failure';
@@ -17,19 +17,16 @@ export const REQUEST_DEADLINE_MS = READ_DEADLINE_MS;
  */
 export const PLACEMENT_REQUEST_DEADLINE_MS = ALLOC_DEADLINE_MS + 5_000;
 
-const PLACEMENT = /^\/(order|groupOrder)\/[^/]+\/[^/]+\/?$/;
-/** The deadline of a request: placements (PATCH /order/{uid}/{orderId}, /groupOrder/{planId}/{orderId}) get the longer one. */
-export const deadlineFor = (req: Pick<Request, 'method' | 'path'>) =>
-  req.method === 'PATCH' && PLACEMENT.test(req.path) ? PLACEMENT_REQUEST_DEADLINE_MS : REQUEST_DEADLINE_MS;
+/** The deadline a route declares (contracts/routes.ts `deadline`), in milliseconds. */
+export const deadlineMsOf = (kind: 'read' | 'placement' = 'read') => (kind === 'placement' ? PLACEMENT_REQUEST_DEADLINE_MS : REQUEST_DEADLINE_MS);
 
 /**
  * Answers 503 `Firebase not find` when the handler has not answered within its deadline. Work that
  * is still running goes on: a write is atomic and lands whole or not at all, and a retried order is
  * idempotent (same orderId), so the client's retry gets the order that landed late.
  */
-export function deadline(msFor: (req: Request) => number = deadlineFor): RequestHandler {
-  return (req, res, next) => {
-    const ms = msFor(req);
+export function deadline(ms: number): RequestHandler & { deadlineMs: number } {
+  const handler: RequestHandler = (req, res, next) => {
     const timer = setTimeout(() => {
       if (res.headersSent) return;
       logger.error('request deadline exceeded', { method: req.method, path: req.originalUrl, ms });
@@ -44,4 +41,5 @@ export function deadline(msFor: (req: Request) => number = deadlineFor): Request
     res.on('close', stop);
     next();
   };
+  return Object.assign(handler, { deadlineMs: ms });
 }

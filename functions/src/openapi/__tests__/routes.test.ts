@@ -7,6 +7,7 @@ import { createApp } from '../../app';
 import { ROUTES, type RouteDecl } from '../../contracts/routes';
 import { optionalAuth, requireAuth, requireOwner } from '../../http/middleware/auth';
 import { BODY_LIMIT } from '../../http/middleware/body';
+import { PLACEMENT_REQUEST_DEADLINE_MS, REQUEST_DEADLINE_MS } from '../../http/middleware/deadline';
 import { expressPath } from '../../http/route';
 import { Failure } from '../../lib/failure';
 import { openApiDocument } from '../document';
@@ -75,7 +76,7 @@ describe('the mounted routes are the declared ones', () => {
     const expected = { public: [], optional: [optionalAuth], member: [requireAuth], owner: [requireAuth, requireOwner] }[decl.access];
     expect(auth).toEqual(expected);
     // The access comes before anything that reads the body or counts.
-    if (auth.length) expect(steps.indexOf(auth[0]!)).toBeLessThanOrEqual(1);
+    if (auth.length) expect(steps.indexOf(auth[0]!)).toBeLessThanOrEqual(2);
   });
 
   it.each(declared)('%s validates with its declared schemas, and refuses a wrong request', async (_id, decl) => {
@@ -106,7 +107,7 @@ describe('the mounted routes are the declared ones', () => {
     for (const l of limiters) expect(steps.indexOf(l) > validator, `${l.limiter as string} after validation`).toBe(decl.limitValidOnly === true);
   });
 
-  it.each(declared)('%s sets its declared Cache-Control and takes its declared body', async (_id, decl) => {
+  it.each(declared)('%s sets its declared Cache-Control, deadline and body', async (_id, decl) => {
     const steps = stepsOf(decl);
     const caches = steps.filter((h) => 'cache' in h);
     expect(caches).toHaveLength(1);
@@ -114,6 +115,9 @@ describe('the mounted routes are the declared ones', () => {
     const { headers } = await run(caches[0]!, {});
     expect(headers['cache-control']).toBe(decl.cache ?? 'no-store');
     expect(caches[0]!.ownerCache).toBe(decl.ownerCache);
+    // The deadline runs first, so a hung step still gets its 503 in time.
+    expect(steps.findIndex((h) => 'deadlineMs' in h)).toBe(0);
+    expect(steps[0]!.deadlineMs).toBe(decl.deadline === 'placement' ? PLACEMENT_REQUEST_DEADLINE_MS : REQUEST_DEADLINE_MS);
     const bodies = steps.filter((h) => 'bodyLimit' in h);
     if (decl.ignoresBody) expect(bodies).toEqual([]);
     else expect(bodies.map((h) => h.bodyLimit)).toEqual([decl.bodyLimit ?? BODY_LIMIT]);
