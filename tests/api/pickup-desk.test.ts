@@ -102,7 +102,8 @@ describe('pickup desk', () => {
 
   it('refuses a forged, a revoked and an expired desk token, and strangers making desk links', async () => {
     const { planId, paid } = await campaign();
-    const desk = await c.post(`/plans/${planId}/desk-links`, {});
+    expectCatalogueBody((await c.post(`/plans/${planId}/desk-links`, {})).body, 400, 'Bad Request');
+    const desk = await c.post(`/plans/${planId}/desk-links`, { holder: '測試協會' });
     expect(desk.body.holder).toBe('測試協會');
     const token = tokenOf(desk.body.url);
     // A read-only link's signature for the same link id (what a forger with the read-only token has) is no desk token.

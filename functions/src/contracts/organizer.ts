@@ -31,8 +31,8 @@ const deskLinkShape = {
   /** Who holds a desk link (recorded as pickedUp.by on each order it marks). */
   holder: textSchema.nullable(),
 };
-/** POST /api/admin/plans/{planId}/desk-links: the holder's name, the organiser's by default. */
-export const deskLinkInputSchema = z.object({ holder: textSchema.trim().min(1, '請填寫持有人').max(40, '持有人最多 40 字').optional() });
+/** POST /api/admin/plans/{planId}/desk-links: who will hold it (the console offers the plan's organiser). */
+export const deskLinkInputSchema = z.object({ holder: textSchema.trim().min(1, '請填寫持有人').max(40, '持有人最多 40 字') });
 export const pickupParams = organizerTokenParams.extend({ orderNo: orderNoSchema });
 /** Who handed an order over, and when (on the order: see contracts/orders.ts's `pickedUp`). */
 const pickedUpShape = {

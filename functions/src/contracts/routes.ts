@@ -968,7 +968,7 @@ export const ROUTES = {
     tag: 'Owner',
     summary: "Create a pickup desk's link",
     description:
-      "A signed, revocable link for the organiser's pickup desk: the same view as the read-only link, and it may mark an order as picked up and undo that (nothing else). Its own token, signed under its own purpose; listed and revoked with the organiser links; every access and action logged. `holder` (default: the plan's organiser) is recorded on each order it marks.",
+      "A signed, revocable link for the organiser's pickup desk: the same view as the read-only link, and it may mark an order as picked up and undo that (nothing else). Its own token, signed under its own purpose; listed and revoked with the organiser links; every access and action logged. `holder` (who will hold it; the console offers the plan's organiser) is recorded on each order it marks.",
     ...OWNER,
     params: adminIdParams.plan,
     body: deskLinkInputSchema,

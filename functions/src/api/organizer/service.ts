@@ -40,7 +40,7 @@ async function toLink(id: string, d: LinkDoc, closingDate: string): Promise<Orga
 }
 
 /** POST /api/admin/plans/{planId}/organizer-links, and .../desk-links with kind `desk` and its holder. */
-export async function createOrganizerLink(planId: string, by: string, desk?: { holder?: string }): Promise<OrganizerLink> {
+export async function createOrganizerLink(planId: string, by: string, desk?: { holder: string }): Promise<OrganizerLink> {
   const plan = await getPlan(planId);
   if (!plan) throw notFound(`No group-buy plan ${planId}`);
   const linkId = randomBytes(15).toString('base64url');
@@ -50,7 +50,7 @@ export async function createOrganizerLink(planId: string, by: string, desk?: { h
     createdBy: by,
     revokedAt: null,
     accessCount: 0,
-    ...(desk ? { kind: 'desk' as const, holder: desk.holder || plan.organizer || '團主' } : {}),
+    ...(desk ? { kind: 'desk' as const, holder: desk.holder } : {}),
   };
   await createLink(linkId, doc);
   return toLink(linkId, doc, plan.closingDate);

@@ -48,7 +48,7 @@ export const setPlanArchived = (planId: string, archived: boolean) => api('PATCH
 export const deletePlan = (planId: string) => api('DELETE /api/admin/plans/{planId}', { params: { planId } });
 
 export const createOrganizerLink = (planId: string) => api('POST /api/admin/plans/{planId}/organizer-links', { params: { planId } });
-export const createDeskLink = (planId: string, holder: string) => api('POST /api/admin/plans/{planId}/desk-links', { params: { planId }, body: holder.trim() ? { holder: holder.trim() } : {} });
+export const createDeskLink = (planId: string, holder: string) => api('POST /api/admin/plans/{planId}/desk-links', { params: { planId }, body: { holder } });
 export const revokeOrganizerLink = (planId: string, linkId: string) => api('DELETE /api/admin/plans/{planId}/organizer-links/{linkId}', { params: { planId, linkId } });
 
 /**

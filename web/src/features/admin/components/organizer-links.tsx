@@ -14,11 +14,11 @@ const REFUSAL_LABELS: Record<string, string> = { unpaid: '未付款，未交付'
  * The plan's links for the association's organiser: the read-only ones and the pickup desk's (which may
  * also mark orders as picked up); create, copy, revoke, and who opened or did what when.
  */
-export function OrganizerLinks({ planId }: { planId: string }) {
+export function OrganizerLinks({ planId, organizer }: { planId: string; organizer: string }) {
   const id = useId();
   const links = useResource('GET /api/admin/plans/{planId}/organizer-links', { params: { planId } });
   const [busy, setBusy] = useState<string | null>(null);
-  const [holder, setHolder] = useState('');
+  const [holder, setHolder] = useState(organizer);
   const full = (l: OrganizerLink) => `${location.origin}${l.url}`;
 
   async function create(kind: 'view' | 'desk') {
@@ -58,8 +58,8 @@ export function OrganizerLinks({ planId }: { planId: string }) {
         <label htmlFor={`${id}-holder`} className="visually-hidden">
           取貨櫃台連結持有人
         </label>
-        <input id={`${id}-holder`} value={holder} onChange={(e) => setHolder(e.target.value)} maxLength={40} placeholder="持有人（例如：王小姐；預設為主辦單位）" />
-        <BusyButton busy={busy === 'desk'} type="button" className="btn btn--ghost btn--small" onClick={() => void create('desk')}>
+        <input id={`${id}-holder`} value={holder} onChange={(e) => setHolder(e.target.value)} maxLength={40} placeholder="持有人（例如：王小姐）" />
+        <BusyButton busy={busy === 'desk'} type="button" className="btn btn--ghost btn--small" disabled={!holder.trim()} onClick={() => void create('desk')}>
           建立取貨櫃台連結
         </BusyButton>
       </div>

@@ -50,7 +50,7 @@ export default function PlanPage() {
             <Summary d={d} />
             <Totals d={d} />
           </div>
-          <OrganizerLinks planId={d.plan.planId} />
+          <OrganizerLinks planId={d.plan.planId} organizer={d.plan.organizer} />
           <Card id="p-orders" title={`活動訂單（${d.orders.length}）`}>
             {d.orders.length === 0 ? (
               <p className="muted">還沒有人下單。</p>
