@@ -53,11 +53,9 @@ export function OrganizerLinks({ planId, organizer }: { planId: string; organize
       <BusyButton busy={busy === 'view'} type="button" className="btn btn--ghost btn--small" onClick={() => void create('view')}>
         建立召集人連結
       </BusyButton>
-      <p className="admin-sub">取貨櫃台連結：同一份名單，另可在手機上標記「已取貨」與復原（只限已付款的自取訂單，其他資料都不能改）；每次開啟與每個標記都會記錄。</p>
+      <p className="admin-sub admin-desk-intro">取貨櫃台連結：同一份名單，另可在手機上標記「已取貨」與復原（只限已付款的自取訂單，其他資料都不能改）；每次開啟與每個標記都會記錄。</p>
       <div className="admin-desk-new">
-        <label htmlFor={`${id}-holder`} className="visually-hidden">
-          取貨櫃台連結持有人
-        </label>
+        <label htmlFor={`${id}-holder`}>持有人</label>
         <input id={`${id}-holder`} value={holder} onChange={(e) => setHolder(e.target.value)} maxLength={40} placeholder="持有人（例如：王小姐）" />
         <BusyButton busy={busy === 'desk'} type="button" className="btn btn--ghost btn--small" disabled={!holder.trim()} onClick={() => void create('desk')}>
           建立取貨櫃台連結
