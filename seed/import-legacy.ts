@@ -59,7 +59,7 @@ function report(plan: ImportPlan, state: Existing, seconds: { map: number; compa
     for (const n of plan.notes.slice(0, 50)) lines.push(`  ${n}`);
     if (plan.notes.length > 50) lines.push(`  ... and ${plan.notes.length - 50} more`);
   }
-  const overdue = plan.orders.filter((o) => o.status === 'awaitingPayment' && o.paymentDueAt < new Date().toISOString()).length;
+  const overdue = plan.orders.filter((o) => o.status === 'awaitingPayment' && o.paymentDueAt !== null && o.paymentDueAt < new Date().toISOString()).length;
   if (overdue) lines.push('', `${overdue} imported ${overdue === 1 ? 'order is' : 'orders are'} unpaid past the payment deadline: the next unpaid-order sweep cancels them without a mail and returns their copies (docs/migration.md)`);
   lines.push('', `mapped in ${seconds.map.toFixed(1)} s, compared with Firestore in ${seconds.compare.toFixed(1)} s`);
   return lines.join('\n');

@@ -56,6 +56,21 @@ export const sendCloseReminders = onSchedule({ schedule: 'every 15 minutes', reg
 });
 
 /**
+ * Mails the payment reminder a day before an unpaid order would be cancelled (once per order, never to
+ * an address that unsubscribed), and releases the orders of pay-after-成團 campaigns that have formed
+ * and still wait (the placements release them; this is the backstop): docs/group-buying.md.
+ */
+export const remindUnpaidOrders = onSchedule({ schedule: 'every 30 minutes', region: 'asia-east1', timeZone: 'Asia/Taipei' }, async () => {
+  const { remindUnpaidOrders: remind } = require('./api/orders/payment-reminders') as typeof import('./api/orders/payment-reminders');
+  const { releaseFormedPlans } = require('./api/group-buying/pay-after') as typeof import('./api/group-buying/pay-after');
+  await job('remindUnpaidOrders', async () => {
+    const released = await releaseFormedPlans(new Date());
+    const r = await remind(new Date());
+    return { reminded: r.reminded.length, unsubscribed: r.unsubscribed, releasedOrders: released.released };
+  });
+});
+
+/**
  * Backstop of the stock allocator: drains requests whose requesters died before anyone drained them
  * (any later order drains them too; this bounds the wait when none comes).
  */

@@ -29,6 +29,7 @@ export const plans: GroupBuyingPlan[] = [
     paymentNotes: '請於下單後 3 日內匯款，並填寫匯款帳號末 5 碼以便對帳。',
     pickupPoints: [{ id: 'office', name: '公會辦公室自取', address: '高雄市前金區中正四路 211 號 8 樓（南區會計師公會）', hours: '週一至週五 9:00–17:00' }],
     postalDelivery: true,
+    payAfterFormed: false,
   },
   {
     planId: 'onecircle',
@@ -43,6 +44,7 @@ export const plans: GroupBuyingPlan[] = [
     paymentNotes: '請於下單後 3 日內匯款。',
     pickupPoints: [{ id: 'meeting', name: '讀書會現場取書', address: '臺南市東區大學路 1 號', hours: '讀書會當天' }],
     postalDelivery: false,
+    payAfterFormed: false,
   },
   {
     planId: 'taxSeason2027',
@@ -62,5 +64,6 @@ export const plans: GroupBuyingPlan[] = [
     paymentNotes: '請於下單後 3 日內匯款。',
     pickupPoints: [],
     postalDelivery: true,
+    payAfterFormed: false,
   },
 ];

@@ -22,7 +22,7 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
-async function fixturePlan(opts: { qty: number; minQuantity?: number }) {
+async function fixturePlan(opts: { qty: number; minQuantity?: number; payAfterFormed?: boolean }) {
   const db = adminDb();
   const productId = uniq('e2e-book');
   const planId = uniq('e2e-plan');
@@ -48,6 +48,7 @@ async function fixturePlan(opts: { qty: number; minQuantity?: number }) {
     content: ['測試團購說明。'],
     products: [{ productId, groupPrice: 700, maxPerOrder: 5 }],
     ...(opts.minQuantity ? { minQuantity: opts.minQuantity } : {}),
+    ...(opts.payAfterFormed ? { payAfterFormed: true } : {}),
     pickupNotes: '郵寄到府。',
     paymentNotes: '3 日內匯款。',
   });
@@ -174,6 +175,26 @@ test('the progress on the plan page moves when another order lands', async ({ pa
   await expect(page.getByTestId('progress-copies')).toHaveText('3');
   await expect(page.getByTestId('progress-goal')).toHaveText('成團門檻 10 本，還差 7 本');
   await shot(page, 'plan-live-1280');
+});
+
+test('a pay-after-成團 campaign says so on its page, and its success page asks for no payment until 成團', async ({ page }) => {
+  const { planId, productId } = await fixturePlan({ qty: 20, minQuantity: 10, payAfterFormed: true });
+  await page.setViewportSize(phone);
+  await page.goto(`/ezbuy/${planId}`);
+  await expect(page.getByTestId('pay-after')).toContainText('成團後才收款');
+  const orderId = `e2e-${uniq('wait')}`.replace(/[^A-Za-z0-9_-]/g, '');
+  const res = await fetch(`${HOSTING_URL}/api/groupOrder/${planId}/${orderId}`, {
+    method: 'PATCH',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ items: [{ productId, qty: 2 }], buyer: '林小華', email: 'hua@example.com', receiver: { name: '林小華', address: '臺中市西區民權路 100 號' }, phone: '04-2222-3333' }),
+  });
+  expect(res.status).toBe(201);
+  await page.goto(`/ezbuy/success?planId=${planId}&orderId=${orderId}`);
+  await expect(page.getByTestId('order-status')).toHaveText('等待成團，尚不需匯款');
+  await expect(page.getByTestId('formation-note')).toContainText('目前不需匯款');
+  await expect(page.getByTestId('bank-details')).toHaveCount(0);
+  await noHorizontalScroll(page);
+  await shot(page, 'pay-after-success-360');
 });
 
 test('the plan page cart goes to the group cart, which checks out without a login', async ({ page }) => {

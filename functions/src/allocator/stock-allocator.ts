@@ -288,6 +288,7 @@ interface Read {
   qty: Map<string, number>;
   stockTimes: Map<string, Timestamp | null>;
   freeNumbers: string[];
+  planCopies: Map<string, number>;
 }
 
 function readQty(data: unknown): number {
@@ -299,7 +300,7 @@ async function readState(firestore: Firestore, ops: AllocationOp[], now: Date): 
   const orderIds = [...new Set(ops.flatMap((op) => (op.kind === 'setStock' ? [] : [op.orderId])))];
   const placeCount = ops.filter((op) => op.kind === 'place').length;
   const draw = (n: number) => [...new Set(Array.from({ length: n + 2 }, () => newOrderNo(now)))];
-  const read: Read = { orders: new Map(), orderTimes: new Map(), qty: new Map(), stockTimes: new Map(), freeNumbers: [] };
+  const read: Read = { orders: new Map(), orderTimes: new Map(), qty: new Map(), stockTimes: new Map(), freeNumbers: [], planCopies: new Map() };
 
   const getAll = async (refs: DocumentReference[]) => (refs.length ? firestore.getAll(...refs) : []);
   const readStock = (snaps: DocumentSnapshot[]) =>
@@ -313,18 +314,23 @@ async function readState(firestore: Firestore, ops: AllocationOp[], now: Date): 
   // books of orders being cancelled (known once the orders are read) or after a number collision.
   const stockIds = [...new Set(ops.flatMap((op) => productsOf(op)))];
   const candidates = draw(placeCount);
+  // The copies of the pay-after-成團 campaigns placed in (domain/allocation-plan.ts decides who waits).
+  const payAfterPlans = [...new Set(ops.flatMap((op) => (op.kind === 'place' && op.template.payAfter && op.template.planId ? [op.template.planId] : [])))];
   const snaps = await getAll([
     ...orderIds.map((id) => firestore.collection(ORDERS).doc(id)),
     ...stockIds.map((id) => firestore.collection(STOCK).doc(id)),
     ...candidates.map((n) => firestore.collection(ORDER_NUMBERS).doc(n)),
+    ...payAfterPlans.map((id) => firestore.collection(PLAN_PROGRESS).doc(id)),
   ]);
+  const progressAt = snaps.length - payAfterPlans.length;
+  payAfterPlans.forEach((id, i) => read.planCopies.set(id, readQty({ qty: (snaps[progressAt + i]!.data() as { copies?: unknown } | undefined)?.copies })));
   snaps.slice(0, orderIds.length).forEach((s) => {
     if (!s.exists) return;
     read.orders.set(s.id, s.data() as OrderDoc);
     read.orderTimes.set(s.id, s.updateTime!);
   });
   readStock(snaps.slice(orderIds.length, orderIds.length + stockIds.length));
-  readNumbers(snaps.slice(orderIds.length + stockIds.length));
+  readNumbers(snaps.slice(orderIds.length + stockIds.length, progressAt));
 
   const more = [...new Set(ops.flatMap((op) => productsOf(op, read.orders)))].filter((id) => !read.qty.has(id));
   if (more.length) readStock(await getAll(more.map((id) => firestore.collection(STOCK).doc(id))));

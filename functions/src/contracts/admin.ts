@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { bankAccountNoSchema, countSchema, queryIntSchema, isoInstantSchema, moneySchema, orderIdSchema, planIdSchema, productIdSchema, qtySchema, textSchema } from './common';
 import { UNPAID_ORDER_FIELDS } from './bank';
-import { groupBuyingPlanSchema, planOutcomeSchema } from './group-buying';
+import { groupBuyingPlanSchema, payAfterNeedsThreshold, planOutcomeSchema } from './group-buying';
 import { ORDER_STATUSES, ORDER_TRANSITIONS, orderSchema, type OrderStatus } from './orders';
 import { ownerProductFields, productSchema } from './products';
 
@@ -115,6 +115,8 @@ export type OrderStatusTarget = OrderStatus;
 export const OWNER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   ...ORDER_TRANSITIONS,
   awaitingPayment: ORDER_TRANSITIONS.awaitingPayment.filter((s) => s !== 'refunded'),
+  // A campaign that forms asks for payment itself (the system's move); the owner may only cancel.
+  awaitingFormation: ['cancelledUnpaid'],
 };
 
 /** PUT /api/admin/orders/{orderId}/delivery: corrects a shipped order's tracking details. */
@@ -188,7 +190,8 @@ const planBodySchema = groupBuyingPlanSchema
   .refine((p) => new Set(p.products.map((l) => l.productId)).size === p.products.length, {
     message: '同一本書只能列一次',
     path: ['products'],
-  });
+  })
+  .refine(payAfterNeedsThreshold.check, payAfterNeedsThreshold.issue);
 
 export const adminPlanInputSchema = planBodySchema;
 export type AdminPlanInput = z.infer<typeof adminPlanInputSchema>;
@@ -197,7 +200,8 @@ export const adminPlanUpdateSchema = groupBuyingPlanSchema
   .refine((p) => new Set(p.products.map((l) => l.productId)).size === p.products.length, {
     message: '同一本書只能列一次',
     path: ['products'],
-  });
+  })
+  .refine(payAfterNeedsThreshold.check, payAfterNeedsThreshold.issue);
 export type AdminPlanUpdate = z.infer<typeof adminPlanUpdateSchema>;
 
 export const adminIdParams = {
@@ -219,6 +223,7 @@ const storedPlanSchema = groupBuyingPlanSchema.extend({
   outcome: planOutcomeSchema.nullable().optional(),
   archived: z.boolean().optional().meta({ description: 'Put away by the owner (hidden from the default list, never open)' }),
   judgedAt: textSchema.optional(),
+  formedAt: textSchema.optional().meta({ description: 'When a pay-after-成團 campaign reached its threshold' }),
   createdAt: textSchema.optional(),
   updatedAt: textSchema.optional(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bannerImgSchema, countSchema, moneySchema, planHeadingShape, orderIdSchema, planIdSchema, productIdSchema, textSchema } from './common';
+import { bannerImgSchema, countSchema, isoInstantSchema, moneySchema, planHeadingShape, orderIdSchema, planIdSchema, productIdSchema, textSchema } from './common';
 import { shopImagePathSchema } from './products';
 import { orderSchema, pickupResponseSchema } from './orders';
 
@@ -45,7 +45,19 @@ export const groupBuyingPlanSchema = z.object({
     .refine((ps) => new Set(ps.map((p) => p.id)).size === ps.length, '取貨點代號不能重複'),
   /** Whether buyers may have the books posted to an address (false = pickup only). */
   postalDelivery: z.boolean().default(true),
+  /**
+   * Pay after 成團 (issue 27): orders wait (awaitingFormation, no deadline) until the active orders'
+   * copies reach minQuantity; then each buyer is mailed the payment notice. Needs a threshold
+   * (payAfterNeedsThreshold, checked by the owner's routes).
+   */
+  payAfterFormed: z.boolean().default(false),
 });
+
+/** The refusal of pay-after-成團 without a threshold: nothing would ever ask for the payment. */
+export const payAfterNeedsThreshold = {
+  check: (p: { payAfterFormed?: boolean; minQuantity?: number }) => !p.payAfterFormed || p.minQuantity != null,
+  issue: { message: '「成團後才收款」需要設定成團門檻', path: ['payAfterFormed'] },
+};
 export type GroupBuyingPlan = z.infer<typeof groupBuyingPlanSchema>;
 
 /** What a plan's closing decided, once its closing date has passed (set by the closing job). */
@@ -109,6 +121,8 @@ export const groupPlanViewSchema = z
     progress: planProgressSchema,
     /** Set once the plan has closed and the closing job has judged it. */
     outcome: planOutcomeSchema.nullable(),
+    payAfterFormed: z.boolean().meta({ description: 'Payment is asked only once the campaign forms (成團); orders wait in awaitingFormation until then' }),
+    formedAt: isoInstantSchema.nullable().meta({ description: 'When a pay-after-成團 campaign reached its threshold (the payment deadlines run from it); null before' }),
   })
   .meta({ id: 'GroupPlanView' });
 export type GroupPlanView = z.infer<typeof groupPlanViewSchema>;

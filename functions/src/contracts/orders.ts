@@ -1,10 +1,16 @@
 import { z } from 'zod';
 import { bankAccountNoSchema, emailSchema, isoInstantSchema, moneySchema, personNameSchema, phoneSchema, productIdSchema, taxIdSchema, textSchema } from './common';
 
-export const ORDER_STATUSES = ['awaitingPayment', 'preparing', 'shipped', 'cancelledUnpaid', 'refunded'] as const;
+/**
+ * `awaitingFormation` (issue 27): a group order of a campaign that asks for payment only once it forms
+ * (payAfterFormed): it holds its copies, but no payment is asked and no deadline runs until the
+ * campaign reaches its threshold (docs/orders.md, "Pay after 成團").
+ */
+export const ORDER_STATUSES = ['awaitingFormation', 'awaitingPayment', 'preparing', 'shipped', 'cancelledUnpaid', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  awaitingFormation: '等待成團，尚不需匯款',
   awaitingPayment: '待匯款',
   preparing: '匯款完成，訂單準備中',
   shipped: '已發貨',
@@ -17,6 +23,7 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
  * may make which is functions/src/domain/order.ts's MOVES.
  */
 export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+  awaitingFormation: ['awaitingPayment', 'cancelledUnpaid'],
   awaitingPayment: ['preparing', 'cancelledUnpaid', 'refunded'],
   preparing: ['shipped', 'refunded'],
   shipped: ['refunded'],
@@ -77,6 +84,9 @@ export type PlaceGroupOrderInput = z.infer<typeof placeGroupOrderInputSchema>;
 
 
 
+/** No deadline runs while a pay-after-成團 order waits for its campaign to form (awaitingFormation). */
+const paymentDueAtSchema = isoInstantSchema.nullable().meta({ description: 'The payment deadline; null while the order is awaitingFormation (no payment asked yet)' });
+
 const orderStatusSchema = z.enum(ORDER_STATUSES).meta({ id: 'OrderStatus' });
 
 const orderItemSchema = z
@@ -133,7 +143,7 @@ export const orderSchema = z
     statusHistory: z.array(statusChangeSchema),
     delivery: deliveryResponseSchema,
     remark: textSchema,
-    paymentDueAt: isoInstantSchema,
+    paymentDueAt: paymentDueAtSchema,
     createdAt: isoInstantSchema,
     updatedAt: isoInstantSchema,
     /** A group order collected at one of the plan's pickup points (then receiver.address may be empty). */
@@ -171,7 +181,7 @@ export const orderSummarySchema = z
     itemsTotal: moneySchema,
     shippingFee: moneySchema,
     totalPrice: moneySchema,
-    paymentDueAt: isoInstantSchema,
+    paymentDueAt: paymentDueAtSchema,
     createdAt: isoInstantSchema,
     updatedAt: isoInstantSchema,
     delivery: deliveryResponseSchema,

@@ -14,6 +14,20 @@ export async function queueMail(mail: ComposedMail, kind: string): Promise<void>
   await (await db()).collection(MAIL).add({ ...mail, kind, createdAt: new Date().toISOString() });
 }
 
+/**
+ * Puts a mail in the outbox under a fixed id, at most once: false (nothing written) when that id was
+ * written before, by this run or any other process's (a reminder is sent once however often its job runs).
+ */
+export async function queueMailOnce(id: string, mail: ComposedMail, kind: string, at: string): Promise<boolean> {
+  try {
+    await (await db()).collection(MAIL).doc(id).create({ ...mail, kind, createdAt: at });
+    return true;
+  } catch (err) {
+    if ((err as { code?: number }).code === 6) return false; // ALREADY_EXISTS
+    throw err;
+  }
+}
+
 interface StoredDelivery {
   state: DeliveryState;
   attempts?: number;

@@ -101,6 +101,19 @@ export async function listOverdueUnpaidOrderIds(beforeIso: string, limit = 300):
   return snap.docs.map((d) => d.id);
 }
 
+/** Orders awaiting payment whose deadline falls in (afterIso, untilIso] (index status + paymentDueAt). */
+export async function listUnpaidDueBetween(afterIso: string, untilIso: string, limit = 500): Promise<OrderDoc[]> {
+  const snap = await (await db())
+    .collection(ORDERS)
+    .where('status', '==', 'awaitingPayment')
+    .where('paymentDueAt', '>', afterIso)
+    .where('paymentDueAt', '<=', untilIso)
+    .orderBy('paymentDueAt')
+    .limit(limit)
+    .get();
+  return snap.docs.map((d) => d.data() as OrderDoc);
+}
+
 /** What a change of one order writes: the order as it will be, and the customer's mail under its id. */
 export interface OrderChange {
   next: OrderDoc;
@@ -122,6 +135,47 @@ export async function changeOrder(orderId: string, change: (doc: OrderDoc | null
     if (mail?.doc.to) tx.set(firestore.collection(MAIL).doc(mail.id), { ...mail.doc, createdAt: next.updatedAt });
     return next;
   });
+}
+
+const isRace = (err: unknown) => [9, 10].includes((err as { code?: number } | null)?.code as number);
+
+/**
+ * Moves every order of a plan still in `status` as `change` decides (null: leave it), each write
+ * preconditioned on the version read and with its mail under its id, at most 200 orders a commit.
+ * Several processes may run it at once (the placements of a burst): a commit whose orders moved
+ * meanwhile writes nothing and the orders are read again, so each order moves, and mails, once.
+ * No transaction: they lock the orders and fail under such contention (docs/orders.md).
+ */
+export async function moveOrdersOfPlan(planId: string, status: Order['status'], change: (doc: OrderDoc) => OrderChange | null): Promise<OrderDoc[]> {
+  const firestore = await db();
+  const moved: OrderDoc[] = [];
+  for (let round = 0; round < 10; round++) {
+    const snap = await firestore.collection(ORDERS).where('planId', '==', planId).where('status', '==', status).limit(200).get();
+    const batch = firestore.batch();
+    const next: OrderDoc[] = [];
+    for (const d of snap.docs) {
+      const c = change(d.data() as OrderDoc);
+      if (!c) continue;
+      batch.update(d.ref, { ...c.next }, { lastUpdateTime: d.updateTime });
+      if (c.mail?.doc.to) batch.set(firestore.collection(MAIL).doc(c.mail.id), { ...c.mail.doc, createdAt: c.next.updatedAt });
+      next.push(c.next);
+    }
+    if (!next.length) return moved;
+    try {
+      await batch.commit();
+      moved.push(...next);
+      if (snap.size < 200) return moved;
+    } catch (err) {
+      if (!isRace(err)) throw err;
+    }
+  }
+  return moved;
+}
+
+/** The plans that have orders in `status` (at most `limit` orders read, their planId only). */
+export async function plansWithOrdersIn(status: Order['status'], limit = 2000): Promise<string[]> {
+  const snap = await (await db()).collection(ORDERS).where('status', '==', status).select('planId').limit(limit).get();
+  return [...new Set(snap.docs.map((d) => d.get('planId') as unknown).filter((id): id is string => typeof id === 'string' && id !== ''))];
 }
 
 /** Orders by id, in the order asked, leaving out the missing ones. */

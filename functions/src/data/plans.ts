@@ -1,6 +1,6 @@
 import type { GroupBuyingPlan, PlanOutcome, PlanProgress } from '../contracts/group-buying';
 import type { Order } from '../contracts/orders';
-import { isActiveOrder } from '../domain/order';
+import { isActiveOrder, isUnpaid } from '../domain/order';
 import { ORDERS, toOrder } from './orders';
 import type { Firestore } from 'firebase-admin/firestore';
 import { db } from '../lib/firebase';
@@ -15,6 +15,8 @@ export interface PlanDoc extends GroupBuyingPlan {
   judgedAt?: string;
   /** Put away by the owner: hidden from the console's default list, never open. */
   archived?: boolean;
+  /** A pay-after-成團 campaign: when its threshold was reached (set once, functions/src/api/group-buying/pay-after.ts). */
+  formedAt?: string;
 }
 
 function toPlan(id: string, data: FirebaseFirestore.DocumentData): PlanDoc {
@@ -29,6 +31,7 @@ function toPlan(id: string, data: FirebaseFirestore.DocumentData): PlanDoc {
     launched: d.launched === true,
     pickupPoints: Array.isArray(d.pickupPoints) ? d.pickupPoints : [],
     postalDelivery: d.postalDelivery !== false,
+    payAfterFormed: d.payAfterFormed === true,
   };
 }
 
@@ -46,6 +49,28 @@ export async function listPlansClosedBefore(beforeIso: string): Promise<PlanDoc[
 
 export async function setPlanOutcome(planId: string, outcome: PlanOutcome, judgedAt: string): Promise<void> {
   await (await db()).collection(PLANS).doc(planId).set({ outcome, judgedAt }, { merge: true });
+}
+
+/**
+ * Records the moment a pay-after-成團 campaign formed, once: the first caller's `at` is kept, and
+ * every caller gets the stored moment (null: no such plan). A preconditioned update, not a
+ * transaction, since a burst's placements may all ask at that moment.
+ */
+export async function recordFormedAt(planId: string, at: string): Promise<string | null> {
+  const ref = (await db()).collection(PLANS).doc(planId);
+  for (let round = 0; round < 10; round++) {
+    const snap = await ref.get();
+    if (!snap.exists) return null;
+    const stored = snap.get('formedAt') as unknown;
+    if (typeof stored === 'string' && stored) return stored;
+    try {
+      await ref.update({ formedAt: at }, { lastUpdateTime: snap.updateTime! });
+      return at;
+    } catch (err) {
+      if (![9, 10].includes((err as { code?: number } | null)?.code as number)) throw err;
+    }
+  }
+  throw new Error(`The plan ${planId} kept changing while its forming was recorded`);
 }
 
 export async function getPlanProgress(planId: string, minQuantity: number | null): Promise<PlanProgress> {
@@ -67,13 +92,16 @@ export async function listPlanOrders(planId: string, limit = 2000): Promise<Orde
  * never the whole plan.
  */
 export async function unpaidCopiesOfContact(planId: string, emails: readonly string[], phone: string): Promise<number> {
-  const unpaid = (await db()).collection(ORDERS).where('planId', '==', planId).where('status', '==', 'awaitingPayment');
+  // Unpaid is two statuses (awaitingFormation too: a pay-after-成團 order holds copies unpaid), judged
+  // here rather than in the query, which may hold only one `in` (the emails).
+  const ofPlan = (await db()).collection(ORDERS).where('planId', '==', planId);
   const [byEmail, byPhone] = await Promise.all([
-    unpaid.where('email', 'in', [...new Set(emails)]).select('items').limit(200).get(),
-    unpaid.where('phone', '==', phone).select('items').limit(200).get(),
+    ofPlan.where('email', 'in', [...new Set(emails)]).select('items', 'status').limit(200).get(),
+    ofPlan.where('phone', '==', phone).select('items', 'status').limit(200).get(),
   ]);
   const copies = new Map<string, number>();
   for (const d of [...byEmail.docs, ...byPhone.docs]) {
+    if (!isUnpaid(d.data() as Pick<Order, 'status'>)) continue;
     const items = (d.data() as Partial<Order>).items ?? [];
     copies.set(d.id, items.reduce((n, i) => n + (Number(i.qty) || 0), 0));
   }

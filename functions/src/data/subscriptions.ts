@@ -53,8 +53,14 @@ export async function cancelSubscription(email: string, version: number): Promis
   });
 }
 
-/** Whether the address unsubscribed from the shop's mails (the 「截止前提醒我」 reminders are never sent to it). */
-export async function isUnsubscribed(email: string): Promise<boolean> {
-  const snap = await (await doc(email)).get();
-  return snap.exists && (snap.data() as SubscriptionRecord).status === 'unsubscribed';
+/**
+ * The addresses among `emails` that unsubscribed from the shop's mail (subscriptions are keyed by the
+ * lower-cased address, functions/src/api/content/service.ts): the reminders are not sent to them.
+ */
+export async function unsubscribedAmong(emails: readonly string[]): Promise<Set<string>> {
+  const keys = [...new Set(emails.map((e) => e.toLowerCase()).filter(Boolean))];
+  if (!keys.length) return new Set();
+  const firestore = await db();
+  const snaps = await firestore.getAll(...keys.map((k) => firestore.collection('subscriptions').doc(k)));
+  return new Set(snaps.filter((s) => s.exists && (s.data() as SubscriptionRecord).status === 'unsubscribed').map((s) => s.id));
 }

@@ -82,6 +82,11 @@ export interface BatchState {
   qty: Map<string, number>;
   /** Order numbers checked to be free, used in order. */
   freeNumbers: string[];
+  /**
+   * planProgress copies of the pay-after-成團 campaigns of the batch's placements (planId -> copies),
+   * read with the rest: whether a placement waits for 成團 is decided against them (absent: 0).
+   */
+  planCopies?: Map<string, number>;
 }
 
 /** A customer's mail the batch writes, named by the change and rendered from the order after it. */
@@ -125,6 +130,7 @@ class Planner {
   private readonly qty: Map<string, number>;
   private readonly orders: Map<string, OrderDoc>;
   private readonly numbers: string[];
+  private readonly planCopies: Map<string, number>;
   private readonly at: string;
   // Movements of one batch share their time; seq keeps their order in the log.
   private seq = 0;
@@ -133,6 +139,7 @@ class Planner {
     this.qty = new Map(state.qty);
     this.orders = new Map(state.orders);
     this.numbers = [...state.freeNumbers];
+    this.planCopies = state.planCopies ?? new Map();
     this.at = now.toISOString();
   }
 
@@ -166,15 +173,28 @@ class Planner {
     if (short) return { kind: 'outOfStock', productId: short.productId, available: this.count(short.productId), requested: short.qty };
     const orderNo = this.numbers.shift();
     if (!orderNo) throw new Error('no free order number left for this batch');
-    const doc = createOrder(op.template, orderNo, this.now);
+    const copies = lines.reduce((n, l) => n + l.qty, 0);
+    const doc = createOrder(op.template, orderNo, this.now, this.waitsForFormation(op, copies));
     // Every sale is a line of the log, so that the log adds up to the count.
     for (const l of lines) this.move(l.productId, this.count(l.productId) - l.qty, `訂單 ${orderNo} 售出`, op.template.actor);
     this.orders.set(op.orderId, doc);
     this.plan.createOrders.push(doc);
     this.plan.numbers.push({ orderNo, orderId: op.orderId });
     this.mail(doc, placedMail(doc));
-    this.bump(doc.planId, 1, lines.reduce((n, l) => n + l.qty, 0));
+    this.bump(doc.planId, 1, copies);
     return { kind: 'created', order: publicOrder(doc) };
+  }
+
+  /**
+   * A placement on a pay-after-成團 campaign waits while the campaign's copies, this order's and the
+   * batch's earlier ones included, stay below the threshold; the order that reaches it, and every later
+   * one, awaits payment at once (the earlier ones are released by functions/src/api/group-buying/pay-after.ts).
+   */
+  private waitsForFormation(op: PlaceOp, copies: number): boolean {
+    const planId = op.template.planId;
+    if (!op.template.payAfter || !planId) return false;
+    const before = (this.planCopies.get(planId) ?? 0) + (this.plan.progress.get(planId)?.copies ?? 0);
+    return before + copies < op.template.payAfter.minQuantity;
   }
 
   giveBack(op: ReturnOp): AllocationResult {

@@ -41,6 +41,8 @@ export function publicOrder(doc: OrderDoc): Order {
 export type OrderRole = 'owner' | 'sweep' | 'system';
 
 const SWEEP_MOVES: Record<OrderStatus, readonly OrderStatus[]> = {
+  // No deadline runs before the campaign forms: the sweep never cancels a waiting order.
+  awaitingFormation: [],
   awaitingPayment: ['cancelledUnpaid'],
   preparing: [],
   shipped: [],
@@ -59,6 +61,10 @@ export const MOVES: Record<OrderRole, Record<OrderStatus, readonly OrderStatus[]
 export const STOCK_RETURNING: readonly OrderStatus[] = ['cancelledUnpaid', 'refunded'];
 export const returnsStock = (to: OrderStatus) => STOCK_RETURNING.includes(to);
 
+/** The statuses of an order not paid (yet): a failed campaign (流團) cancels them, nobody has paid. */
+export const UNPAID_STATUSES: readonly OrderStatus[] = ['awaitingFormation', 'awaitingPayment'];
+export const isUnpaid = (o: Pick<Order, 'status'>) => UNPAID_STATUSES.includes(o.status);
+
 /** An order that still holds its copies (counted in a campaign's progress, totals and lists). */
 export const isActiveOrder = (o: Pick<Order, 'status'>) => !returnsStock(o.status);
 
@@ -70,6 +76,10 @@ export type KeepOutReason = 'damaged' | 'notReturned';
 /** Which mail a change sends; functions/src/mail/order-mails.ts renders each. */
 export type OrderMail =
   | { kind: 'placed' }
+  /** 收款通知: the pay-after-成團 campaign formed, the order now awaits payment (amount, bank, deadline). */
+  | { kind: 'paymentDue' }
+  /** The reminder 24 h before the sweep would cancel the unpaid order (functions/src/api/orders/payment-reminders.ts). */
+  | { kind: 'paymentReminder' }
   | { kind: 'overdueCancelled' }
   | { kind: 'paymentConfirmed' }
   | { kind: 'shipped' }
@@ -82,7 +92,7 @@ export type Refusal =
   | { kind: 'invalidTransition'; from: OrderStatus; to: OrderStatus }
   | { kind: 'notShipped'; status: OrderStatus }
   /** The sweep's cancellation of an order that is not overdue (yet, or any more). */
-  | { kind: 'notDue'; paymentDueAt: string }
+  | { kind: 'notDue'; paymentDueAt: string | null }
   | { kind: 'paid'; status: OrderStatus }
   | { kind: 'invalid'; message: string; details: { path: string; message: string }[] };
 
@@ -90,6 +100,12 @@ export type Refusal =
 export type OrderTemplate = Omit<OrderDoc, 'orderNo' | 'createdAt' | 'updatedAt' | 'statusHistory' | 'paymentDueAt' | 'status'> & {
   paymentDueDays: number;
   actor: string;
+  /**
+   * Set for a campaign that asks for payment only once it forms and had not formed when the placement
+   * read it: the allocator's batch places the order in awaitingFormation while the campaign's copies
+   * (this order's included) stay below `minQuantity` (./allocation-plan.ts).
+   */
+  payAfter?: { minQuantity: number };
 };
 
 /** A placement as the caller asks it: who, for which plan, the parsed body. */
@@ -109,6 +125,8 @@ export interface Placement {
   actor: string;
   /** A group order's pickup point, resolved from the plan by the caller (input.pickupPointId). */
   pickup?: Order['pickup'];
+  /** A pay-after-成團 campaign that had not formed when the caller read it (OrderTemplate.payAfter). */
+  payAfter?: { minQuantity: number };
 }
 
 /** Days to pay when the shop's settings name none (or nonsense). */
@@ -142,25 +160,32 @@ export function orderTemplate(p: Placement, items: OrderItem[], terms: { shippin
     requestHash,
     paymentDueDays: Number.isFinite(days) && days > 0 ? days : DEFAULT_PAYMENT_DUE_DAYS,
     actor: p.actor,
+    ...(p.payAfter ? { payAfter: p.payAfter } : {}),
   };
 }
 
-/** A new order: awaiting payment, due `paymentDueDays` days after it was made. */
-export function createOrder(template: OrderTemplate, orderNo: string, now: Date): OrderDoc {
-  const { paymentDueDays, actor, ...rest } = template;
+/**
+ * A new order: awaiting payment, due `paymentDueDays` days after it was made; or, on a pay-after-成團
+ * campaign below its threshold (`waitsForFormation`), awaiting the campaign's forming, with no deadline.
+ */
+export function createOrder(template: OrderTemplate, orderNo: string, now: Date, waitsForFormation = false): OrderDoc {
+  const { paymentDueDays, actor, payAfter: _payAfter, ...rest } = template;
   const at = now.toISOString();
+  const status: OrderStatus = waitsForFormation ? 'awaitingFormation' : 'awaitingPayment';
   return {
     ...rest,
     orderNo,
-    status: 'awaitingPayment',
-    statusHistory: [{ status: 'awaitingPayment', at, by: actor }],
-    paymentDueAt: new Date(now.getTime() + paymentDueDays * 86_400_000).toISOString(),
+    status,
+    statusHistory: [{ status, at, by: actor }],
+    paymentDueAt: waitsForFormation ? null : dueAfter(now.getTime(), paymentDueDays),
     createdAt: at,
     updatedAt: at,
   };
 }
 
-/** The mail a new order sends: its confirmation with the bank details, when it has an address. */
+const dueAfter = (fromMs: number, days: number) => new Date(fromMs + days * 86_400_000).toISOString();
+
+/** The mail a new order sends: its confirmation with the bank details (or, waiting for 成團, that no payment is asked yet), when it has an address. */
 export const placedMail = (order: Pick<Order, 'email'>): OrderMail | null => (order.email ? { kind: 'placed' } : null);
 
 /** A move of the status as asked: by whom, when, and what the history notes. */
@@ -177,7 +202,7 @@ export interface StatusChange {
 /** Whether `role` may make this move on the order as it is now (the sweep: only once it is overdue). */
 export function refusalOf(doc: Pick<OrderDoc, 'status' | 'paymentDueAt'>, change: Pick<StatusChange, 'to' | 'role' | 'at'>): Refusal | null {
   if (!canMove(change.role, doc.status, change.to)) return { kind: 'invalidTransition', from: doc.status, to: change.to };
-  if (change.role === 'sweep' && !(doc.paymentDueAt < change.at)) return { kind: 'notDue', paymentDueAt: doc.paymentDueAt };
+  if (change.role === 'sweep' && !(doc.paymentDueAt !== null && doc.paymentDueAt < change.at)) return { kind: 'notDue', paymentDueAt: doc.paymentDueAt };
   return null;
 }
 
@@ -199,6 +224,7 @@ export function applyChange(doc: OrderDoc, change: StatusChange): OrderDoc {
  */
 export function mailOfChange(doc: Pick<OrderDoc, 'email' | 'legacy'>, to: OrderStatus, role: OrderRole, customerNote?: string): OrderMail | null {
   if (!doc.email) return null;
+  if (to === 'awaitingPayment') return { kind: 'paymentDue' };
   if (to === 'preparing') return { kind: 'paymentConfirmed' };
   if (to === 'shipped') return { kind: 'shipped' };
   if (to === 'refunded') return { kind: 'refunded', ...(customerNote ? { note: customerNote } : {}) };
@@ -210,12 +236,54 @@ export function mailOfChange(doc: Pick<OrderDoc, 'email' | 'legacy'>, to: OrderS
 }
 
 /** The id of a change's mail document: a re-run of the same change writes the same document. */
-export const mailIdOf = (after: Pick<OrderDoc, 'orderId' | 'statusHistory'>, mail: OrderMail): string =>
-  mail.kind === 'placed'
-    ? `${after.orderId}-placed`
-    : mail.kind === 'deliveryCorrected'
-      ? `${after.orderId}-delivery-${after.statusHistory.length}`
-      : `${after.orderId}-${after.statusHistory[after.statusHistory.length - 1]!.status}`;
+export function mailIdOf(after: Pick<OrderDoc, 'orderId' | 'statusHistory'>, mail: OrderMail): string {
+  if (mail.kind === 'placed') return `${after.orderId}-placed`;
+  // One reminder per order, whoever runs the job and however often.
+  if (mail.kind === 'paymentReminder') return `${after.orderId}-payment-reminder`;
+  if (mail.kind === 'deliveryCorrected') return `${after.orderId}-delivery-${after.statusHistory.length}`;
+  // Nothing leads back to a status, so the status reached names the change once (paymentDue: -awaitingPayment).
+  return `${after.orderId}-${after.statusHistory[after.statusHistory.length - 1]!.status}`;
+}
+
+/**
+ * A pay-after-成團 order when its campaign forms (`formedAt`): it now awaits payment, due
+ * `paymentDueDays` after the forming moment (or after the order, for one placed after it), and the
+ * buyer is mailed the payment notice (收款通知). Refused unless the order still waits.
+ */
+export function formationChange(
+  doc: OrderDoc,
+  p: { formedAt: string; paymentDueDays: number; at: string },
+): { refusal: Refusal } | { next: OrderDoc; mail: OrderMail | null } {
+  const refusal = refusalOf(doc, { to: 'awaitingPayment', role: 'system', at: p.at });
+  if (refusal || doc.status !== 'awaitingFormation') return { refusal: refusal ?? { kind: 'invalidTransition', from: doc.status, to: 'awaitingPayment' } };
+  const days = Number.isFinite(p.paymentDueDays) && p.paymentDueDays > 0 ? p.paymentDueDays : DEFAULT_PAYMENT_DUE_DAYS;
+  const from = Math.max(Date.parse(p.formedAt), Date.parse(doc.createdAt));
+  const next = { ...applyChange(doc, { to: 'awaitingPayment', role: 'system', by: 'system:formed', at: p.at, note: FORMED_NOTE }), paymentDueAt: dueAfter(from, days) };
+  return { next, mail: mailOfChange(doc, 'awaitingPayment', 'system') };
+}
+
+/** The note a forming campaign writes on its waiting orders. */
+export const FORMED_NOTE = '團購已成團，開始收款';
+
+/** The payment reminder goes out this long before the deadline (the sweep cancels right after it). */
+export const REMINDER_LEAD_MS = 24 * 3_600_000;
+/** No reminder for a deadline mailed less than this long ago (a 1-day deadline: the mail just said it). */
+export const REMINDER_QUIET_MS = 12 * 3_600_000;
+
+/**
+ * The payment reminder an unpaid order gets at `now`, or null: only an order awaiting payment whose
+ * deadline is within REMINDER_LEAD_MS and not past, with an address, not imported from the old shop
+ * (the import promises its buyers nothing from this shop), and whose deadline was not mailed just now.
+ * Sent once: its mail id is fixed (mailIdOf). Whether the address unsubscribed is the caller's read.
+ */
+export function paymentReminderOf(doc: Pick<OrderDoc, 'status' | 'paymentDueAt' | 'email' | 'legacy' | 'statusHistory'>, now: Date): OrderMail | null {
+  if (doc.status !== 'awaitingPayment' || !doc.paymentDueAt || !doc.email || doc.legacy) return null;
+  const left = Date.parse(doc.paymentDueAt) - now.getTime();
+  if (!(left > 0 && left <= REMINDER_LEAD_MS)) return null;
+  const asked = doc.statusHistory.find((h) => h.status === 'awaitingPayment')?.at;
+  if (asked && now.getTime() - Date.parse(asked) < REMINDER_QUIET_MS) return null;
+  return { kind: 'paymentReminder' };
+}
 
 /** The note the sweep writes on the orders it cancels. */
 export const SWEEP_NOTE = '逾期未匯款，系統自動取消';
@@ -298,7 +366,7 @@ export function correctDelivery(
  * from the order. Noted in the history for the owner.
  */
 export function setBankDigits(doc: OrderDoc, bankAccountNo: string, by: string, at: string): { refusal: Refusal } | { next: OrderDoc } {
-  if (doc.status !== 'awaitingPayment') {
+  if (!isUnpaid(doc)) {
     return { refusal: { kind: 'paid', status: doc.status } };
   }
   const note = `買家${doc.bankAccountNo === NO_BANK_DIGITS ? '填寫' : '更正'}匯款帳號末 5 碼：${bankAccountNo}`;

@@ -14,7 +14,11 @@ import { footer, greeting, itemsBlock, lookupButton, orderFacts, receiverPlace }
 export function renderOrderMail(mail: OrderMail, order: Order, settings: ShopSettings): ComposedMail {
   switch (mail.kind) {
     case 'placed':
-      return orderPlacedMail(order, settings);
+      return order.status === 'awaitingFormation' ? waitingForFormationMail(order, settings) : orderPlacedMail(order, settings);
+    case 'paymentDue':
+      return paymentDueMail(order, settings);
+    case 'paymentReminder':
+      return paymentReminderMail(order, settings);
     case 'overdueCancelled':
       return orderCancelledMail(order, settings);
     case 'paymentConfirmed':
@@ -122,9 +126,67 @@ function deliveryCorrectedMail(order: Order, settings: ShopSettings, previous: O
   ]);
 }
 
-function orderPlacedMail(order: Order, settings: ShopSettings): ComposedMail {
+/** The bank, the amount and the deadline, as every mail that asks for the payment shows them. */
+function bankBlock(order: Order, settings: ShopSettings, due: string): MailBlock {
   const { bank } = settings;
-  const due = formatTaipeiTime(order.paymentDueAt);
+  return {
+    kind: 'facts',
+    title: '匯款資訊',
+    tone: 'highlight',
+    rows: [
+      ['銀行', `${bank.name}（${bank.code}）${bank.branch}`],
+      ['戶名', bank.accountName],
+      ['帳號', bank.account],
+      ['金額', formatMoney(order.totalPrice)],
+      ['匯款期限', due],
+    ],
+  };
+}
+
+/** A deadline as the mails say it (an order waiting for 成團 has none: said so rather than a date). */
+const dueText = (order: Order) => (order.paymentDueAt ? formatTaipeiTime(order.paymentDueAt) : '成團後通知');
+
+/**
+ * A pay-after-成團 order placed before the campaign formed: ordered, nothing to pay yet, and the
+ * payment notice will come when the campaign forms. No bank details, so nobody pays too early.
+ */
+function waitingForFormationMail(order: Order, settings: ShopSettings): ComposedMail {
+  return mail(order, settings, '訂單成立通知（等待成團，暫不需匯款）', `訂單 ${order.orderNo} 已成立，目前不需匯款，成團後我們會寄收款通知給您。`, [
+    { kind: 'text', text: `感謝您在${settings.shopName}訂購，我們已收到您的訂單。這個團購活動成團後才收款，目前不需要匯款。` },
+    { kind: 'text', text: '活動達到成團門檻時，我們會寄出「收款通知」，信中會附上匯款帳號、金額與匯款期限；匯款期限從成團時起算。若活動最後未成團，訂單會取消，您不需付任何款項。' },
+    orderFacts(order),
+    itemsBlock(order),
+    { kind: 'facts', title: '收件資訊', rows: [['收件人', order.receiver.name], receiverPlace(order), ['聯絡電話', order.phone]] },
+    lookupButton(order),
+  ]);
+}
+
+/** 收款通知: the pay-after-成團 campaign formed; the order now awaits payment, with the deadline that starts now. */
+function paymentDueMail(order: Order, settings: ShopSettings): ComposedMail {
+  const due = dueText(order);
+  return mail(order, settings, '收款通知：團購已成團，請匯款', `團購已成團！訂單 ${order.orderNo} 應付 ${formatMoney(order.totalPrice)}，請於 ${due} 前匯款。`, [
+    { kind: 'text', text: `您參加的團購已達成團門檻。請依下方匯款資訊，於 ${due}前完成訂單 ${order.orderNo} 的匯款，逾期未匯款訂單將自動取消。` },
+    bankBlock(order, settings, due),
+    orderFacts(order),
+    itemsBlock(order),
+    { kind: 'text', text: '匯款後我們會核對帳款，並寄信通知您。' },
+    lookupButton(order),
+  ]);
+}
+
+/** The reminder a day before the sweep would cancel the unpaid order. */
+function paymentReminderMail(order: Order, settings: ShopSettings): ComposedMail {
+  const due = dueText(order);
+  return mail(order, settings, '匯款提醒：訂單即將逾期', `訂單 ${order.orderNo} 應付 ${formatMoney(order.totalPrice)}，匯款期限 ${due}。`, [
+    { kind: 'text', text: `提醒您，訂單 ${order.orderNo} 尚未完成匯款，匯款期限是 ${due}；逾期未匯款，訂單將自動取消。若您已經匯款，請忽略這封信，我們核對帳款後會寄信通知您。` },
+    bankBlock(order, settings, due),
+    itemsBlock(order, false),
+    lookupButton(order),
+  ]);
+}
+
+function orderPlacedMail(order: Order, settings: ShopSettings): ComposedMail {
+  const due = dueText(order);
   const subject = `【${settings.shopName}】訂單成立通知 ${order.orderNo}`;
   const { html, text } = renderMail({
     shopName: settings.shopName,
@@ -135,18 +197,7 @@ function orderPlacedMail(order: Order, settings: ShopSettings): ComposedMail {
       { kind: 'text', text: `感謝您在${settings.shopName}訂購，我們已收到您的訂單，請依下方匯款資訊完成付款。` },
       orderFacts(order),
       itemsBlock(order),
-      {
-        kind: 'facts',
-        title: '匯款資訊',
-        tone: 'highlight',
-        rows: [
-          ['銀行', `${bank.name}（${bank.code}）${bank.branch}`],
-          ['戶名', bank.accountName],
-          ['帳號', bank.account],
-          ['金額', formatMoney(order.totalPrice)],
-          ['匯款期限', due],
-        ],
-      },
+      bankBlock(order, settings, due),
       { kind: 'text', text: `請於 ${due}前完成匯款，逾期未匯款訂單將自動取消。匯款後我們會核對帳款，並寄信通知您。` },
       {
         kind: 'facts',
@@ -173,7 +224,7 @@ function orderCancelledMail(order: Order, settings: ShopSettings): ComposedMail 
     heading: '訂單已取消',
     greeting: greeting(order),
     blocks: [
-      { kind: 'text', text: `您的訂單 ${order.orderNo} 因未於 ${formatTaipeiTime(order.paymentDueAt)}前完成匯款，已自動取消。` },
+      { kind: 'text', text: `您的訂單 ${order.orderNo} 因未於 ${dueText(order)}前完成匯款，已自動取消。` },
       orderFacts(order),
       itemsBlock(order, false),
       { kind: 'text', text: `若仍需要這些書籍，歡迎重新下單。如您已經匯款，請來信或來電 ${settings.contact.phone}，我們會儘快為您處理。` },
@@ -198,7 +249,7 @@ export function newOrderShopMail(order: Order, settings: ShopNoticeSettings): Co
     heading: '新訂單通知',
     greeting: '店長您好：',
     blocks: [
-      { kind: 'text', text: `網站收到一筆新訂單，等待顧客匯款。` },
+      { kind: 'text', text: order.status === 'awaitingFormation' ? '網站收到一筆新訂單；這個團購成團後才收款，訂單目前等待成團。' : '網站收到一筆新訂單，等待顧客匯款。' },
       {
         kind: 'facts',
         rows: [
@@ -210,7 +261,7 @@ export function newOrderShopMail(order: Order, settings: ShopNoticeSettings): Co
           ['電話', order.phone],
           receiverPlace(order),
           ['帳號末五碼', order.bankAccountNo === '00000' ? '未填' : order.bankAccountNo],
-          ['匯款期限', formatTaipeiTime(order.paymentDueAt)],
+          ['匯款期限', dueText(order)],
         ],
       },
       itemsBlock(order),

@@ -6,9 +6,10 @@ import './bank-details.css';
 /**
  * Where and by when to transfer the money: on the checkout's confirmation (before the order exists, so
  * the deadline is "N days"), the success page, the order page and the guest lookup. `children`: the
- * bank-digits field, asked here where the bank and the amount are in view.
+ * bank-digits field, asked here where the bank and the amount are in view. `afterFormation`: the checkout
+ * of a pay-after-成團 campaign not formed yet, where nothing is paid until the campaign forms.
  */
-export function BankDetails({ settings, amount, dueAt, children }: { settings: ShopSettings; amount: number; dueAt?: string; children?: ReactNode }) {
+export function BankDetails({ settings, amount, dueAt, afterFormation, children }: { settings: ShopSettings; amount: number; dueAt?: string; afterFormation?: boolean; children?: ReactNode }) {
   const { bank } = settings;
   return (
     <section className="panel" aria-labelledby="bank-title">
@@ -30,7 +31,11 @@ export function BankDetails({ settings, amount, dueAt, children }: { settings: S
         <dd className="bank-box__account">{bank.account}</dd>
         <dt>匯款期限</dt>
         <dd>
-          {dueAt ? (
+          {afterFormation ? (
+            <>
+              <strong>成團後 {settings.paymentDueDays} 天內</strong>；成團時我們會寄出收款通知，現在不需匯款
+            </>
+          ) : dueAt ? (
             <>
               <strong>{formatDateTime(dueAt)}</strong> 前（{settings.paymentDueDays} 天內）
             </>
@@ -40,6 +45,7 @@ export function BankDetails({ settings, amount, dueAt, children }: { settings: S
         </dd>
       </dl>
       {children}
+      {afterFormation && <p>這個團購成團後才收款：訂單送出後請先不要匯款。若活動最後未成團，訂單將取消，您不需支付任何款項。</p>}
       <p className="muted">逾期未匯款，訂單將自動取消。匯款後如需通知，請來信 {settings.contact.email} 或於 LINE 告知訂單號碼。</p>
     </section>
   );

@@ -82,6 +82,8 @@ async function confirmOne(m: BankConfirmInput['matches'][number], user: AuthUser
   const key = depositKey(deposit);
   const [existing] = await depositClaims([key]);
   if (existing != null) return { ...base, outcome: 'alreadyConfirmed', orderNo: existing };
+  // A pay-after-成團 order waiting for its campaign asks for no payment yet: nothing to match it against.
+  if (order.status === 'awaitingFormation') return { ...base, orderNo: order.orderNo, outcome: 'refused', message: '訂單等待成團中，尚未開始收款' };
   if (order.status !== 'awaitingPayment') return { ...base, orderNo: order.orderNo, outcome: 'refused', message: '訂單已不是待匯款狀態' };
   const fit = fits({ ...order, buyer: order.buyer, planId: order.planId }, deposit);
   if (!fit) return { ...base, orderNo: order.orderNo, outcome: 'refused', message: '金額、帳號末五碼或日期與訂單不符' };

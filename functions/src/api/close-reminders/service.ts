@@ -5,7 +5,7 @@ import { isPlanOpen } from '../../contracts/group-buying';
 import { cancelReminder, listWaitingReminders, putWaitingReminder, spendReminder } from '../../data/close-reminders';
 import { getPlan, listPlansClosingBetween } from '../../data/plans';
 import { shopSettings } from '../../data/settings';
-import { isUnsubscribed } from '../../data/subscriptions';
+import { unsubscribedAmong } from '../../data/subscriptions';
 import { conflict, invalid, notFound } from '../../lib/failure';
 import { logger } from '../../lib/logger';
 import { signLink, verifyLink } from '../../lib/signer';
@@ -52,7 +52,7 @@ export async function createCloseReminder(planId: string, email: string, now = n
   const plan = await getPlan(planId);
   if (!plan?.launched || plan.archived) throw notFound(`No plan ${planId}`);
   if (!isPlanOpen(plan, now)) throw conflict(ERROR_KEYS.planClosed, `${planId} has closed`);
-  const [settings, unsubscribed] = await Promise.all([shopSettings(), isUnsubscribed(normalized)]);
+  const [settings, unsubscribed] = await Promise.all([shopSettings(), unsubscribedAmong([normalized]).then((s) => s.size > 0)]);
   const id = reminderId(planId, normalized);
   const nonce = randomBytes(12).toString('base64url');
   const campaign = { planId, title: plan.title, closingDate: plan.closingDate };
@@ -87,9 +87,11 @@ export async function sendCloseReminders(now: Date = new Date()): Promise<{ plan
   const settings = await shopSettings();
   for (const plan of plans) {
     const campaign = { planId: plan.planId, title: plan.title, closingDate: plan.closingDate };
-    for (const r of await listWaitingReminders(plan.planId)) {
+    const waiting = await listWaitingReminders(plan.planId);
+    const off = await unsubscribedAmong(waiting.map((r) => r.email));
+    for (const r of waiting) {
       try {
-        const unsubscribed = await isUnsubscribed(r.email);
+        const unsubscribed = off.has(r.email.toLowerCase());
         const done = await spendReminder(r.id, now.toISOString(), unsubscribed ? null : (doc) => closeReminderMail(doc.email, campaign, settings, tokenFor(r.id, doc.nonce, plan.closingDate)));
         if (done) sent++;
         else if (unsubscribed) skipped++;

@@ -51,5 +51,7 @@ export async function planView(plan: PlanDoc, now: Date = new Date()): Promise<G
     launched: plan.launched,
     progress,
     outcome: plan.outcome ?? null,
+    payAfterFormed: plan.payAfterFormed,
+    formedAt: plan.formedAt ?? null,
   };
 }

@@ -82,6 +82,8 @@ export async function updatePlan(planId: string, input: AdminPlanUpdate, now = n
       ...(old.createdAt ? { createdAt: old.createdAt } : {}),
       ...(old.archived ? { archived: true } : {}),
       ...(!reopened && old.outcome ? { outcome: old.outcome, judgedAt: old.judgedAt } : {}),
+      // Formed stays formed: the deadlines of its orders ran from that moment.
+      ...(old.formedAt ? { formedAt: old.formedAt } : {}),
     }),
     input.minQuantity ?? null,
     now.toISOString(),

@@ -7,6 +7,8 @@ import { getPlan, listPlanOrders, unpaidCopiesOfContact, type PlanDoc } from '..
 import { conflict, invalid, notFound, type Failure } from '../../lib/failure';
 import { placeOrder, type PlaceOrderResult } from '../orders/place-order';
 import { groupPricing } from './group-pricing';
+import { releaseFormedPlan } from './pay-after';
+import { logger } from '../../lib/logger';
 import { toGroupOrderView } from './mask';
 import { planView } from './plan-view';
 
@@ -118,7 +120,27 @@ export async function placeGroupOrder(p: PlaceGroupOrderParams): Promise<PlaceOr
     pricing: groupPricing(plan),
     actor: p.buyer ? `member:${p.buyer.uid}` : 'guest',
     pickup,
+    ...(plan.payAfterFormed && !plan.formedAt && plan.minQuantity != null ? { payAfter: { minQuantity: plan.minQuantity } } : {}),
     ...(refuseNew ? { refuseNew } : {}),
   });
-  return { ...result, view: toGroupOrderView(result.order, true) };
+  const order = plan.payAfterFormed ? await afterPayAfterPlacement(plan, result.order) : result.order;
+  return { ...result, order, view: toGroupOrderView(order, true) };
+}
+
+/**
+ * After any placement on a pay-after-成團 campaign: release the waiting orders if the campaign has
+ * formed (./pay-after.ts), and answer this order as it is then. The order is placed whatever happens
+ * here; a release that fails is done by the next placement or the closing job.
+ */
+async function afterPayAfterPlacement(plan: PlanDoc, order: Order): Promise<Order> {
+  try {
+    const { formedAt, released } = await releaseFormedPlan(plan);
+    const mine = released.find((o) => o.orderId === order.orderId);
+    if (mine) return mine;
+    // Released by another process meanwhile: read it as it is.
+    if (formedAt && order.status === 'awaitingFormation') return (await getOrder(order.orderId)) ?? order;
+  } catch (err) {
+    logger.warn('pay-after release failed; the next placement or the closing job releases', { planId: plan.planId, error: err instanceof Error ? err.message : String(err) });
+  }
+  return order;
 }

@@ -129,7 +129,7 @@ export async function paymentsToCheck(now = new Date()): Promise<PaymentToCheck[
       totalPrice: o.totalPrice,
       createdAt: o.createdAt,
       paymentDueAt: o.paymentDueAt,
-      overdue: o.paymentDueAt < nowIso,
+      overdue: o.paymentDueAt !== null && o.paymentDueAt < nowIso,
     };
   });
 }

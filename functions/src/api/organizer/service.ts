@@ -131,7 +131,7 @@ export async function organizerCsv(token: string, ip: string): Promise<{ filenam
   const orders = (await listPlanOrders(plan.planId)).filter(isActiveOrder).sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1));
   const rows: Cell[][] = [['訂單號碼', '訂購人', '電話（末三碼）', '取貨地點', '書名', '數量', '付款狀態', '已取貨']];
   for (const o of orders) {
-    for (const i of o.items) rows.push([o.orderNo, o.buyer || o.receiver.name, maskPhoneTail(o.phone), pickupLabel(o), i.name, i.qty, o.status === 'awaitingPayment' ? '未付款' : '已付款', pickedUpText(o)]);
+    for (const i of o.items) rows.push([o.orderNo, o.buyer || o.receiver.name, maskPhoneTail(o.phone), pickupLabel(o), i.name, i.qty, o.status === 'awaitingFormation' ? '等待成團（未收款）' : o.status === 'awaitingPayment' ? '未付款' : '已付款', pickedUpText(o)]);
   }
   return { filename: `${plan.planId}-handover.csv`, body: toCsv(rows) };
 }

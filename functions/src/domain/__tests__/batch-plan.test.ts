@@ -110,7 +110,7 @@ describe('planBatch: returns', () => {
   it("the sweep applies only once the payment deadline is before the batch's time", () => {
     const order = stored('o1', [{ productId: 'a', qty: 1 }]);
     const sweep = ret('o1', 'cancelledUnpaid', 'awaitingPayment', { role: 'sweep', by: 'system:sweep' });
-    const due = new Date(order.paymentDueAt);
+    const due = new Date(order.paymentDueAt!);
     expect(planBatch([sweep], state({ a: 0 }, [order]), new Date(due.getTime() + 1)).results[0]!.kind).toBe('returned');
     // Exactly at the deadline the order is not overdue yet.
     expect(planBatch([sweep], state({ a: 0 }, [order]), due).results[0]).toMatchObject({ kind: 'skipped', reason: 'stale' });
@@ -223,4 +223,25 @@ describe('planBatch against a model (property)', () => {
       { numRuns: 300 },
     );
   }, 60_000);
+});
+
+describe('pay after 成團', () => {
+  const payAfter = (orderId: string, qty: number) => place(orderId, [{ productId: 'a', qty }], { planId: 'p1', payAfter: { minQuantity: 10 } });
+
+  it("waits while the campaign's copies, the batch's earlier ones included, stay below the threshold; the order that reaches it awaits payment", () => {
+    const s = { ...state({ a: 100 }), planCopies: new Map([['p1', 5]]) };
+    const plan = planBatch([payAfter('o1', 2), payAfter('o2', 2), payAfter('o3', 1), payAfter('o4', 1)], s, now);
+    const statuses = plan.createOrders.map((o) => [o.orderId, o.status, o.paymentDueAt]);
+    expect(statuses).toEqual([
+      ['o1', 'awaitingFormation', null],
+      ['o2', 'awaitingFormation', null],
+      ['o3', 'awaitingPayment', '2026-11-26T10:00:00.000Z'],
+      ['o4', 'awaitingPayment', '2026-11-26T10:00:00.000Z'],
+    ]);
+    expect(plan.progress.get('p1')).toEqual({ orders: 4, copies: 6 });
+    // Without the campaign's copies read, nothing is assumed formed.
+    expect(planBatch([payAfter('o5', 9)], state({ a: 100 }), now).createOrders[0]!.status).toBe('awaitingFormation');
+    // A campaign not asking for it (or formed already: the placement leaves payAfter out) never waits.
+    expect(planBatch([place('o6', [{ productId: 'a', qty: 1 }], { planId: 'p1' })], state({ a: 100 }), now).createOrders[0]!.status).toBe('awaitingPayment');
+  });
 });

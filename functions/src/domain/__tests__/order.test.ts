@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderStatusChange } from '../../contracts/admin';
 import { ORDER_STATUSES, type OrderStatus } from '../../contracts/orders';
-import { applyChange, canMove, DEFAULT_PAYMENT_DUE_DAYS, isActiveOrder, orderTemplate, correctDelivery, createOrder, mailIdOf, mailOfChange, MOVES, ownerChange, placedMail, publicOrder, refusalOf, returnsStock, setBankDigits, type OrderDoc, type OrderRole } from '../order';
+import { applyChange, formationChange, isUnpaid, paymentReminderOf, canMove, DEFAULT_PAYMENT_DUE_DAYS, isActiveOrder, orderTemplate, correctDelivery, createOrder, mailIdOf, mailOfChange, MOVES, ownerChange, placedMail, publicOrder, refusalOf, returnsStock, setBankDigits, type OrderDoc, type OrderRole } from '../order';
 import { sampleContact } from '../../contracts/__tests__/sample-order';
 import { place } from './place-fixture';
 
@@ -19,9 +19,9 @@ const order = (status: OrderStatus = 'awaitingPayment', extra: Partial<OrderDoc>
 
 /** Every allowed move, per role, written out: the table the code must agree with. */
 const ALLOWED: Record<OrderRole, string[]> = {
-  owner: ['awaitingPayment>preparing', 'awaitingPayment>cancelledUnpaid', 'preparing>shipped', 'preparing>refunded', 'shipped>refunded'],
+  owner: ['awaitingFormation>cancelledUnpaid', 'awaitingPayment>preparing', 'awaitingPayment>cancelledUnpaid', 'preparing>shipped', 'preparing>refunded', 'shipped>refunded'],
   sweep: ['awaitingPayment>cancelledUnpaid'],
-  system: ['awaitingPayment>preparing', 'awaitingPayment>cancelledUnpaid', 'awaitingPayment>refunded', 'preparing>shipped', 'preparing>refunded', 'shipped>refunded'],
+  system: ['awaitingFormation>awaitingPayment', 'awaitingFormation>cancelledUnpaid', 'awaitingPayment>preparing', 'awaitingPayment>cancelledUnpaid', 'awaitingPayment>refunded', 'preparing>shipped', 'preparing>refunded', 'shipped>refunded'],
 };
 
 describe('orderTemplate', () => {
@@ -81,18 +81,19 @@ describe('who may move an order where', () => {
     }
   }
 
-  it('the MOVES table is the one written out above, and no move leads back to awaitingPayment', () => {
+  it('the MOVES table is the one written out above; only a forming campaign leads to awaitingPayment, nothing back to awaitingFormation', () => {
     for (const role of ['owner', 'sweep', 'system'] as const) {
       const listed = ORDER_STATUSES.flatMap((from) => MOVES[role][from].map((to) => `${from}>${to}`));
       expect(listed.sort()).toEqual([...ALLOWED[role]].sort());
-      expect(listed.some((m) => m.endsWith('>awaitingPayment'))).toBe(false);
+      expect(listed.filter((m) => m.endsWith('>awaitingPayment'))).toEqual(role === 'system' ? ['awaitingFormation>awaitingPayment'] : []);
+      expect(listed.some((m) => m.endsWith('>awaitingFormation'))).toBe(false);
     }
   });
 
   it('the sweep cancels only an order whose deadline has passed (exactly at the deadline is not yet)', () => {
     const o = order();
     expect(refusalOf(o, { to: 'cancelledUnpaid', role: 'sweep', at })).toEqual({ kind: 'notDue', paymentDueAt: o.paymentDueAt });
-    expect(refusalOf(o, { to: 'cancelledUnpaid', role: 'sweep', at: o.paymentDueAt })).toMatchObject({ kind: 'notDue' });
+    expect(refusalOf(o, { to: 'cancelledUnpaid', role: 'sweep', at: o.paymentDueAt! })).toMatchObject({ kind: 'notDue' });
     expect(refusalOf(o, { to: 'cancelledUnpaid', role: 'sweep', at: '2026-11-26T10:00:00.001Z' })).toBeNull();
     // The owner and the server may cancel before the deadline.
     expect(refusalOf(o, { to: 'cancelledUnpaid', role: 'owner', at })).toBeNull();
@@ -100,7 +101,9 @@ describe('who may move an order where', () => {
 
   it('the terminal statuses return the stock, and only they; the others are active (they hold copies)', () => {
     expect(ORDER_STATUSES.filter(returnsStock)).toEqual(['cancelledUnpaid', 'refunded']);
-    expect(ORDER_STATUSES.filter((status) => isActiveOrder({ status }))).toEqual(['awaitingPayment', 'preparing', 'shipped']);
+    expect(ORDER_STATUSES.filter((status) => isActiveOrder({ status }))).toEqual(['awaitingFormation', 'awaitingPayment', 'preparing', 'shipped']);
+    // Unpaid: what a failed campaign (流團) cancels.
+    expect(ORDER_STATUSES.filter((status) => isUnpaid({ status }))).toEqual(['awaitingFormation', 'awaitingPayment']);
     for (const s of ORDER_STATUSES.filter(returnsStock)) for (const role of ['owner', 'sweep', 'system'] as const) expect(MOVES[role][s]).toEqual([]);
   });
 });
@@ -205,12 +208,77 @@ describe('the delivery correction', () => {
 });
 
 describe("the buyer's bank digits", () => {
-  it('are given or corrected only while the order awaits payment, each noted in the history', () => {
+  it('are given or corrected only while the order is unpaid (awaiting payment or 成團), each noted in the history', () => {
     const given = setBankDigits(order('awaitingPayment', { bankAccountNo: '00000' }), '24680', 'member:u1', later);
     expect(given).toMatchObject({ next: { bankAccountNo: '24680', status: 'awaitingPayment' } });
     if ('next' in given) expect(given.next.statusHistory.at(-1)!.note).toBe('買家填寫匯款帳號末 5 碼：24680');
     const fixed = setBankDigits(order(), '24680', 'member:u1', later);
     if ('next' in fixed) expect(fixed.next.statusHistory.at(-1)!.note).toBe('買家更正匯款帳號末 5 碼：24680');
-    for (const s of ORDER_STATUSES.filter((s) => s !== 'awaitingPayment')) expect(setBankDigits(order(s), '24680', 'x', later)).toEqual({ refusal: { kind: 'paid', status: s } });
+    for (const s of ORDER_STATUSES.filter((status) => !isUnpaid({ status }))) expect(setBankDigits(order(s), '24680', 'x', later)).toEqual({ refusal: { kind: 'paid', status: s } });
+  });
+});
+
+describe('pay after 成團 (awaitingFormation)', () => {
+  const waiting = (extra: Partial<OrderDoc> = {}): OrderDoc => ({ ...createOrder(place('o1', [{ productId: 'a', qty: 2 }], { planId: 'p1' }).template, 'QY0001', now, true), ...extra });
+  const formedAt = '2026-11-25T08:00:00.000Z';
+
+  it('a waiting order has no deadline, and the sweep never cancels it, however late', () => {
+    const o = waiting();
+    expect(o).toMatchObject({ status: 'awaitingFormation', paymentDueAt: null, statusHistory: [{ status: 'awaitingFormation', at }] });
+    expect(o).not.toHaveProperty('payAfter');
+    expect(refusalOf(o, { to: 'cancelledUnpaid', role: 'sweep', at: '2099-01-01T00:00:00.000Z' })).toEqual({ kind: 'invalidTransition', from: 'awaitingFormation', to: 'cancelledUnpaid' });
+    // Even an order with no deadline in the sweep's own table would not be due.
+    expect(refusalOf({ status: 'awaitingPayment', paymentDueAt: null }, { to: 'cancelledUnpaid', role: 'sweep', at: later })).toEqual({ kind: 'notDue', paymentDueAt: null });
+    expect(placedMail(o)).toEqual({ kind: 'placed' });
+  });
+
+  it('when the campaign forms: awaiting payment, due paymentDueDays after the forming moment, with the payment notice under a fixed id', () => {
+    const d = formationChange(waiting(), { formedAt, paymentDueDays: 3, at: '2026-11-25T08:00:01.000Z' });
+    if ('refusal' in d) throw new Error('refused');
+    expect(d.next).toMatchObject({ status: 'awaitingPayment', paymentDueAt: '2026-11-28T08:00:00.000Z', updatedAt: '2026-11-25T08:00:01.000Z' });
+    expect(d.next.statusHistory.at(-1)).toMatchObject({ status: 'awaitingPayment', by: 'system:formed' });
+    expect(d.mail).toEqual({ kind: 'paymentDue' });
+    expect(mailIdOf(d.next, d.mail!)).toBe('o1-awaitingPayment');
+    // An order placed after the forming moment (it slipped in while the moment was recorded) gets its full days.
+    const late = formationChange(waiting({ createdAt: '2026-11-26T00:00:00.000Z' }), { formedAt, paymentDueDays: 3, at: '2026-11-26T00:00:01.000Z' });
+    expect('next' in late && late.next.paymentDueAt).toBe('2026-11-29T00:00:00.000Z');
+    // Nonsense days fall back to the default; no address, no mail.
+    const odd = formationChange(waiting({ email: '' }), { formedAt, paymentDueDays: 0, at: formedAt });
+    expect('next' in odd && odd.next.paymentDueAt).toBe('2026-11-28T08:00:00.000Z');
+    expect('mail' in odd && odd.mail).toBeNull();
+  });
+
+  it('releases only a waiting order (a re-run on a released or cancelled one is refused)', () => {
+    for (const status of ORDER_STATUSES.filter((s) => s !== 'awaitingFormation')) {
+      expect(formationChange(waiting({ status }), { formedAt, paymentDueDays: 3, at: later })).toHaveProperty('refusal');
+    }
+  });
+
+  it('the buyer may give the bank digits while waiting; the owner may cancel, never mark it paid', () => {
+    expect(setBankDigits(waiting(), '54321', 'guest', later)).toHaveProperty('next');
+    expect(ownerChange(waiting(), { status: 'cancelledUnpaid' }, 'owner:a', later)).toHaveProperty('next');
+    expect(ownerChange(waiting(), { status: 'preparing', bankAccountNo: '12345', amount: 200 }, 'owner:a', later)).toEqual({ refusal: { kind: 'invalidTransition', from: 'awaitingFormation', to: 'preparing' } });
+  });
+});
+
+describe('the payment reminder', () => {
+  const due = '2026-11-26T10:00:00.000Z';
+  const hoursBefore = (h: number) => new Date(Date.parse(due) - h * 3_600_000);
+  const o = (extra: Partial<OrderDoc> = {}) => order('awaitingPayment', { paymentDueAt: due, ...extra });
+
+  it('is due within 24 h of the deadline and not after it', () => {
+    expect(paymentReminderOf(o(), hoursBefore(25))).toBeNull();
+    expect(paymentReminderOf(o(), hoursBefore(24))).toEqual({ kind: 'paymentReminder' });
+    expect(paymentReminderOf(o(), hoursBefore(23))).toEqual({ kind: 'paymentReminder' });
+    expect(paymentReminderOf(o(), hoursBefore(0))).toBeNull();
+    expect(mailIdOf(o(), { kind: 'paymentReminder' })).toBe('o1-payment-reminder');
+  });
+
+  it('not to an order that is not awaiting payment, has no address, was imported, or whose deadline was mailed under 12 h ago', () => {
+    for (const status of ORDER_STATUSES.filter((s) => s !== 'awaitingPayment')) expect(paymentReminderOf(o({ status }), hoursBefore(23))).toBeNull();
+    expect(paymentReminderOf(o({ email: '' }), hoursBefore(23))).toBeNull();
+    expect(paymentReminderOf(o({ legacy: { path: 'x', status: '1', isClosed: false, isFromGroup: false, files: [] } }), hoursBefore(23))).toBeNull();
+    const justAsked = o({ statusHistory: [{ status: 'awaitingPayment', at: hoursBefore(30).toISOString(), by: 'guest' }] });
+    expect(paymentReminderOf(justAsked, hoursBefore(23))).toBeNull();
   });
 });

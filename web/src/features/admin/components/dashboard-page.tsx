@@ -125,7 +125,7 @@ function revenueChart(labels: string[], rows: DashboardFigures['perDay'] | Dashb
 }
 
 /** One colour per status, in ORDER_STATUSES order: the doughnut and its legend. */
-const STATUS_COLOURS = [AWAITING_COLOUR, PAID_COLOUR, '#5b8c5a', '#a23b2a', '#8a7f72'];
+const STATUS_COLOURS = ['#4f7cac', AWAITING_COLOUR, PAID_COLOUR, '#5b8c5a', '#a23b2a', '#8a7f72'];
 
 function Figures({ f }: { f: DashboardFigures }) {
   const daily = useMemo(() => revenueChart(f.perDay.map((d) => d.day.slice(5).replace('-', '/')), f.perDay), [f]);

@@ -104,7 +104,7 @@ function BuyerCard({ order: o }: { order: Order }) {
         <dt>訂單日期</dt>
         <dd>{formatDateTime(o.createdAt)}</dd>
         <dt>匯款期限</dt>
-        <dd>{formatDateTime(o.paymentDueAt)}</dd>
+        <dd>{o.paymentDueAt ? formatDateTime(o.paymentDueAt) : '等待成團，成團後起算'}</dd>
         <Fact term="備註">{o.remark}</Fact>
       </dl>
     </Card>
@@ -151,6 +151,11 @@ function Actions({ order: o, onChange }: { order: Order; onChange: (o: Order) =>
   if (!next.length) return <p className="muted">此訂單已結案，不能再變更狀態。</p>;
   return (
     <Card id="o-actions" title="處理訂單">
+      {o.status === 'awaitingFormation' && (
+        <p className="muted" data-testid="awaiting-formation-note">
+          這筆訂單等待成團，尚未收款：活動達到成團門檻時，系統會自動改為「待匯款」並寄出收款通知，匯款期限從成團時起算。活動未成團時請取消訂單。
+        </p>
+      )}
       <div className="admin-actions">
         {next.includes('preparing') ? <MarkPaid order={o} onChange={onChange} /> : null}
         {next.includes('shipped') ? <Ship order={o} onChange={onChange} /> : null}

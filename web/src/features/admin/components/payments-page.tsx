@@ -40,7 +40,7 @@ export default function PaymentsPage() {
                     </td>
                     <td data-label="下單時間">{formatDateTime(p.createdAt)}</td>
                     <td data-label="匯款期限">
-                      {formatDateTime(p.paymentDueAt)}
+                      {p.paymentDueAt ? formatDateTime(p.paymentDueAt) : '—'}
                       {p.overdue ? <span className="status-badge status-badge--cancelledUnpaid">已逾期</span> : null}
                     </td>
                     <td>

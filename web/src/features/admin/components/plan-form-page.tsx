@@ -38,6 +38,7 @@ interface Values {
   paymentNotes: string;
   pickupPoints: PickupValues[];
   postalDelivery: boolean;
+  payAfterFormed: boolean;
 }
 
 type Plan = AdminPlanSummary['plan'];
@@ -71,6 +72,7 @@ function toValues(s: Plan | null): Values {
       paymentNotes: '',
       pickupPoints: [],
       postalDelivery: true,
+      payAfterFormed: false,
     };
   }
   return {
@@ -88,6 +90,7 @@ function toValues(s: Plan | null): Values {
     paymentNotes: s.paymentNotes,
     pickupPoints: (s.pickupPoints ?? []).map((p) => ({ ...p, hours: p.hours ?? '' })),
     postalDelivery: s.postalDelivery !== false,
+    payAfterFormed: s.payAfterFormed === true,
   };
 }
 
@@ -118,6 +121,7 @@ function toInput(d: Values, editing: boolean): PlanInput {
     paymentNotes: d.paymentNotes.trim(),
     pickupPoints: d.pickupPoints.map((p) => ({ id: p.id, name: p.name.trim(), address: p.address.trim(), hours: p.hours.trim() })),
     postalDelivery: d.postalDelivery,
+    payAfterFormed: d.payAfterFormed,
   };
 }
 
@@ -203,10 +207,31 @@ function CampaignFields({ f, editing }: { f: PlanFormState; editing: boolean }) 
       <Field label="截止時間（臺灣時間）" hint={editing ? '改到過去即提前結束' : '須晚於現在'} required type="datetime-local" {...f.field('closingDate')} />
       <Field label="成團門檻（本，選填）" type="number" min={1} step={1} {...f.field('minQuantity')} />
       <Field label="每筆最少本數（選填）" hint="少於此數的訂單會被拒絕，團購頁會寫出" type="number" min={1} step={1} {...f.field('minPerOrder')} />
+      <PayAfterField f={f} />
       <label className="admin-check">
         <input type="checkbox" {...f.form.register('launched')} /> 上架（開放下單）
       </label>
     </fieldset>
+  );
+}
+
+/** 成團後才收款: a checkbox with its hint and, like every field, its problem beside it (it needs a threshold). */
+function PayAfterField({ f }: { f: PlanFormState }) {
+  const { error, ...box } = f.field('payAfterFormed');
+  return (
+    <div className={`field admin-field--wide${error ? ' field--invalid' : ''}`}>
+      <label className="admin-check">
+        <input type="checkbox" aria-invalid={error ? true : undefined} aria-describedby={`pay-after-hint${error ? ' pay-after-error' : ''}`} {...box} /> 成團後才收款
+      </label>
+      <p className="field__hint" id="pay-after-hint">
+        需設定成團門檻。達到門檻前的訂單「等待成團」，不需匯款；成團時系統寄出收款通知，匯款期限從成團時起算。
+      </p>
+      {error && (
+        <p className="field__error" id="pay-after-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }
 

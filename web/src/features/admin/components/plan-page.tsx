@@ -112,6 +112,12 @@ function Summary({ d }: { d: AdminPlanDetail }) {
         <dd>
           <ProgressBar copies={d.progress.copies} minQuantity={d.progress.minQuantity} />
         </dd>
+        {d.plan.payAfterFormed && (
+          <>
+            <dt>收款</dt>
+            <dd data-testid="pay-after-state">{d.plan.formedAt ? `成團後才收款；${formatDateTime(d.plan.formedAt)} 成團，已寄出收款通知` : '成團後才收款；尚未成團，訂單等待成團中'}</dd>
+          </>
+        )}
         <dt>活動頁</dt>
         <dd>
           <a href={`/ezbuy/${d.plan.planId}`} target="_blank" rel="noopener noreferrer">

@@ -232,7 +232,7 @@ function Confirmation({ form, plan, lines }: { form: GroupForm; plan: GroupPlanV
       />
       <p className="muted">金額以團購優惠價計算，實際金額以訂單成立時為準。</p>
       {settings && (
-        <BankDetails settings={settings} amount={total}>
+        <BankDetails settings={settings} amount={total} afterFormation={plan.payAfterFormed && !plan.formedAt}>
           <BankDigitsField form={form} />
         </BankDetails>
       )}

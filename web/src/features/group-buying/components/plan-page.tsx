@@ -92,6 +92,7 @@ function PlanView({ plan, landing, cover }: { plan: GroupPlanView; landing?: Lan
       </div>
 
       <PlanProgressPanel initial={plan.progress} />
+      <PayAfterNotice plan={plan} />
 
       {plan.isOpen && plan.launched !== false ? <CloseReminderForm planId={plan.planId} closingDate={plan.closingDate} /> : null}
 
@@ -179,6 +180,24 @@ function PlanHead({ plan, kicker }: { plan: GroupPlanView; kicker?: string }) {
         </section>
       )}
     </>
+  );
+}
+
+/** A pay-after-成團 campaign says, beside its progress, that no payment is asked until it forms. */
+function PayAfterNotice({ plan }: { plan: GroupPlanView }) {
+  if (!plan.payAfterFormed) return null;
+  return (
+    <p className="gb-pay-after" data-testid="pay-after">
+      {plan.formedAt ? (
+        <>
+          <strong>本團已成團</strong>，訂單送出後請依確認信上的期限匯款。
+        </>
+      ) : (
+        <>
+          <strong>成團後才收款</strong>：下單時不需匯款。訂購本數達到成團門檻{plan.minQuantity ? ` ${plan.minQuantity} 本` : ''}時，我們會寄出收款通知（匯款帳號、金額與期限）；若未成團，訂單取消，不需支付任何款項。
+        </>
+      )}
+    </p>
   );
 }
 

@@ -4,6 +4,7 @@ import { emailSchema, phoneSchema } from '@contracts/common';
 import { describeError } from '@contracts/errors';
 import { orderNoSchema, type OrderLookupInput, type OrderSummary } from '@contracts/orders';
 import { BankDetails } from '@/components/bank-details';
+import { FormationNote } from '@/components/formation-note';
 import { Field, FormAlert } from '@/components/field';
 import { OrderItemsTable } from '@/components/order-items-table';
 import { isApiError } from '@/lib/api-client';
@@ -100,7 +101,7 @@ function FoundOrder({ found, proof, onChange }: { found: OrderSummary; proof: Or
       </p>
       <p className="muted">
         訂單日期 {formatDateTime(found.createdAt)}
-        {found.status === 'awaitingPayment' && <>，請於 {formatDateTime(found.paymentDueAt)} 前完成匯款</>}
+        {found.status === 'awaitingPayment' && found.paymentDueAt && <>，請於 {formatDateTime(found.paymentDueAt)} 前完成匯款</>}
       </p>
       <p>
         {found.pickup ? (
@@ -118,8 +119,9 @@ function FoundOrder({ found, proof, onChange }: { found: OrderSummary; proof: Or
           物流：{found.delivery.company} {found.delivery.trackingNo}
         </p>
       )}
+      {found.status === 'awaitingFormation' && <FormationNote paymentDueDays={settings?.paymentDueDays} headingLevel={3} />}
       {found.status === 'awaitingPayment' && settings && (
-        <BankDetails settings={settings} amount={found.totalPrice} dueAt={found.paymentDueAt}>
+        <BankDetails settings={settings} amount={found.totalPrice} dueAt={found.paymentDueAt ?? undefined}>
           <BankDigitsForm given={found.bankDigitsGiven} save={async (bankAccountNo) => onChange(await lookupSetBankDigits({ ...proof, bankAccountNo }))} />
         </BankDetails>
       )}

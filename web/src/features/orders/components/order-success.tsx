@@ -3,6 +3,7 @@ import { formatMoney } from '@contracts/format';
 import { useShopSettings } from '@/lib/shop-settings';
 import { useOrder } from '../api';
 import { BankDetails } from '@/components/bank-details';
+import { FormationNote } from '@/components/formation-note';
 import { LoadState } from './order-parts';
 import '../orders.css';
 
@@ -21,7 +22,13 @@ export function OrderSuccess({ userId, orderId }: { userId: string; orderId: str
             您的訂單號碼是 <strong className="order-no" data-testid="order-no">{order.orderNo}</strong>，訂單金額{' '}
             <strong data-testid="order-total">{formatMoney(order.totalPrice)}</strong>。確認信已寄到 {order.email}。
           </p>
-          {settings ? <BankDetails settings={settings} amount={order.totalPrice} dueAt={order.paymentDueAt} /> : <LoadState loading error={null} label="載入匯款資訊…" />}
+          {order.status === 'awaitingFormation' ? (
+            <FormationNote paymentDueDays={settings?.paymentDueDays} />
+          ) : settings ? (
+            <BankDetails settings={settings} amount={order.totalPrice} dueAt={order.paymentDueAt ?? undefined} />
+          ) : (
+            <LoadState loading error={null} label="載入匯款資訊…" />
+          )}
           <NextSteps
             steps={[
               { to: `/order/${order.orderId}`, label: '查看訂單詳情' },

@@ -5,6 +5,7 @@ import { useShopSettings } from '@/lib/shop-settings';
 import { useOrder, useSetBankDigits } from '../api';
 import { BankDigitsForm } from './bank-digits-form';
 import { BankDetails } from '@/components/bank-details';
+import { FormationNote } from '@/components/formation-note';
 import { LoadState } from './order-parts';
 import { OrderStatusBadge } from '@/components/order-status-badge';
 import { Fact } from '@/components/fact';
@@ -32,7 +33,7 @@ export function OrderView({ userId, orderId }: { userId: string; orderId: string
           <dl className="facts">
             <dt>訂單日期</dt>
             <dd>{formatDateTime(order.createdAt)}</dd>
-            <Fact term="匯款期限">{order.status === 'awaitingPayment' && formatDateTime(order.paymentDueAt)}</Fact>
+            <Fact term="匯款期限">{order.status === 'awaitingPayment' && order.paymentDueAt ? formatDateTime(order.paymentDueAt) : order.status === 'awaitingFormation' ? '成團後起算' : null}</Fact>
             <dt>收件人</dt>
             <dd>{order.receiver.name}</dd>
             <dt>{order.pickup ? '取貨地點' : '收件地址'}</dt>
@@ -59,8 +60,9 @@ export function OrderView({ userId, orderId }: { userId: string; orderId: string
           </dl>
           <h2 className="orders__heading">訂購內容</h2>
           <OrderItemsTable items={order.items} itemsTotal={order.itemsTotal} shippingFee={order.shippingFee} totalPrice={order.totalPrice} />
+          {order.status === 'awaitingFormation' && <FormationNote paymentDueDays={settings?.paymentDueDays} />}
           {order.status === 'awaitingPayment' && settings && (
-            <BankDetails settings={settings} amount={order.totalPrice} dueAt={order.paymentDueAt}>
+            <BankDetails settings={settings} amount={order.totalPrice} dueAt={order.paymentDueAt ?? undefined}>
               <BankDigitsForm key={order.bankAccountNo} given={order.bankAccountNo === NO_BANK_DIGITS ? null : order.bankAccountNo} save={saveDigits} />
             </BankDetails>
           )}
