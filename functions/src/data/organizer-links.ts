@@ -55,6 +55,20 @@ export async function revokeLink(planId: string, linkId: string): Promise<LinkDo
   });
 }
 
+/**
+ * The writes of one logged access, for a transaction of another repository (the pickup desk's order
+ * change, data/orders.ts setPickedUpByNo): the entry is made from that transaction's outcome.
+ */
+export async function accessLogWrite(linkId: string): Promise<(tx: FirebaseFirestore.Transaction, access: LinkAccess) => void> {
+  const [firestore, { FieldValue }] = await Promise.all([db(), firestoreNs()]);
+  const ref = firestore.collection(ORGANIZER_LINKS).doc(linkId);
+  const entry = ref.collection(ACCESSES).doc();
+  return (tx, access) => {
+    tx.create(entry, access);
+    tx.update(ref, { accessCount: FieldValue.increment(1) });
+  };
+}
+
 /** Logs one access and counts it, in one batch. */
 export async function recordAccess(linkId: string, access: LinkAccess): Promise<void> {
   const [firestore, { FieldValue }] = await Promise.all([db(), firestoreNs()]);

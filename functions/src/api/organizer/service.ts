@@ -7,7 +7,7 @@ import { ERROR_KEYS } from '../../contracts/errors';
 import type { Order } from '../../contracts/orders';
 import { setPickedUpByNo } from '../../data/orders';
 import { pickupChange } from '../../domain/order';
-import { createLink, getLink, latestAccesses, listLinksOfPlan, recordAccess, revokeLink, type LinkDoc } from '../../data/organizer-links';
+import { accessLogWrite, createLink, getLink, latestAccesses, listLinksOfPlan, recordAccess, revokeLink, type LinkDoc } from '../../data/organizer-links';
 import { toCsv, type Cell } from '../group-buying/csv';
 import { pickedUpText, pickupLabel, planTotals } from '../group-buying/plans-service';
 import { signLink, verifyLink } from '../../lib/signer';
@@ -155,18 +155,18 @@ export async function setPickup(token: string, orderNo: string, picked: boolean,
   const { linkId, link, plan } = await check(token);
   if (link.kind !== 'desk') throw forbidden('A read-only organiser link cannot mark pickups');
   const at = new Date().toISOString();
-  let refused: string | undefined = 'notFound';
-  try {
-    const out = await setPickedUpByNo(orderNo, (doc) => pickupChange(doc, plan.planId, picked ? { at, by: link.holder || '團主' } : null));
-    if (!out) throw REFUSALS.notFound();
-    if ('refusal' in out.result) {
-      refused = out.result.refusal;
-      throw REFUSALS[out.result.refusal]();
-    }
-    refused = undefined;
-    const o = out.order;
-    return { orderNo: o.orderNo, buyer: o.buyer || o.receiver.name, phone: maskPhoneTail(o.phone), items: o.items.map((i) => ({ name: i.name, qty: i.qty })), pickup: pickupLabel(o), paid: o.status === 'preparing' || o.status === 'shipped', ...pickupFields(o) };
-  } finally {
-    await recordAccess(linkId, { at, what: picked ? 'pickup' : 'undo', ip: ip.slice(0, 64), orderNo, ...(refused ? { refused } : {}) });
-  }
+  const log = await accessLogWrite(linkId);
+  // The log entry is written in the order's transaction, done or refused (with the reason).
+  const out = await setPickedUpByNo(
+    orderNo,
+    (doc) => pickupChange(doc, plan.planId, picked ? { at, by: link.holder || '團主' } : null),
+    (tx, result) => {
+      const refused = !result ? 'notFound' : 'refusal' in result ? result.refusal : undefined;
+      log(tx, { at, what: picked ? 'pickup' : 'undo', ip: ip.slice(0, 64), orderNo, ...(refused ? { refused } : {}) });
+    },
+  );
+  if (!out) throw REFUSALS.notFound();
+  if ('refusal' in out.result) throw REFUSALS[out.result.refusal]();
+  const o = out.order;
+  return { orderNo: o.orderNo, buyer: o.buyer || o.receiver.name, phone: maskPhoneTail(o.phone), items: o.items.map((i) => ({ name: i.name, qty: i.qty })), pickup: pickupLabel(o), paid: o.status === 'preparing' || o.status === 'shipped', ...pickupFields(o) };
 }
