@@ -105,6 +105,30 @@ describe('pay after 成團', () => {
     expect((await mailsTo(later.email)).some((m) => m.subject.includes('收款通知'))).toBe(false);
   });
 
+  it('a burst that crosses the threshold converges: no order is left waiting, each waiting one released once with one notice', async () => {
+    const { planId, productId } = await payAfterPlan(5);
+    const placed = await Promise.all(Array.from({ length: 8 }, () => order(planId, productId, 1)));
+    expect((await doc(`planProgress/${planId}`))!.copies).toBe(8);
+    const formedAt = (await doc(`groupBuyingPlans/${planId}`))!.formedAt as string;
+    let waited = 0;
+    for (const o of placed) {
+      const now = await stored(o.orderId);
+      expect(now.status).toBe('awaitingPayment');
+      const path = now.statusHistory.map((h) => h.status);
+      if (path[0] === 'awaitingFormation') {
+        waited++;
+        expect(path).toEqual(['awaitingFormation', 'awaitingPayment']);
+        expect(Date.parse(now.paymentDueAt!)).toBeGreaterThanOrEqual(Date.parse(formedAt));
+        expect(await doc(`mail/${o.orderId}-awaitingPayment`)).toBeDefined();
+      } else {
+        expect(path).toEqual(['awaitingPayment']);
+        expect(await doc(`mail/${o.orderId}-awaitingPayment`)).toBeUndefined();
+      }
+    }
+    // Exactly the orders placed below the threshold waited (4 copies before the fifth).
+    expect(waited).toBe(4);
+  });
+
   it('a waiting order is never swept, cannot be matched or marked paid, and the owner may cancel it (its stock returns)', async () => {
     const { planId, productId } = await payAfterPlan(100);
     const waiting = await order(planId, productId, 3);

@@ -71,6 +71,7 @@ export const ROUTE_BODIES: Record<string, () => Record<string, unknown>> = {
   adminUpdatePlan: () => ({ ...samplePlan(), planId: undefined }),
   adminLaunchPlan: () => ({ launched: true }),
   adminArchivePlan: () => ({ archived: true }),
+  adminDecideOutcome: () => ({ outcome: 'failed', note: '未達成團門檻' }),
   adminReplyToInquiry: () => ({ message: '您好，已為您查詢。' }),
   adminSaveSettings: settings,
   adminBankMatch: () => ({ deposits: [{ row: 1, date: '2026-01-05', amount: 500, account: '12345', occurrence: 0 }] }),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { bankAccountNoSchema, countSchema, queryIntSchema, isoInstantSchema, moneySchema, orderIdSchema, planIdSchema, productIdSchema, qtySchema, textSchema } from './common';
 import { UNPAID_ORDER_FIELDS } from './bank';
-import { groupBuyingPlanSchema, payAfterNeedsThreshold, planOutcomeSchema } from './group-buying';
+import { campaignOutcomeSchema, groupBuyingPlanSchema, payAfterNeedsThreshold, planOutcomeSchema } from './group-buying';
 import { ORDER_STATUSES, ORDER_TRANSITIONS, orderSchema, type OrderStatus } from './orders';
 import { ownerProductFields, productSchema } from './products';
 
@@ -223,6 +223,8 @@ const storedPlanSchema = groupBuyingPlanSchema.extend({
   outcome: planOutcomeSchema.nullable().optional(),
   archived: z.boolean().optional().meta({ description: 'Put away by the owner (hidden from the default list, never open)' }),
   judgedAt: textSchema.optional(),
+  /** The owner's 成團 / 流團, once decided (the whole record: AdminPlanDetail.decision). */
+  decided: campaignOutcomeSchema.nullable().optional(),
   formedAt: textSchema.optional().meta({ description: 'When a pay-after-成團 campaign reached its threshold' }),
   createdAt: textSchema.optional(),
   updatedAt: textSchema.optional(),
@@ -244,6 +246,54 @@ const planBookStateSchema = z
   .meta({ id: 'PlanBookState', description: 'A book of the plan now; an unlaunched one is not shown on the campaign page' });
 export type PlanBookState = z.infer<typeof planBookStateSchema>;
 
+// --- The campaign's outcome and the organiser's rebate (issue 27) ---------------------------------
+
+/** A paid order of a failed campaign whose money goes back: what the treasurer transfers, and to whom. */
+export const refundDueSchema = z.object({
+  orderId: textSchema,
+  orderNo: textSchema,
+  buyer: textSchema,
+  amount: moneySchema,
+  bankDigits: textSchema.meta({ description: 'The last 5 digits the buyer paid from (as the payment was confirmed), or the order\'s; 00000 = not given' }),
+  status: z.enum(ORDER_STATUSES).meta({ description: 'The order now: refunded once the owner has marked it' }),
+  refundedAt: textSchema.nullable(),
+});
+export type RefundDue = z.infer<typeof refundDueSchema>;
+
+/** The owner's 成團 / 流團 as recorded on the campaign (groupBuyingPlans/{planId}.decision). */
+export const planDecisionSchema = z
+  .object({
+    outcome: campaignOutcomeSchema,
+    note: textSchema,
+    at: isoInstantSchema,
+    by: textSchema,
+    /** What the closing job had judged (its proposal), or null. */
+    proposed: planOutcomeSchema.nullable(),
+    /** Null while it is being applied (a call cut off; the same call again completes it). */
+    completedAt: textSchema.nullable(),
+    counts: z.object({ orders: countSchema, mailed: countSchema, cancelled: countSchema, refundsDue: countSchema }),
+    refundsDue: z.array(refundDueSchema),
+    refundsTotal: moneySchema,
+  })
+  .meta({ id: 'PlanDecision' });
+export type PlanDecision = z.infer<typeof planDecisionSchema>;
+
+export const campaignOutcomeResultSchema = z
+  .object({ decision: planDecisionSchema, replayed: z.boolean().meta({ description: 'true: the decision was already recorded; nothing was done again' }) })
+  .meta({ id: 'CampaignOutcomeResult' });
+
+/** 團主回饋 over the campaign's paid orders (preparing, shipped); none on a failed campaign. */
+export const planRebateSchema = z
+  .object({
+    percent: z.number(),
+    paidOrders: countSchema,
+    paidBooksTotal: moneySchema.meta({ description: "The paid orders' books (shipping left out)" }),
+    amount: moneySchema.meta({ description: 'The sum of perOrder' }),
+    perOrder: z.record(textSchema, moneySchema).meta({ description: 'orderId -> NT$, paid orders only' }),
+  })
+  .meta({ id: 'PlanRebate' });
+export type PlanRebate = z.infer<typeof planRebateSchema>;
+
 export const adminPlanDetailSchema = adminPlanSummarySchema
   .extend({
     orders: z.array(orderSchema),
@@ -251,6 +301,8 @@ export const adminPlanDetailSchema = adminPlanSummarySchema
     pickupTotals: z.array(planPickupTotalSchema),
     /** The plan's books in its order, with their state. */
     books: z.array(planBookStateSchema),
+    decision: planDecisionSchema.nullable(),
+    rebate: planRebateSchema.nullable(),
   })
   .meta({ id: 'AdminPlanDetail' });
 export type AdminPlanDetail = z.infer<typeof adminPlanDetailSchema>;

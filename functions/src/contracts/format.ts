@@ -76,6 +76,9 @@ export function fromTaipeiLocal(local: string): string {
   return local ? `${local}:00+08:00` : '';
 }
 
+/** The owner's 成團 / 流團 (contracts/group-buying.ts CampaignOutcome) as every page says it; here, without zod, for the storefront's first JS. */
+export const CAMPAIGN_OUTCOME_LABELS: Record<'succeeded' | 'failed', string> = { succeeded: '已成團', failed: '未成團（流團）' };
+
 /** The sentence a campaign's minimum per order is stated in, on its page and in the refusal alike. */
 export const minPerOrderText = (n: number) => `每筆訂單至少 ${n} 本`;
 

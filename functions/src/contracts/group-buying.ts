@@ -45,6 +45,13 @@ export const groupBuyingPlanSchema = z.object({
     .refine((ps) => new Set(ps.map((p) => p.id)).size === ps.length, '取貨點代號不能重複'),
   /** Whether buyers may have the books posted to an address (false = pickup only). */
   postalDelivery: z.boolean().default(true),
+  /** 團主回饋: the association's share of the paid orders' books, in percent (one decimal at most; docs/group-buying.md). */
+  rebatePercent: z
+    .number({ error: '回饋比例須為數字' })
+    .min(0, '回饋比例不能是負數')
+    .max(100, '回饋比例最多 100%')
+    .refine((v) => Math.abs(v * 10 - Math.round(v * 10)) < 1e-9, '回饋比例最多到小數點後一位')
+    .optional(),
   /**
    * Pay after 成團 (issue 27): orders wait (awaitingFormation, no deadline) until the active orders'
    * copies reach minQuantity; then each buyer is mailed the payment notice. Needs a threshold
@@ -63,6 +70,35 @@ export type GroupBuyingPlan = z.infer<typeof groupBuyingPlanSchema>;
 /** What a plan's closing decided, once its closing date has passed (set by the closing job). */
 export const planOutcomeSchema = z.enum(['thresholdMet', 'thresholdNotMet', 'noThreshold']);
 export type PlanOutcome = z.infer<typeof planOutcomeSchema>;
+
+// --- The campaign's outcome (成團 / 流團), decided by the owner after closing (issue 27) -------------
+
+/** The owner's decision: 成團 (succeeded) or 流團 (failed). */
+export const campaignOutcomeSchema = z.enum(['succeeded', 'failed']);
+export type CampaignOutcome = z.infer<typeof campaignOutcomeSchema>;
+/** What the closing job's judgement proposes to the owner. */
+export const proposedOutcome = (judged: PlanOutcome): CampaignOutcome => (judged === 'thresholdNotMet' ? 'failed' : 'succeeded');
+
+/** POST /api/admin/plans/{planId}/outcome. The note goes to every buyer's mail and the campaign's page. */
+export const campaignOutcomeInputSchema = z.object({
+  outcome: campaignOutcomeSchema,
+  note: textSchema.trim().max(500, '說明最多 500 字').optional(),
+});
+export type CampaignOutcomeInput = z.infer<typeof campaignOutcomeInputSchema>;
+
+/** The decision as the campaign's public page shows it. */
+export const publicDecisionSchema = z.object({ outcome: campaignOutcomeSchema, at: textSchema, note: textSchema });
+export type PublicDecision = z.infer<typeof publicDecisionSchema>;
+
+/**
+ * The organiser's rebate (團主回饋) in whole NT$: per paid order floor(books' total × percent / 100),
+ * the campaign's amount the sum of those (so a list's rows add up to it). Percent in tenths, integer
+ * arithmetic, so 12.3 % of NT$1,000 is NT$123 on every machine.
+ */
+export function rebateOf(itemsTotal: number, percent: number): number {
+  const tenths = Math.round(percent * 10);
+  return Math.floor((Math.max(0, Math.round(itemsTotal)) * tenths) / 1000);
+}
 
 /** planProgress/{planId}: public, read live by the plan pages. `orders`: active orders (not cancelled or refunded); `copies`: copies in them. */
 export const planProgressSchema = z
@@ -121,6 +157,8 @@ export const groupPlanViewSchema = z
     progress: planProgressSchema,
     /** Set once the plan has closed and the closing job has judged it. */
     outcome: planOutcomeSchema.nullable(),
+    /** The owner's 成團 / 流團 decision, once made. */
+    decision: publicDecisionSchema.nullable(),
     payAfterFormed: z.boolean().meta({ description: 'Payment is asked only once the campaign forms (成團); orders wait in awaitingFormation until then' }),
     formedAt: isoInstantSchema.nullable().meta({ description: 'When a pay-after-成團 campaign reached its threshold (the payment deadlines run from it); null before' }),
   })

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { planBookTotalSchema, planPickupTotalSchema } from './admin';
-import { countSchema, isoInstantSchema, planHeadingShape, textSchema } from './common';
+import { campaignOutcomeSchema } from './group-buying';
+import { countSchema, isoInstantSchema, moneySchema, planHeadingShape, textSchema } from './common';
 import { orderNoSchema, pickedUpSchema } from './orders';
 
 // The organiser's link: a signed, revocable, read-only view of one campaign for the association's
@@ -65,6 +66,8 @@ const organizerHandoverRowSchema = z.object({
   items: z.array(z.object({ name: textSchema, qty: countSchema })),
   pickup: textSchema,
   paid: z.boolean(),
+  /** 團主回饋 of this order in NT$ (0 unless paid). */
+  rebate: moneySchema,
   ...pickedUpShape,
 });
 export type OrganizerHandoverRow = z.infer<typeof organizerHandoverRowSchema>;
@@ -77,6 +80,12 @@ export const organizerViewSchema = z
     bookTotals: z.array(planBookTotalSchema),
     pickupTotals: z.array(planPickupTotalSchema),
     orders: z.array(organizerHandoverRowSchema),
+    /** The owner's 成團 / 流團 (issue 27): no bank digits or names here, the refunds' count and total only. */
+    decision: z
+      .object({ outcome: campaignOutcomeSchema, at: isoInstantSchema, note: textSchema, cancelled: countSchema, refundsDue: countSchema, refundsTotal: moneySchema })
+      .nullable(),
+    /** 團主回饋 over the paid orders, or null when the campaign carries none. */
+    rebate: z.object({ percent: z.number(), paidOrders: countSchema, paidBooksTotal: moneySchema, amount: moneySchema }).nullable(),
     /** True for a pickup desk's token: its page may mark orders as picked up. */
     desk: z.boolean(),
   })

@@ -12,6 +12,7 @@ import {
   adminProductSchema,
   adminProductUpdateSchema,
   archiveInputSchema,
+  campaignOutcomeResultSchema,
   deliveryCorrectionSchema,
   launchInputSchema,
   orderStatusChangeSchema,
@@ -48,7 +49,7 @@ import {
 } from './content';
 import { dashboardFiguresSchema, dashboardQuerySchema } from './dashboard';
 import { ERROR_KEYS } from './errors';
-import { groupOrderParamsSchema, groupOrderViewSchema, groupPlanViewSchema, planParamsSchema } from './group-buying';
+import { campaignOutcomeInputSchema, groupOrderParamsSchema, groupOrderViewSchema, groupPlanViewSchema, planParamsSchema } from './group-buying';
 import { healthAnswerSchema } from './health';
 import { adminInquiriesQuerySchema, adminInquiryListSchema, adminInquirySchema, inquiryParams, inquiryReplyInputSchema } from './inquiries';
 import { bankDigitsInputSchema, lookupBankDigitsInputSchema, orderLookupInputSchema, orderSchema, orderSummarySchema, placeGroupOrderInputSchema, placeOrderInputSchema } from './orders';
@@ -793,12 +794,12 @@ export const ROUTES = {
     path: '/api/admin/plans/{planId}',
     tag: 'Owner',
     summary: 'Replace a plan',
-    description: 'Every field of a plan; the id comes from the path.',
+    description: 'Every field of a plan; the id comes from the path. A campaign whose outcome was decided cannot reopen (409 `OUTCOME_DECIDED`).',
     ...OWNER,
     params: adminIdParams.plan,
     body: adminPlanUpdateSchema,
     responses: { 200: { description: 'The plan', schema: adminPlanSavedSchema } },
-    errors: { 404: [K.notFound] },
+    errors: { 404: [K.notFound], 409: [K.outcomeDecided] },
   }),
   adminLaunchPlan: route({
     method: 'patch',
@@ -845,6 +846,21 @@ export const ROUTES = {
     params: adminIdParams.plan,
     responses: { 204: { description: 'Deleted' } },
     errors: { 404: [K.notFound], 409: [K.planHasOrders] },
+  }),
+  adminDecideOutcome: route({
+    method: 'post',
+    path: '/api/admin/plans/{planId}/outcome',
+    tag: 'Owner',
+    summary: "Decide a closed campaign's outcome: 成團 or 流團",
+    description:
+      '`failed` (流團) cancels every unpaid order (its stock returns once), lists the paid orders whose refunds are due, and mails every buyer; `succeeded` (成團) mails every buyer of an active order the pickup or delivery plan. Recorded on the campaign. A minute after the closing date at the earliest (409 `PLAN_NOT_CLOSED`); the same decision again answers the record and does nothing (`replayed`); the other outcome answers 409 `OUTCOME_DECIDED`.',
+    ...OWNER,
+    // It cancels through the stock allocator, which withdraws a request only at its own deadline.
+    deadline: 'placement',
+    params: adminIdParams.plan,
+    body: campaignOutcomeInputSchema,
+    responses: { 200: { description: 'The decision as recorded', schema: campaignOutcomeResultSchema } },
+    errors: { 404: [K.notFound], 409: [K.planNotClosed, K.outcomeDecided] },
   }),
   adminListOrganizerLinks: route({
     method: 'get',

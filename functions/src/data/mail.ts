@@ -28,6 +28,17 @@ export async function queueMailOnce(id: string, mail: ComposedMail, kind: string
   }
 }
 
+/** Many mails under ids of their own, each at most once (queueMailOnce), 50 at a time; answers how many were new. */
+export async function queueMailsOnce(mails: readonly { id: string; mail: ComposedMail }[], kind: string): Promise<number> {
+  const at = new Date().toISOString();
+  let created = 0;
+  for (let i = 0; i < mails.length; i += 50) {
+    const results = await Promise.all(mails.slice(i, i + 50).map(({ id, mail }) => queueMailOnce(id, mail, kind, at)));
+    created += results.filter(Boolean).length;
+  }
+  return created;
+}
+
 interface StoredDelivery {
   state: DeliveryState;
   attempts?: number;

@@ -1,3 +1,4 @@
+import type { PlanDecision } from '../contracts/admin';
 import type { GroupBuyingPlan, PlanOutcome, PlanProgress } from '../contracts/group-buying';
 import type { Order } from '../contracts/orders';
 import { isActiveOrder, isUnpaid } from '../domain/order';
@@ -15,6 +16,8 @@ export interface PlanDoc extends GroupBuyingPlan {
   judgedAt?: string;
   /** Put away by the owner: hidden from the console's default list, never open. */
   archived?: boolean;
+  /** The owner's 成團 / 流團 (functions/src/api/group-buying/outcome-service.ts). */
+  decision?: PlanDecision;
   /** A pay-after-成團 campaign: when its threshold was reached (set once, functions/src/api/group-buying/pay-after.ts). */
   formedAt?: string;
 }
@@ -146,6 +149,41 @@ export async function markOrdersThresholdNotMet(orderIds: readonly string[], at:
     }
     await batch.commit();
   }
+}
+
+// --- The owner's 成團 / 流團 ----------------------------------------------------------------------
+
+export type DecisionClaim = { kind: 'missing' } | { kind: 'claimed' | 'existing'; decision: PlanDecision };
+
+/**
+ * Records the owner's decision on the plan unless one is recorded already (one transaction, so two
+ * concurrent calls agree on one): 'claimed' = this call's was written, 'existing' = the stored one.
+ */
+export async function claimPlanDecision(planId: string, decision: PlanDecision): Promise<DecisionClaim> {
+  const firestore = await db();
+  const ref = firestore.collection(PLANS).doc(planId);
+  return firestore.runTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    if (!snap.exists) return { kind: 'missing' } as const;
+    const stored = (snap.data() as Partial<PlanDoc>).decision;
+    if (stored) return { kind: 'existing', decision: stored } as const;
+    tx.update(ref, { decision, updatedAt: decision.at });
+    return { kind: 'claimed', decision } as const;
+  });
+}
+
+/** Completes a decision being applied (counts, refunds due, completedAt); a completed one stays as it is. Answers the stored one. */
+export async function completePlanDecision(planId: string, done: Pick<PlanDecision, 'counts' | 'refundsDue' | 'refundsTotal' | 'completedAt'>): Promise<PlanDecision> {
+  const firestore = await db();
+  const ref = firestore.collection(PLANS).doc(planId);
+  return firestore.runTransaction(async (tx) => {
+    const stored = ((await tx.get(ref)).data() as Partial<PlanDoc> | undefined)?.decision;
+    if (!stored) throw new Error(`No decision on plan ${planId} to complete`);
+    if (stored.completedAt) return stored;
+    const next = { ...stored, ...done };
+    tx.update(ref, { decision: next });
+    return next;
+  });
 }
 
 // --- The owner's campaigns -------------------------------------------------------------------

@@ -344,6 +344,19 @@ function paymentNote(doc: Pick<Order, 'bankAccountNo'>, p: Payment): string {
 }
 
 /**
+ * The last 5 digits the buyer paid from: as the payment was confirmed (paymentNote above, which the
+ * bank matching writes too), else the digits the order gives (NO_BANK_DIGITS when none).
+ */
+export function paidFromDigits(o: Pick<Order, 'bankAccountNo' | 'statusHistory'>): string {
+  for (let i = o.statusHistory.length - 1; i >= 0; i--) {
+    const h = o.statusHistory[i]!;
+    const m = h.status === 'preparing' ? /帳號末五碼 (\d{5})/.exec(h.note ?? '') : null;
+    if (m) return m[1]!;
+  }
+  return o.bankAccountNo;
+}
+
+/**
  * A shipped order's tracking details corrected by the owner: the status stays, the history notes the
  * new details, and the customer's mail says what was wrong (the details sent before) and what is right.
  */

@@ -7,6 +7,7 @@ import { createProduct, getAdminProduct, listAdminProducts, setProductLaunched, 
 import { dashboardFigures } from '../dashboard/service';
 import { getAdminOrder, listOrders, paymentsToCheck } from '../orders/listing';
 import { changeStatus, correctDelivery, ownerActor } from '../orders/order-status';
+import { decideOutcome } from '../group-buying/outcome-service';
 import { createPlan, deletePlan, getAdminPlan, listAdminPlans, planCsv, setPlanArchived, setPlanLaunched, updatePlan } from '../group-buying/plans-service';
 
 /** The shop owner's console under /api/admin (access declared as `owner`: 401 without a token, 403 for anyone else). */
@@ -44,6 +45,7 @@ export const adminRoutes = [
     await deletePlan(params.planId);
     return undefined;
   }),
+  handle(ROUTES.adminDecideOutcome, ({ params, body, user }) => decideOutcome(params.planId, body, ownerActor(user))),
   handle(ROUTES.adminListOrganizerLinks, ({ params }) => listOrganizerLinks(params.planId)),
   handle(ROUTES.adminCreateOrganizerLink, ({ params, user }) => createOrganizerLink(params.planId, ownerActor(user))),
   handle(ROUTES.adminRevokeOrganizerLink, ({ params }) => revokeOrganizerLink(params.planId, params.linkId)),

@@ -51,6 +51,7 @@ export async function planView(plan: PlanDoc, now: Date = new Date()): Promise<G
     launched: plan.launched,
     progress,
     outcome: plan.outcome ?? null,
+    decision: plan.decision?.completedAt ? { outcome: plan.decision.outcome, at: plan.decision.at, note: plan.decision.note } : null,
     payAfterFormed: plan.payAfterFormed,
     formedAt: plan.formedAt ?? null,
   };

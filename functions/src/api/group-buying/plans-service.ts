@@ -9,13 +9,16 @@ import { getProductDocs, invalidateCatalogue, missingProducts } from '../../data
 import { getStockCounts } from '../../data/stock';
 import { conflict, invalid, notFound } from '../../lib/failure';
 import { toCsv, type Cell } from './csv';
+import { withLiveRefunds } from './outcome-service';
+import { planRebate } from './rebate';
 
 const noPlan = (planId: string) => notFound(`No group-buy plan ${planId}`);
 
 async function summary(plan: PlanDoc, now = new Date()): Promise<AdminPlanSummary> {
   const [progress, hasOrders] = await Promise.all([getPlanProgress(plan.planId, plan.minQuantity ?? null), planHasOrders(plan.planId)]);
   const { planId: _id, ...p } = progress;
-  return { plan: { ...plan, outcome: plan.outcome ?? null, archived: plan.archived === true }, progress: p, isOpen: isPlanOpen(plan, now), hasOrders };
+  const { decision, ...stored } = plan;
+  return { plan: { ...stored, outcome: plan.outcome ?? null, archived: plan.archived === true, decided: decision?.outcome ?? null }, progress: p, isOpen: isPlanOpen(plan, now), hasOrders };
 }
 
 /** GET /api/admin/plans: every plan, launched or not, soonest closing last (newest campaigns first). */
@@ -76,15 +79,20 @@ export async function updatePlan(planId: string, input: AdminPlanUpdate, now = n
   const reopened = Date.parse(closingDate) > now.getTime();
   const found = await replacePlan(
     planId,
-    (old) => ({
-      ...stored(input),
-      closingDate,
-      ...(old.createdAt ? { createdAt: old.createdAt } : {}),
-      ...(old.archived ? { archived: true } : {}),
-      ...(!reopened && old.outcome ? { outcome: old.outcome, judgedAt: old.judgedAt } : {}),
-      // Formed stays formed: the deadlines of its orders ran from that moment.
-      ...(old.formedAt ? { formedAt: old.formedAt } : {}),
-    }),
+    (old) => {
+      // A decided campaign (成團 / 流團: its buyers were told) cannot take orders again.
+      if (old.decision && reopened) throw conflict(ERROR_KEYS.outcomeDecided, `The plan was decided ${old.decision.outcome}; its closing date cannot move into the future`);
+      return {
+        ...stored(input),
+        closingDate,
+        ...(old.createdAt ? { createdAt: old.createdAt } : {}),
+        ...(old.archived ? { archived: true } : {}),
+        ...(!reopened && old.outcome ? { outcome: old.outcome, judgedAt: old.judgedAt } : {}),
+        // Formed stays formed: the deadlines of its orders ran from that moment.
+        ...(old.formedAt ? { formedAt: old.formedAt } : {}),
+        ...(old.decision ? { decision: old.decision } : {}),
+      };
+    },
     input.minQuantity ?? null,
     now.toISOString(),
   );
@@ -160,17 +168,21 @@ export async function getAdminPlan(planId: string): Promise<AdminPlanDetail> {
   const plan = await getPlan(planId);
   if (!plan) throw noPlan(planId);
   const [s, orders, books] = await Promise.all([summary(plan), listPlanOrders(planId), planBooks(plan)]);
-  return { ...s, orders, ...planTotals(orders), books };
+  return { ...s, orders, ...planTotals(orders), books, decision: plan.decision ? withLiveRefunds(plan.decision, orders) : null, rebate: planRebate(plan, orders) };
 }
 
 export const CSV_HEADER = [
   '訂單號碼', '訂單日期', '訂單狀態', '訂購人', '電子郵件', '電話', '收件人', '取貨地點', '收件地址',
-  '統一編號', '發票抬頭', '匯款帳號末五碼', '書籍編號', '書名', '數量', '單價', '小計', '運費', '訂單總額', '備註',
+  '統一編號', '發票抬頭', '匯款帳號末五碼', '書籍編號', '書名', '數量', '單價', '小計', '運費', '訂單總額', '備註', '團主回饋',
   '已取貨',
 ] as const;
 
-/** The plan's orders as CSV: one row per order line (oldest first), then per-book and per-pickup totals. */
-export function planOrdersCsv(plan: Pick<PlanDoc, 'planId' | 'title'>, orders: readonly Order[]): string {
+/**
+ * The plan's orders as CSV: one row per order line (oldest first), then per-book and per-pickup totals,
+ * the organiser's rebate (per order on its first line, and its total) and, after 流團, the refunds due.
+ */
+export function planOrdersCsv(plan: Pick<PlanDoc, 'planId' | 'title' | 'rebatePercent' | 'decision'>, orders: readonly Order[]): string {
+  const rebate = planRebate(plan, orders);
   const rows: Cell[][] = [[...CSV_HEADER]];
   const oldestFirst = [...orders].sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.orderId.localeCompare(b.orderId)));
   for (const o of oldestFirst) {
@@ -179,6 +191,7 @@ export function planOrdersCsv(plan: Pick<PlanDoc, 'planId' | 'title'>, orders: r
         o.orderNo, formatDateTime(o.createdAt), ORDER_STATUS_LABELS[o.status], o.buyer, o.email, o.phone, o.receiver.name, o.pickup ? o.pickup.name : '郵寄', o.pickup ? o.pickup.address : o.receiver.address,
         o.taxId, o.invoiceTitle, o.bankAccountNo, i.productId, i.name, i.qty, i.unitPrice, i.totalPrice,
         n === 0 ? o.shippingFee : null, n === 0 ? o.totalPrice : null, n === 0 ? o.remark : null,
+        n === 0 && rebate ? (rebate.perOrder[o.orderId] ?? 0) : null,
         n === 0 ? pickedUpText(o) : null,
       ]);
     });
@@ -193,6 +206,20 @@ export function planOrdersCsv(plan: Pick<PlanDoc, 'planId' | 'title'>, orders: r
   rows.push(['各取貨地點合計（不含已取消、已退款訂單）']);
   rows.push(['取貨地點', '訂單數', ...bookTotals.map((b) => b.name), '總冊數', '金額']);
   for (const p of pickupTotals) rows.push([p.pickup, p.orders, ...bookTotals.map((b) => p.byProduct[b.productId] ?? 0), p.copies, p.amount]);
+  if (rebate) {
+    rows.push([]);
+    rows.push([`團主回饋 ${rebate.percent}%（已付款訂單的書款，每筆無條件捨去至元）`]);
+    rows.push(['已付款訂單數', '書款合計', '回饋合計']);
+    rows.push([rebate.paidOrders, rebate.paidBooksTotal, rebate.amount]);
+  }
+  if (plan.decision?.outcome === 'failed') {
+    const due = withLiveRefunds(plan.decision, orders).refundsDue;
+    rows.push([]);
+    rows.push(['流團退款名單']);
+    rows.push(['訂單號碼', '訂購人', '金額', '匯款帳號末五碼', '狀態']);
+    for (const r of due) rows.push([r.orderNo, r.buyer, r.amount, r.bankDigits, r.status === 'refunded' ? '已退款' : '待退款']);
+    rows.push(['合計', '', due.reduce((n, r) => n + r.amount, 0)]);
+  }
   return toCsv(rows);
 }
 

@@ -10,6 +10,8 @@ import { pickupChange } from '../../domain/order';
 import { accessLogWrite, createLink, getLink, latestAccesses, listLinksOfPlan, recordAccess, revokeLink, type LinkDoc } from '../../data/organizer-links';
 import { toCsv, type Cell } from '../group-buying/csv';
 import { pickedUpText, pickupLabel, planTotals } from '../group-buying/plans-service';
+import { withLiveRefunds } from '../group-buying/outcome-service';
+import { planRebate } from '../group-buying/rebate';
 import { signLink, verifyLink } from '../../lib/signer';
 
 // The organiser's read-only link to a plan (stored by functions/src/data/organizer-links.ts). The token
@@ -104,6 +106,7 @@ export async function organizerView(token: string, ip: string): Promise<Organize
   const plan = await open(token, 'view', ip);
   const orders = await listPlanOrders(plan.planId);
   const active = orders.filter(isActiveOrder).sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1));
+  const rebate = planRebate(plan, orders);
   const rows: OrganizerHandoverRow[] = active.map((o) => ({
     orderNo: o.orderNo,
     buyer: o.buyer || o.receiver.name,
@@ -111,8 +114,10 @@ export async function organizerView(token: string, ip: string): Promise<Organize
     items: o.items.map((i) => ({ name: i.name, qty: i.qty })),
     pickup: pickupLabel(o),
     paid: o.status === 'preparing' || o.status === 'shipped',
+    rebate: rebate?.perOrder[o.orderId] ?? 0,
     ...pickupFields(o),
   }));
+  const decision = plan.decision?.completedAt ? withLiveRefunds(plan.decision, orders) : null;
   return {
     planId: plan.planId,
     title: plan.title,
@@ -121,6 +126,15 @@ export async function organizerView(token: string, ip: string): Promise<Organize
     expiresAt: expiresAt(plan.closingDate),
     ...planTotals(orders),
     orders: rows,
+    decision: decision && {
+      outcome: decision.outcome,
+      at: decision.at,
+      note: decision.note,
+      cancelled: decision.counts.cancelled,
+      refundsDue: decision.refundsDue.filter((r) => r.status !== 'refunded').length,
+      refundsTotal: decision.refundsDue.filter((r) => r.status !== 'refunded').reduce((n, r) => n + r.amount, 0),
+    },
+    rebate: rebate && { percent: rebate.percent, paidOrders: rebate.paidOrders, paidBooksTotal: rebate.paidBooksTotal, amount: rebate.amount },
     desk: plan.desk,
   };
 }
@@ -128,11 +142,16 @@ export async function organizerView(token: string, ip: string): Promise<Organize
 /** GET /api/organizer/{token}/orders.csv: the same handover list, UTF-8 with BOM. */
 export async function organizerCsv(token: string, ip: string): Promise<{ filename: string; body: string }> {
   const plan = await open(token, 'csv', ip);
-  const orders = (await listPlanOrders(plan.planId)).filter(isActiveOrder).sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1));
-  const rows: Cell[][] = [['訂單號碼', '訂購人', '電話（末三碼）', '取貨地點', '書名', '數量', '付款狀態', '已取貨']];
+  const all = await listPlanOrders(plan.planId);
+  const orders = all.filter(isActiveOrder).sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1));
+  const rebate = planRebate(plan, all);
+  const rows: Cell[][] = [['訂單號碼', '訂購人', '電話（末三碼）', '取貨地點', '書名', '數量', '付款狀態', ...(rebate ? ['團主回饋'] : []), '已取貨']];
   for (const o of orders) {
-    for (const i of o.items) rows.push([o.orderNo, o.buyer || o.receiver.name, maskPhoneTail(o.phone), pickupLabel(o), i.name, i.qty, o.status === 'awaitingFormation' ? '等待成團（未收款）' : o.status === 'awaitingPayment' ? '未付款' : '已付款', pickedUpText(o)]);
+    o.items.forEach((i, n) =>
+      rows.push([o.orderNo, o.buyer || o.receiver.name, maskPhoneTail(o.phone), pickupLabel(o), i.name, i.qty, o.status === 'awaitingFormation' ? '等待成團（未收款）' : o.status === 'awaitingPayment' ? '未付款' : '已付款', ...(rebate ? [n === 0 ? (rebate.perOrder[o.orderId] ?? 0) : null] : []), pickedUpText(o)]),
+    );
   }
+  if (rebate) rows.push([], [`團主回饋 ${rebate.percent}%（已付款 ${rebate.paidOrders} 筆，書款 ${rebate.paidBooksTotal} 元，每筆無條件捨去至元）`, '', '', '', '', '', '合計', rebate.amount]);
   return { filename: `${plan.planId}-handover.csv`, body: toCsv(rows) };
 }
 
@@ -168,5 +187,5 @@ export async function setPickup(token: string, orderNo: string, picked: boolean,
   if (!out) throw REFUSALS.notFound();
   if ('refusal' in out.result) throw REFUSALS[out.result.refusal]();
   const o = out.order;
-  return { orderNo: o.orderNo, buyer: o.buyer || o.receiver.name, phone: maskPhoneTail(o.phone), items: o.items.map((i) => ({ name: i.name, qty: i.qty })), pickup: pickupLabel(o), paid: o.status === 'preparing' || o.status === 'shipped', ...pickupFields(o) };
+  return { orderNo: o.orderNo, buyer: o.buyer || o.receiver.name, phone: maskPhoneTail(o.phone), items: o.items.map((i) => ({ name: i.name, qty: i.qty })), pickup: pickupLabel(o), paid: o.status === 'preparing' || o.status === 'shipped', rebate: planRebate(plan, [o])?.perOrder[o.orderId] ?? 0, ...pickupFields(o) };
 }

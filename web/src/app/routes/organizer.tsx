@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { Spinner } from '@/components/page-status';
 import { apiUrl, isApiError } from '@/lib/api-client';
 import { apiQuery } from '@/lib/api-client';
-import { formatDateTime, formatMoney } from '@contracts/format';
+import { CAMPAIGN_OUTCOME_LABELS, formatDateTime, formatMoney } from '@contracts/format';
 import { useDocumentMeta } from '@/lib/use-document-title';
 import '@/features/admin/admin.css';
 import { Thead } from '@/components/thead';
@@ -41,6 +41,7 @@ function OrganizerStats({ v, token }: { v: OrganizerView; token: string }) {
           下載交書名單 CSV
         </a>
       </p>
+      <OutcomeAndRebate v={v} />
       <div className="admin-grid">
         <section className="admin-card" aria-labelledby="org-books">
           <h2 id="org-books">各書統計</h2>
@@ -66,19 +67,59 @@ function OrganizerStats({ v, token }: { v: OrganizerView; token: string }) {
           </ul>
         </section>
       </div>
-      <OrdersList orders={v.orders} />
+      <OrdersList orders={v.orders} withRebate={v.rebate !== null} />
     </section>
   );
 }
 
+/** The owner's 成團 / 流團 and 團主回饋, when there is either (issue 27). */
+function OutcomeAndRebate({ v }: { v: OrganizerView }) {
+  const d = v.decision;
+  const r = v.rebate;
+  if (!d && !r) return null;
+  return (
+    <div className="admin-grid">
+      {d ? (
+        <section className="admin-card" aria-labelledby="org-outcome">
+          <h2 id="org-outcome">活動結果：{CAMPAIGN_OUTCOME_LABELS[d.outcome]}</h2>
+          <p className="admin-sub">店家於 {formatDateTime(d.at)} 決定</p>
+          {d.note ? <p>店家說明：{d.note}</p> : null}
+          {d.outcome === 'failed' ? (
+            <p>
+              已取消未付款訂單 {d.cancelled} 筆；{d.refundsDue ? `店家尚待退款 ${d.refundsDue} 筆，共 ${formatMoney(d.refundsTotal)}。` : '已付款的訂單都已退款。'}
+            </p>
+          ) : (
+            <p>店家已寄信通知每位買家取書或寄送方式。</p>
+          )}
+        </section>
+      ) : null}
+      {r ? (
+        <section className="admin-card" aria-labelledby="org-rebate">
+          <h2 id="org-rebate">團主回饋 {r.percent}%</h2>
+          {d?.outcome === 'failed' ? (
+            <p data-testid="organizer-rebate">流團：已付款的款項全數退還，不計回饋。</p>
+          ) : (
+            <>
+              <p data-testid="organizer-rebate">
+                已付款 {r.paidOrders} 筆・書款 {formatMoney(r.paidBooksTotal)}・回饋 <strong>{formatMoney(r.amount)}</strong>
+              </p>
+              <p className="admin-sub">依已付款訂單的書款（不含運費）計算，每筆無條件捨去至元。</p>
+            </>
+          )}
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
 /** 交書名單: each order's buyer, books, pickup point and payment. */
-function OrdersList({ orders }: { orders: OrganizerView['orders'] }) {
+function OrdersList({ orders, withRebate }: { orders: OrganizerView['orders']; withRebate: boolean }) {
   return (
     <section className="admin-card" aria-labelledby="org-list">
       <h2 id="org-list">交書名單（{orders.length}）</h2>
       {orders.length === 0 ? <p className="muted" data-testid="organizer-empty">還沒有人下單，有訂單後會列在這裡。</p> : null}
       <table className="stacked-table admin-table" data-testid="organizer-orders" hidden={orders.length === 0}>
-        <Thead columns={['訂購人', '電話', '書籍與數量', '取貨地點', '付款', '取貨']} />
+        <Thead columns={['訂購人', '電話', '書籍與數量', '取貨地點', '付款', '取貨', ...(withRebate ? [{ label: '回饋', num: true }] : [])]} />
         <tbody>
           {orders.map((o) => (
             <tr key={o.orderNo}>
@@ -93,6 +134,11 @@ function OrdersList({ orders }: { orders: OrganizerView['orders'] }) {
               <td data-label="取貨地點">{o.pickup}</td>
               <td data-label="付款">{o.paid ? '已付款' : '未付款'}</td>
               <td data-label="取貨">{o.pickedUp ? `已取貨 ${formatDateTime(o.pickedUp.at)}（${o.pickedUp.by}）` : o.postal ? '郵寄' : '尚未取貨'}</td>
+              {withRebate ? (
+                <td data-label="回饋" className="num">
+                  {formatMoney(o.rebate)}
+                </td>
+              ) : null}
             </tr>
           ))}
         </tbody>

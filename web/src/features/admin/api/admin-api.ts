@@ -2,7 +2,7 @@ import type { AdminProductInput, DeliveryCorrection, OrderStatusChange } from '@
 import type { BankConfirmInput, BankDeposit } from '@contracts/bank';
 import type { ErrorBody } from '@contracts/errors';
 import type { AdminSettings } from '@contracts/settings';
-import type { GroupBuyingPlan } from '@contracts/group-buying';
+import type { CampaignOutcomeInput, GroupBuyingPlan } from '@contracts/group-buying';
 import type { OrderStatus } from '@contracts/orders';
 import type { Product } from '@contracts/products';
 import { ApiError, api, apiUrl } from '@/lib/api-client';
@@ -46,6 +46,7 @@ export const setPlanLaunched = (planId: string, launched: boolean) => api('PATCH
 
 export const setPlanArchived = (planId: string, archived: boolean) => api('PATCH /api/admin/plans/{planId}/archive', { params: { planId }, body: { archived } });
 export const deletePlan = (planId: string) => api('DELETE /api/admin/plans/{planId}', { params: { planId } });
+export const decideOutcome = (planId: string, body: CampaignOutcomeInput) => api('POST /api/admin/plans/{planId}/outcome', { params: { planId }, body });
 
 export const createOrganizerLink = (planId: string) => api('POST /api/admin/plans/{planId}/organizer-links', { params: { planId } });
 export const createDeskLink = (planId: string, holder: string) => api('POST /api/admin/plans/{planId}/desk-links', { params: { planId }, body: { holder } });

@@ -38,6 +38,7 @@ interface Values {
   paymentNotes: string;
   pickupPoints: PickupValues[];
   postalDelivery: boolean;
+  rebatePercent: string;
   payAfterFormed: boolean;
 }
 
@@ -72,6 +73,7 @@ function toValues(s: Plan | null): Values {
       paymentNotes: '',
       pickupPoints: [],
       postalDelivery: true,
+      rebatePercent: '',
       payAfterFormed: false,
     };
   }
@@ -90,6 +92,7 @@ function toValues(s: Plan | null): Values {
     paymentNotes: s.paymentNotes,
     pickupPoints: (s.pickupPoints ?? []).map((p) => ({ ...p, hours: p.hours ?? '' })),
     postalDelivery: s.postalDelivery !== false,
+    rebatePercent: s.rebatePercent != null ? String(s.rebatePercent) : '',
     payAfterFormed: s.payAfterFormed === true,
   };
 }
@@ -121,6 +124,7 @@ function toInput(d: Values, editing: boolean): PlanInput {
     paymentNotes: d.paymentNotes.trim(),
     pickupPoints: d.pickupPoints.map((p) => ({ id: p.id, name: p.name.trim(), address: p.address.trim(), hours: p.hours.trim() })),
     postalDelivery: d.postalDelivery,
+    rebatePercent: optNum(d.rebatePercent),
     payAfterFormed: d.payAfterFormed,
   };
 }
@@ -207,6 +211,7 @@ function CampaignFields({ f, editing }: { f: PlanFormState; editing: boolean }) 
       <Field label="截止時間（臺灣時間）" hint={editing ? '改到過去即提前結束' : '須晚於現在'} required type="datetime-local" {...f.field('closingDate')} />
       <Field label="成團門檻（本，選填）" type="number" min={1} step={1} {...f.field('minQuantity')} />
       <Field label="每筆最少本數（選填）" hint="少於此數的訂單會被拒絕，團購頁會寫出" type="number" min={1} step={1} {...f.field('minPerOrder')} />
+      <Field label="團主回饋（%，選填）" hint="依已付款訂單的書款計算，例如 10 或 12.5；只在後台與召集人連結顯示" type="number" inputMode="decimal" min={0} max={100} step={0.1} {...f.field('rebatePercent')} />
       <PayAfterField f={f} />
       <label className="admin-check">
         <input type="checkbox" {...f.form.register('launched')} /> 上架（開放下單）

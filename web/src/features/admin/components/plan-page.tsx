@@ -7,6 +7,7 @@ import { useOwnerAction } from '../lib/use-owner-action';
 import { useResource } from '../lib/use-resource';
 import { PlanState, ProgressBar } from './plans-page';
 import { OrganizerLinks } from './organizer-links';
+import { PlanOutcomeCard, PlanRebateCard } from './plan-outcome';
 import { BookAmountsTable, OrdersTable } from './tables';
 import { BusyButton, Card, PageHead, SubPage } from './ui';
 
@@ -45,6 +46,8 @@ export default function PlanPage() {
               匯出訂單 CSV
             </BusyButton>
           </PageHead>
+          <PlanOutcomeCard d={d} onDecided={plan.reload} />
+          <PlanRebateCard d={d} />
           <PlanBooks books={d.books} />
           <div className="admin-grid">
             <Summary d={d} />

@@ -2,7 +2,7 @@ import type { GroupPlanView } from '@contracts/group-buying';
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Spinner } from '@/components/page-status';
-import { formatLongDate, formatMoney, minPerOrderText } from '@contracts/format';
+import { CAMPAIGN_OUTCOME_LABELS, formatLongDate, formatMoney, minPerOrderText } from '@contracts/format';
 import { useDocumentMeta } from '@/lib/use-document-title';
 import { ERROR_KEYS } from '@contracts/errors';
 import { ApiError } from '@/lib/api-client';
@@ -91,8 +91,13 @@ function PlanView({ plan, landing, cover }: { plan: GroupPlanView; landing?: Lan
         ))}
       </div>
 
-      <PlanProgressPanel initial={plan.progress} />
-      <PayAfterNotice plan={plan} />
+      {/* After 流團 the count toward the threshold no longer means anything: the head says what happened. */}
+      {plan.decision?.outcome === 'failed' ? null : (
+        <>
+          <PlanProgressPanel initial={plan.progress} />
+          <PayAfterNotice plan={plan} />
+        </>
+      )}
 
       {plan.isOpen && plan.launched !== false ? <CloseReminderForm planId={plan.planId} closingDate={plan.closingDate} /> : null}
 
@@ -171,9 +176,10 @@ function PlanHead({ plan, kicker }: { plan: GroupPlanView; kicker?: string }) {
       )}
 
       {!plan.isOpen && !notYetLaunched && (
-        <section className="gb-closed" aria-labelledby="closed-title">
-          <h2 id="closed-title">活動截止</h2>
-          <p>本團購活動已於 {formatLongDate(plan.closingDate)} 截止，感謝您的支持。已下單的訂單照常處理。</p>
+        <section className={`gb-closed${plan.decision ? ` gb-closed--${plan.decision.outcome}` : ''}`} aria-labelledby="closed-title">
+          <h2 id="closed-title">{plan.decision ? `活動截止・${CAMPAIGN_OUTCOME_LABELS[plan.decision.outcome]}` : '活動截止'}</h2>
+          <p>{closedText(plan)}</p>
+          {plan.decision?.note ? <p className="gb-closed__note">店家說明：{plan.decision.note}</p> : null}
           <p>
             還想訂購？請填寫<a href="#plan-inquiry">活動洽詢表單</a>，我們會盡快與您聯絡。
           </p>
@@ -181,6 +187,14 @@ function PlanHead({ plan, kicker }: { plan: GroupPlanView; kicker?: string }) {
       )}
     </>
   );
+}
+
+/** What a closed campaign's page says: the owner's 成團 / 流團 plainly once decided (docs/group-buying.md). */
+function closedText(plan: GroupPlanView): string {
+  const closed = `本團購活動已於 ${formatLongDate(plan.closingDate)} 截止`;
+  if (plan.decision?.outcome === 'succeeded') return `${closed}，已成團，感謝您的支持！已下單的買家會收到取書或寄送的通知信。`;
+  if (plan.decision?.outcome === 'failed') return `${closed}，很抱歉，本次未成團（流團）。未付款的訂單已取消，不需要付款；已付款的款項會全額退還。每位買家都已收到通知信。`;
+  return `${closed}，感謝您的支持。已下單的訂單照常處理。`;
 }
 
 /** A pay-after-成團 campaign says, beside its progress, that no payment is asked until it forms. */
