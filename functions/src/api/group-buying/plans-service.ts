@@ -173,8 +173,8 @@ export async function getAdminPlan(planId: string): Promise<AdminPlanDetail> {
 
 export const CSV_HEADER = [
   '訂單號碼', '訂單日期', '訂單狀態', '訂購人', '電子郵件', '電話', '收件人', '取貨地點', '收件地址',
-  '統一編號', '發票抬頭', '匯款帳號末五碼', '書籍編號', '書名', '數量', '單價', '小計', '運費', '訂單總額', '備註', '團主回饋',
-  '已取貨',
+  '統一編號', '發票抬頭', '匯款帳號末五碼', '書籍編號', '書名', '數量', '單價', '小計', '運費', '訂單總額', '備註',
+  '已取貨', '團主回饋',
 ] as const;
 
 /**
@@ -191,8 +191,8 @@ export function planOrdersCsv(plan: Pick<PlanDoc, 'planId' | 'title' | 'rebatePe
         o.orderNo, formatDateTime(o.createdAt), ORDER_STATUS_LABELS[o.status], o.buyer, o.email, o.phone, o.receiver.name, o.pickup ? o.pickup.name : '郵寄', o.pickup ? o.pickup.address : o.receiver.address,
         o.taxId, o.invoiceTitle, o.bankAccountNo, i.productId, i.name, i.qty, i.unitPrice, i.totalPrice,
         n === 0 ? o.shippingFee : null, n === 0 ? o.totalPrice : null, n === 0 ? o.remark : null,
-        n === 0 && rebate ? (rebate.perOrder[o.orderId] ?? 0) : null,
         n === 0 ? pickedUpText(o) : null,
+        n === 0 && rebate ? (rebate.perOrder[o.orderId] ?? 0) : null,
       ]);
     });
   }

@@ -145,13 +145,13 @@ export async function organizerCsv(token: string, ip: string): Promise<{ filenam
   const all = await listPlanOrders(plan.planId);
   const orders = all.filter(isActiveOrder).sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1));
   const rebate = planRebate(plan, all);
-  const rows: Cell[][] = [['訂單號碼', '訂購人', '電話（末三碼）', '取貨地點', '書名', '數量', '付款狀態', ...(rebate ? ['團主回饋'] : []), '已取貨']];
+  const rows: Cell[][] = [['訂單號碼', '訂購人', '電話（末三碼）', '取貨地點', '書名', '數量', '付款狀態', '已取貨', ...(rebate ? ['團主回饋'] : [])]];
   for (const o of orders) {
     o.items.forEach((i, n) =>
-      rows.push([o.orderNo, o.buyer || o.receiver.name, maskPhoneTail(o.phone), pickupLabel(o), i.name, i.qty, o.status === 'awaitingFormation' ? '等待成團（未收款）' : o.status === 'awaitingPayment' ? '未付款' : '已付款', ...(rebate ? [n === 0 ? (rebate.perOrder[o.orderId] ?? 0) : null] : []), pickedUpText(o)]),
+      rows.push([o.orderNo, o.buyer || o.receiver.name, maskPhoneTail(o.phone), pickupLabel(o), i.name, i.qty, o.status === 'awaitingFormation' ? '等待成團（未收款）' : o.status === 'awaitingPayment' ? '未付款' : '已付款', pickedUpText(o), ...(rebate ? [n === 0 ? (rebate.perOrder[o.orderId] ?? 0) : null] : [])]),
     );
   }
-  if (rebate) rows.push([], [`團主回饋 ${rebate.percent}%（已付款 ${rebate.paidOrders} 筆，書款 ${rebate.paidBooksTotal} 元，每筆無條件捨去至元）`, '', '', '', '', '', '合計', rebate.amount]);
+  if (rebate) rows.push([], [`團主回饋 ${rebate.percent}%（已付款 ${rebate.paidOrders} 筆，書款 ${rebate.paidBooksTotal} 元，每筆無條件捨去至元）`, '', '', '', '', '', '', '合計', rebate.amount]);
   return { filename: `${plan.planId}-handover.csv`, body: toCsv(rows) };
 }
 
