@@ -18,6 +18,7 @@ import { settingsRoutes } from './api/settings/router';
 import { inquiriesAdminRoutes } from './api/inquiries/router';
 import { organizerRoutes } from './api/organizer/router';
 import { stockAlertsRoutes } from './api/stock-alerts/router';
+import { closeRemindersRoutes } from './api/close-reminders/router';
 import { stockRoutes } from './api/stock/router';
 import { mountRoutes } from './http/route';
 
@@ -56,6 +57,7 @@ export function createApp(options: AppOptions = {}): Express {
     ...stockRoutes,
     ...stockAlertsRoutes,
     ...organizerRoutes,
+    ...closeRemindersRoutes,
     ...groupBuyingRoutes,
     ...orderRoutes,
     ...settingsRoutes,

@@ -49,6 +49,12 @@ export const closeGroupBuyingPlans = onSchedule({ schedule: 'every 15 minutes', 
   await job('closeGroupBuyingPlans', async () => ({ judged: (await closeDuePlans(new Date())).length }));
 });
 
+/** 「截止前提醒我」: mails each sign-up once, 24 h before its campaign closes (functions/src/api/close-reminders/service.ts). */
+export const sendCloseReminders = onSchedule({ schedule: 'every 15 minutes', region: 'asia-east1', timeZone: 'Asia/Taipei' }, async () => {
+  const { sendCloseReminders: send } = require('./api/close-reminders/service') as typeof import('./api/close-reminders/service');
+  await job('sendCloseReminders', async () => ({ ...(await send(new Date())) }));
+});
+
 /**
  * Mails the payment reminder a day before an unpaid order would be cancelled (once per order, never to
  * an address that unsubscribed), and releases the orders of pay-after-成團 campaigns that have formed

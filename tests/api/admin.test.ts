@@ -496,7 +496,7 @@ describe('campaigns', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.toString('utf8').slice(1);
     const lines = text.split('\r\n');
-    expect(lines[0]).toBe('訂單號碼,訂單日期,訂單狀態,訂購人,電子郵件,電話,收件人,取貨地點,收件地址,統一編號,發票抬頭,匯款帳號末五碼,書籍編號,書名,數量,單價,小計,運費,訂單總額,備註,團主回饋');
+    expect(lines[0]).toBe('訂單號碼,訂單日期,訂單狀態,訂購人,電子郵件,電話,收件人,取貨地點,收件地址,統一編號,發票抬頭,匯款帳號末五碼,書籍編號,書名,數量,單價,小計,運費,訂單總額,備註,已取貨,團主回饋');
     // Formula-looking cells get a leading apostrophe; quotes, commas and newlines are quoted.
     expect(text).toContain(`"'=HYPERLINK(""http://evil"")"`);
     expect(text).toContain(`'+886 王`);

@@ -78,4 +78,7 @@ export const ROUTE_BODIES: Record<string, () => Record<string, unknown>> = {
   adminBankConfirm: () => ({ matches: [{ deposit: { row: 1, date: '2026-01-05', amount: 500, account: '12345', occurrence: 0 }, orderId: 'hostileOrder000000001' }] }),
   createStockAlert: () => ({ productId: 'company-registration-guide', email: 'a@example.com' }),
   cancelStockAlert: () => ({ token: 'abcdefghijk.lmnop' }),
+  adminCreateDeskLink: () => ({ holder: '王小明' }),
+  createCloseReminder: () => ({ planId: 'cpaSouth', email: 'a@example.com' }),
+  cancelCloseReminder: () => ({ token: 'abcdefghijk.lmnop' }),
 };

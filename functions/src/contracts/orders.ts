@@ -115,6 +115,13 @@ export const orderNoSchema = textSchema
   .toUpperCase()
   .regex(/^(QY\d{6}[2-9A-Z]{4}|\d{15})$/, '訂單號碼格式錯誤（例如 QY260315AB3K）');
 
+/**
+ * A pickup order handed over at the organiser's pickup desk (contracts/organizer.ts): when, and the desk
+ * link's holder. Absent or null until then; the desk's undo sets it back to null. Nothing else of the
+ * order changes with it (status, history and updatedAt stay).
+ */
+export const pickedUpSchema = z.object({ at: isoInstantSchema, by: textSchema }).meta({ id: 'PickedUp' });
+
 export const orderSchema = z
   .object({
     orderId: textSchema,
@@ -141,6 +148,7 @@ export const orderSchema = z
     updatedAt: isoInstantSchema,
     /** A group order collected at one of the plan's pickup points (then receiver.address may be empty). */
     pickup: pickupResponseSchema.nullable().optional().meta({ description: "A group order's pickup point (a copy of the plan's); absent or null = posted to receiver.address" }),
+    pickedUp: pickedUpSchema.nullable().optional().meta({ description: 'Set when the organiser\'s pickup desk handed the order over' }),
   })
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof orderSchema>;

@@ -53,11 +53,12 @@ import { campaignOutcomeInputSchema, groupOrderParamsSchema, groupOrderViewSchem
 import { healthAnswerSchema } from './health';
 import { adminInquiriesQuerySchema, adminInquiryListSchema, adminInquirySchema, inquiryParams, inquiryReplyInputSchema } from './inquiries';
 import { bankDigitsInputSchema, lookupBankDigitsInputSchema, orderLookupInputSchema, orderSchema, orderSummarySchema, placeGroupOrderInputSchema, placeOrderInputSchema } from './orders';
-import { organizerLinkParams, organizerLinkSchema, organizerTokenParams, organizerViewSchema } from './organizer';
+import { deskLinkInputSchema, organizerHandoverRowAnswer, organizerLinkParams, organizerLinkSchema, organizerTokenParams, organizerViewSchema, pickupParams } from './organizer';
 import { productPlanOfferSchema, productResponseSchema, productSummarySchema } from './products';
 import { adminSettingsInputSchema, adminSettingsSchema } from './settings';
 import { stockMapResponseSchema, stockMapSchema, stockQtyInputSchema, stockRecordSchema } from './stock';
 import { stockAlertAnswerSchema, stockAlertCancelSchema, stockAlertInputSchema } from './stock-alerts';
+import { closeReminderAnswerSchema, closeReminderCancelSchema, closeReminderInputSchema } from './close-reminders';
 
 // Every route of the API, declared once: method, path, who may call, the request's schemas, the
 // answers' schemas, Cache-Control, rate limits and the documented refusals. From this table
@@ -976,6 +977,47 @@ export const ROUTES = {
     cache: PRIVATE,
     limits: [{ name: 'organizer', windowMs: MINUTE, limit: 60 }],
   }),
+  // The organiser's pickup desk (issue 27): its link is made by the owner beside the read-only ones.
+  adminCreateDeskLink: route({
+    method: 'post',
+    path: '/api/admin/plans/{planId}/desk-links',
+    tag: 'Owner',
+    summary: "Create a pickup desk's link",
+    description:
+      "A signed, revocable link for the organiser's pickup desk: the same view as the read-only link, and it may mark an order as picked up and undo that (nothing else). Its own token, signed under its own purpose; listed and revoked with the organiser links; every access and action logged. `holder` (who will hold it; the console offers the plan's organiser) is recorded on each order it marks.",
+    ...OWNER,
+    params: adminIdParams.plan,
+    body: deskLinkInputSchema,
+    responses: { 201: { description: 'The link', schema: organizerLinkSchema } },
+    errors: { 404: [K.notFound] },
+  }),
+  organizerMarkPickup: route({
+    method: 'put',
+    path: '/api/organizer/{token}/pickups/{orderNo}',
+    tag: 'Organiser',
+    summary: 'Mark an order as picked up (pickup desk)',
+    description:
+      "Only with a pickup desk's token (403 for a read-only, revoked or expired link; 404 for a forged one). Only an active, paid order of the campaign collected at a pickup point: 409 `INVALID_TRANSITION` for an unpaid or posted order, 404 for any other. Sets only the order's `pickedUp` (when, and the link's holder); a second mark keeps the first. Logged on the link, done or refused.",
+    access: 'public',
+    params: pickupParams,
+    responses: { 200: { description: 'The order\'s handover row', schema: organizerHandoverRowAnswer } },
+    errors: { 403: [K.permissionDenied], 404: [K.notFound], 409: [K.invalidTransition], 429: [K.tooManyAttempts] },
+    cache: PRIVATE,
+    limits: [{ name: 'organizer-desk', windowMs: MINUTE, limit: 60 }],
+  }),
+  organizerUndoPickup: route({
+    method: 'delete',
+    path: '/api/organizer/{token}/pickups/{orderNo}',
+    tag: 'Organiser',
+    summary: 'Undo a pickup mark (pickup desk)',
+    description: 'The same token and order rules as the mark; clears `pickedUp` (nothing when it was not set). Logged on the link.',
+    access: 'public',
+    params: pickupParams,
+    responses: { 200: { description: 'The order\'s handover row', schema: organizerHandoverRowAnswer } },
+    errors: { 403: [K.permissionDenied], 404: [K.notFound], 409: [K.invalidTransition], 429: [K.tooManyAttempts] },
+    cache: PRIVATE,
+    limits: [{ name: 'organizer-desk', windowMs: MINUTE, limit: 60 }],
+  }),
   createStockAlert: route({
     method: 'post',
     path: '/api/stockAlerts',
@@ -1000,6 +1042,34 @@ export const ROUTES = {
     access: 'public',
     body: stockAlertCancelSchema,
     responses: { 200: { description: 'The alert', schema: stockAlertAnswerSchema } },
+    errors: { 404: [K.notFound] },
+  }),
+  // 「截止前提醒我」 (issue 27): the shape of 到貨通知, for an open campaign.
+  createCloseReminder: route({
+    method: 'post',
+    path: '/api/closeReminders',
+    tag: 'Group buying',
+    summary: '「截止前提醒我」 on an open campaign',
+    description:
+      'One reminder per email and campaign, mailed once 24 h before the campaign closes (never to an address that unsubscribed from the shop\'s mails); a new one is confirmed by a mail with its cancel link (bound to that registration, valid until a day after the closing). A new and a known address both answer 200 alike. 404 for an unknown or unlaunched campaign, 409 `PLAN_CLOSED` once it has closed; rate-limited per address and per email.',
+    access: 'public',
+    limits: [
+      { name: 'close-reminder-ip', windowMs: 10 * MINUTE, limit: 10 },
+      { name: 'close-reminder-email', windowMs: HOUR, limit: 10, per: 'email' },
+    ],
+    body: closeReminderInputSchema,
+    responses: { 200: { description: 'The reminder waits (signed up now or before)', schema: closeReminderAnswerSchema } },
+    errors: { 404: [K.notFound], 409: [K.planClosed], 429: [K.tooManyAttempts] },
+  }),
+  cancelCloseReminder: route({
+    method: 'post',
+    path: '/api/closeReminders/cancel',
+    tag: 'Group buying',
+    summary: 'Cancel a 「截止前提醒我」',
+    description: "With the signed token of the reminder mails' link.",
+    access: 'public',
+    body: closeReminderCancelSchema,
+    responses: { 200: { description: 'The reminder', schema: closeReminderAnswerSchema } },
     errors: { 404: [K.notFound] },
   }),
 

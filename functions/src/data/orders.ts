@@ -268,3 +268,33 @@ export async function writeDigestMail(day: string, mail: ComposedMail): Promise<
     throw err;
   }
 }
+
+/**
+ * Sets or clears `pickedUp` on the order with this number, in a transaction on the order as stored
+ * (the pickup desk, functions/src/api/organizer/service.ts): `decide` answers the new value or a refusal.
+ * Writes only that field, so nothing else of the order (status, history, updatedAt) moves with it.
+ * `alsoWrite` adds the caller's writes to the same transaction, given the outcome (null: no such order):
+ * the desk's log entry, so an action is never done without being logged nor logged without being done.
+ */
+export async function setPickedUpByNo<R extends { refusal: string } | { pickedUp: Order['pickedUp']; changed: boolean }>(
+  orderNo: string,
+  decide: (doc: OrderDoc) => R,
+  alsoWrite: (tx: FirebaseFirestore.Transaction, result: R | null) => void,
+): Promise<{ order: Order; result: R } | null> {
+  const firestore = await db();
+  return firestore.runTransaction(async (tx) => {
+    const num = await tx.get(firestore.collection(ORDER_NUMBERS).doc(orderNo));
+    const orderId = (num.data() as { orderId?: string } | undefined)?.orderId;
+    const ref = orderId ? firestore.collection(ORDERS).doc(orderId) : null;
+    const snap = ref ? await tx.get(ref) : null;
+    if (!ref || !snap?.exists) {
+      alsoWrite(tx, null);
+      return null;
+    }
+    const doc = snap.data() as OrderDoc;
+    const result = decide(doc);
+    if ('changed' in result && result.changed) tx.update(ref, { pickedUp: result.pickedUp ?? null });
+    alsoWrite(tx, result);
+    return { order: toOrder('changed' in result ? { ...doc, pickedUp: result.pickedUp ?? null } : doc), result };
+  });
+}

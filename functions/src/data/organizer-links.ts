@@ -1,8 +1,8 @@
-import type { OrganizerLink } from '../contracts/organizer';
+import type { OrganizerLink, OrganizerLinkKind } from '../contracts/organizer';
 import { db, firestoreNs } from '../lib/firebase';
 
-// organizerLinks/{linkId}: {planId, createdAt, createdBy, revokedAt, accessCount}; .../accesses/{id}:
-// every view and CSV download, for the owner.
+// organizerLinks/{linkId}: {planId, createdAt, createdBy, revokedAt, accessCount, kind?, holder?};
+// .../accesses/{id}: every view and CSV download, and every pickup desk action, for the owner.
 
 const ORGANIZER_LINKS = 'organizerLinks';
 const ACCESSES = 'accesses';
@@ -13,6 +13,10 @@ export interface LinkDoc {
   createdBy: string;
   revokedAt: string | null;
   accessCount?: number;
+  /** Absent on the links made before the pickup desk: read-only. */
+  kind?: OrganizerLinkKind;
+  /** A desk link's holder. */
+  holder?: string | null;
 }
 
 export type LinkAccess = OrganizerLink['accesses'][number];
@@ -49,6 +53,20 @@ export async function revokeLink(planId: string, linkId: string): Promise<LinkDo
     tx.update(ref, { revokedAt });
     return { ...data, revokedAt };
   });
+}
+
+/**
+ * The writes of one logged access, for a transaction of another repository (the pickup desk's order
+ * change, data/orders.ts setPickedUpByNo): the entry is made from that transaction's outcome.
+ */
+export async function accessLogWrite(linkId: string): Promise<(tx: FirebaseFirestore.Transaction, access: LinkAccess) => void> {
+  const [firestore, { FieldValue }] = await Promise.all([db(), firestoreNs()]);
+  const ref = firestore.collection(ORGANIZER_LINKS).doc(linkId);
+  const entry = ref.collection(ACCESSES).doc();
+  return (tx, access) => {
+    tx.create(entry, access);
+    tx.update(ref, { accessCount: FieldValue.increment(1) });
+  };
 }
 
 /** Logs one access and counts it, in one batch. */

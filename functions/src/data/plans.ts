@@ -267,3 +267,9 @@ export async function deletePlanWithoutOrders(planId: string): Promise<'deleted'
     return 'deleted';
   });
 }
+
+/** Plans whose closing date is after `afterIso` and at or before `untilIso` (single-field index on closingDate). */
+export async function listPlansClosingBetween(afterIso: string, untilIso: string): Promise<PlanDoc[]> {
+  const snap = await (await db()).collection(PLANS).where('closingDate', '>', afterIso).where('closingDate', '<=', untilIso).get();
+  return snap.docs.map((d) => toPlan(d.id, d.data()));
+}

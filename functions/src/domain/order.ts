@@ -385,3 +385,22 @@ export function setBankDigits(doc: OrderDoc, bankAccountNo: string, by: string, 
   const note = `買家${doc.bankAccountNo === NO_BANK_DIGITS ? '填寫' : '更正'}匯款帳號末 5 碼：${bankAccountNo}`;
   return { next: { ...doc, bankAccountNo, updatedAt: at, statusHistory: [...doc.statusHistory, { status: doc.status, at, by, note }] } };
 }
+
+/**
+ * The pickup desk's mark (functions/src/api/organizer/service.ts): the order as it will be, or why it
+ * cannot be handed over. Only an active order of the desk's campaign, collected at a pickup point and
+ * paid: a treasurer hands over no unpaid books (the desk shows them as 未付款 and cannot tick them).
+ * Only `pickedUp` changes; marking twice keeps the first mark, undoing an unmarked order changes nothing.
+ */
+export function pickupChange(
+  doc: Pick<OrderDoc, 'planId' | 'status' | 'pickup' | 'pickedUp'>,
+  planId: string,
+  mark: { at: string; by: string } | null,
+): { refusal: 'notFound' | 'postal' | 'unpaid' } | { pickedUp: { at: string; by: string } | null; changed: boolean } {
+  if (doc.planId !== planId || !isActiveOrder(doc)) return { refusal: 'notFound' };
+  if (!doc.pickup) return { refusal: 'postal' };
+  if (mark && !(doc.status === 'preparing' || doc.status === 'shipped')) return { refusal: 'unpaid' };
+  const current = doc.pickedUp ?? null;
+  if (mark) return current ? { pickedUp: current, changed: false } : { pickedUp: mark, changed: true };
+  return { pickedUp: null, changed: current !== null };
+}

@@ -101,6 +101,7 @@ export function createRoutes(qc: QueryClient): RouteObject[] {
             { path: 'user/authAction/:modeSuccess', ...page('authActionSuccess', requireAuthActionMode) },
             { path: 'admin/*', ...page('admin', requireLogin) },
             { path: 'organizer', ...page('organizer') },
+            { path: 'organizer/desk', ...page('organizerDesk') },
           ],
         },
         {
@@ -108,6 +109,7 @@ export function createRoutes(qc: QueryClient): RouteObject[] {
           children: [
             { path: 'user/cancelSubscribe', ...page('cancelSubscribe') },
             { path: 'stockAlert/cancel', ...page('stockAlertCancel') },
+            { path: 'closeReminder/cancel', ...page('closeReminderCancel') },
           ],
         },
         {

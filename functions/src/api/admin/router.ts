@@ -49,6 +49,7 @@ export const adminRoutes = [
   handle(ROUTES.adminListOrganizerLinks, ({ params }) => listOrganizerLinks(params.planId)),
   handle(ROUTES.adminCreateOrganizerLink, ({ params, user }) => createOrganizerLink(params.planId, ownerActor(user))),
   handle(ROUTES.adminRevokeOrganizerLink, ({ params }) => revokeOrganizerLink(params.planId, params.linkId)),
+  handle(ROUTES.adminCreateDeskLink, ({ params, body, user }) => createOrganizerLink(params.planId, ownerActor(user), { holder: body.holder })),
   handle(ROUTES.adminPlanCsv, async ({ params, res }) => {
     sendCsv(res, await planCsv(params.planId));
     return sent;

@@ -135,6 +135,9 @@ export async function deletePlan(planId: string): Promise<void> {
  */
 export const pickupLabel = (o: Pick<Order, 'pickup'>) => (o.pickup ? o.pickup.name : '郵寄');
 
+/** The 已取貨 cell of the CSVs (the pickup desk's mark): when and by whom, or empty. */
+export const pickedUpText = (o: Pick<Order, 'pickedUp'>) => (o.pickedUp ? `${formatDateTime(o.pickedUp.at)} ${o.pickedUp.by}` : '');
+
 /** Totals of the plan's active orders (cancelled and refunded ones left out). */
 export function planTotals(orders: readonly Order[]): { bookTotals: PlanBookTotal[]; pickupTotals: PlanPickupTotal[] } {
   const books = new Map<string, PlanBookTotal>();
@@ -170,7 +173,8 @@ export async function getAdminPlan(planId: string): Promise<AdminPlanDetail> {
 
 export const CSV_HEADER = [
   '訂單號碼', '訂單日期', '訂單狀態', '訂購人', '電子郵件', '電話', '收件人', '取貨地點', '收件地址',
-  '統一編號', '發票抬頭', '匯款帳號末五碼', '書籍編號', '書名', '數量', '單價', '小計', '運費', '訂單總額', '備註', '團主回饋',
+  '統一編號', '發票抬頭', '匯款帳號末五碼', '書籍編號', '書名', '數量', '單價', '小計', '運費', '訂單總額', '備註',
+  '已取貨', '團主回饋',
 ] as const;
 
 /**
@@ -187,6 +191,7 @@ export function planOrdersCsv(plan: Pick<PlanDoc, 'planId' | 'title' | 'rebatePe
         o.orderNo, formatDateTime(o.createdAt), ORDER_STATUS_LABELS[o.status], o.buyer, o.email, o.phone, o.receiver.name, o.pickup ? o.pickup.name : '郵寄', o.pickup ? o.pickup.address : o.receiver.address,
         o.taxId, o.invoiceTitle, o.bankAccountNo, i.productId, i.name, i.qty, i.unitPrice, i.totalPrice,
         n === 0 ? o.shippingFee : null, n === 0 ? o.totalPrice : null, n === 0 ? o.remark : null,
+        n === 0 ? pickedUpText(o) : null,
         n === 0 && rebate ? (rebate.perOrder[o.orderId] ?? 0) : null,
       ]);
     });

@@ -119,7 +119,7 @@ function OrdersList({ orders, withRebate }: { orders: OrganizerView['orders']; w
       <h2 id="org-list">交書名單（{orders.length}）</h2>
       {orders.length === 0 ? <p className="muted" data-testid="organizer-empty">還沒有人下單，有訂單後會列在這裡。</p> : null}
       <table className="stacked-table admin-table" data-testid="organizer-orders" hidden={orders.length === 0}>
-        <Thead columns={['訂購人', '電話', '書籍與數量', '取貨地點', '付款', ...(withRebate ? [{ label: '回饋', num: true }] : [])]} />
+        <Thead columns={['訂購人', '電話', '書籍與數量', '取貨地點', '付款', '取貨', ...(withRebate ? [{ label: '回饋', num: true }] : [])]} />
         <tbody>
           {orders.map((o) => (
             <tr key={o.orderNo}>
@@ -133,6 +133,7 @@ function OrdersList({ orders, withRebate }: { orders: OrganizerView['orders']; w
               <td data-label="書籍與數量">{o.items.map((i) => `${i.name} × ${i.qty}`).join('、')}</td>
               <td data-label="取貨地點">{o.pickup}</td>
               <td data-label="付款">{o.paid ? '已付款' : '未付款'}</td>
+              <td data-label="取貨">{o.pickedUp ? `已取貨 ${formatDateTime(o.pickedUp.at)}（${o.pickedUp.by}）` : o.postal ? '郵寄' : '尚未取貨'}</td>
               {withRebate ? (
                 <td data-label="回饋" className="num">
                   {formatMoney(o.rebate)}

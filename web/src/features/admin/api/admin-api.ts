@@ -49,6 +49,7 @@ export const deletePlan = (planId: string) => api('DELETE /api/admin/plans/{plan
 export const decideOutcome = (planId: string, body: CampaignOutcomeInput) => api('POST /api/admin/plans/{planId}/outcome', { params: { planId }, body });
 
 export const createOrganizerLink = (planId: string) => api('POST /api/admin/plans/{planId}/organizer-links', { params: { planId } });
+export const createDeskLink = (planId: string, holder: string) => api('POST /api/admin/plans/{planId}/desk-links', { params: { planId }, body: { holder } });
 export const revokeOrganizerLink = (planId: string, linkId: string) => api('DELETE /api/admin/plans/{planId}/organizer-links/{linkId}', { params: { planId, linkId } });
 
 /**

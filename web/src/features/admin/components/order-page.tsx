@@ -82,6 +82,9 @@ function BuyerCard({ order: o }: { order: Order }) {
             </span>
           </Fact>
         )}
+        {o.pickup && (
+          <Fact term="取貨">{o.pickedUp ? `已取貨：${formatDateTime(o.pickedUp.at)}，由 ${o.pickedUp.by} 於取貨櫃台交付` : '尚未取貨'}</Fact>
+        )}
         <dt>訂購人</dt>
         <dd>{o.buyer || '—'}</dd>
         <dt>Email</dt>

@@ -53,12 +53,12 @@ export default function PlanPage() {
             <Summary d={d} />
             <Totals d={d} />
           </div>
-          <OrganizerLinks planId={d.plan.planId} />
+          <OrganizerLinks planId={d.plan.planId} organizer={d.plan.organizer} />
           <Card id="p-orders" title={`活動訂單（${d.orders.length}）`}>
             {d.orders.length === 0 ? (
               <p className="muted">還沒有人下單。</p>
             ) : (
-              <OrdersTable orders={d.orders} detail={{ label: '內容', cell: (o) => o.items.map((i) => `${i.name} × ${i.qty}`).join('、') }} />
+              <OrdersTable orders={d.orders} detail={{ label: '內容', cell: (o) => <>{o.items.map((i) => `${i.name} × ${i.qty}`).join('、')}<PickedUpNote o={o} /></> }} />
             )}
           </Card>
         </>
@@ -158,4 +158,9 @@ function Totals({ d }: { d: AdminPlanDetail }) {
       )}
     </Card>
   );
+}
+
+/** The pickup desk's mark on an order (docs/group-buying.md, "The organiser's pickup desk"). */
+function PickedUpNote({ o }: { o: Pick<AdminPlanDetail['orders'][number], 'pickedUp'> }) {
+  return o.pickedUp ? <span className="admin-sub admin-picked">已取貨 {formatDateTime(o.pickedUp.at)}・{o.pickedUp.by}</span> : null;
 }

@@ -11,6 +11,7 @@ import { useGroupCart } from '../group-cart-store';
 import { priceLines } from './cart-lines';
 import { PlanBookCard, type CoverRenderer } from './plan-book-card';
 import { PlanProgressPanel } from './plan-progress';
+import { CloseReminderForm } from './close-reminder-form';
 import { Fact } from '@/components/fact';
 import '../group-buying.css';
 
@@ -97,6 +98,8 @@ function PlanView({ plan, landing, cover }: { plan: GroupPlanView; landing?: Lan
           <PayAfterNotice plan={plan} />
         </>
       )}
+
+      {plan.isOpen && plan.launched !== false ? <CloseReminderForm planId={plan.planId} closingDate={plan.closingDate} /> : null}
 
       <section aria-labelledby="books-title" className="gb-books">
         <h2 id="books-title">團購書單</h2>
