@@ -33,12 +33,23 @@ async function payAfterPlan(minQuantity: number) {
   return { planId, productId, price };
 }
 
+/**
+ * Places a group order as the shop's checkout does: a 503 (the shop's "nothing was taken, try again",
+ * which a busy machine can meet in a burst) is retried with the same orderId, which the shop answers
+ * idempotently (200 for an order that landed after all); any other answer than 201 fails, with its body.
+ */
 async function order(planId: string, productId: string, qty: number) {
   const email = `${uniq('payafter')}@example.com`;
-  const res = await request(app)
-    .patch(`/api/groupOrder/${planId}/${newOrderId()}`)
-    .send({ items: [{ productId, qty }], buyer: '陳團購', email, ...contact() });
-  expect(res.status).toBe(201);
+  const orderId = newOrderId();
+  const body = { items: [{ productId, qty }], buyer: '陳團購', email, ...contact() };
+  let res = await request(app).patch(`/api/groupOrder/${planId}/${orderId}`).send(body);
+  let retry = 0;
+  for (; res.status === 503 && retry < 2; retry++) {
+    expect(res.body, 'the catalogue 503').toMatchObject({ statusCode: 503, statusMessage: 'Firebase not find' });
+    res = await request(app).patch(`/api/groupOrder/${planId}/${orderId}`).send(body);
+  }
+  // After a retry, an order that landed late is answered as a replay (200).
+  expect(res.status, JSON.stringify(res.body)).toBe(retry && res.status === 200 ? 200 : 201);
   return { ...(res.body as Order), email };
 }
 

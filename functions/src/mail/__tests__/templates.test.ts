@@ -64,6 +64,31 @@ describe('order mails', () => {
   });
 });
 
+describe('pay after 成團 and the reminder', () => {
+  const waiting = sampleOrder({ status: 'awaitingFormation', paymentDueAt: null });
+
+  it('a waiting order is told it pays nothing yet: no bank account, no deadline, the notice to come', () => {
+    const m = renderOrderMail({ kind: 'placed' }, waiting, settings);
+    expect(m.message.subject).toBe('【青嶼書房】訂單成立通知（等待成團，暫不需匯款） QY261123ABCD');
+    for (const part of [m.message.text, m.message.html]) {
+      for (const s of ['目前不需要匯款', '收款通知', '不需付任何款項', 'NT$1,940', '/order?orderNo=QY261123ABCD']) expect(part).toContain(s);
+      expect(part).not.toContain('0120-0012-3456');
+    }
+    // The deadline is named (it will come with the notice), never given.
+    expect(m.message.text).not.toContain('匯款期限：');
+  });
+
+  it('the payment notice and the reminder carry the amount, the bank, the deadline and the lookup link', () => {
+    for (const kind of ['paymentDue', 'paymentReminder'] as const) {
+      const m = renderOrderMail({ kind }, order, settings);
+      expect(m.message.subject).toContain(kind === 'paymentDue' ? '收款通知' : '匯款提醒');
+      for (const part of [m.message.text, m.message.html]) {
+        for (const s of ['NT$1,940', '臺灣銀行', '0120-0012-3456', '2026/11/26 23:59（台灣時間）', '/order?orderNo=QY261123ABCD']) expect(part).toContain(s);
+      }
+    }
+  });
+});
+
 describe('newsletter mail', () => {
   it('links the confirmation page and gives mail clients a one-click List-Unsubscribe', () => {
     const m = newsletterWelcomeMail('ming@example.com', settings, 'payload.sig');
