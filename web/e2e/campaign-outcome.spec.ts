@@ -112,18 +112,29 @@ test('the owner confirms 流團 of a campaign below its threshold on a phone and
   await page.locator('.Toastify__toast').first().waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => undefined);
   await shots(page, 'outcome-refunds-due', record);
 
+  // The treasurer transfers one refund back and ticks it off in the list.
+  await refunds.getByRole('button', { name: `標記 ${paid1.orderNo} 已退款` }).click();
+  await refunds.getByRole('group', { name: `確定 ${paid1.orderNo} 已退款？` }).getByRole('button', { name: '確定已退款' }).click();
+  await expect(refunds.getByRole('row').filter({ hasText: paid1.orderNo })).toContainText('已退款（');
+  await expect(record.getByTestId('refunds-left')).toContainText('尚待退款 1 筆，共 NT$700');
+  expect((await adminDb().doc(`orders/${paid1.orderId}`).get()).data()!.status).toBe('refunded');
+  await page.locator('.Toastify__toast').first().waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => undefined);
+  await shots(page, 'outcome-refund-ticked', record);
+
   // The unpaid order's copies came back once; its buyer and a paid buyer were told.
-  expect((await adminDb().doc(`stock/${book}`).get()).data()!.qty).toBe(stockBefore + 3);
+  // The refunded order's 2 copies came back too (its books never left).
+  expect((await adminDb().doc(`stock/${book}`).get()).data()!.qty).toBe(stockBefore + 3 + 2);
   expect((await adminDb().doc(`orders/${unpaid.orderId}`).get()).data()!.status).toBe('cancelledUnpaid');
   await waitForMail(unpaid.email, ['團購未成團，訂單已取消']);
   await waitForMail(paid1.email, ['團購未成團，將為您退款']);
+  await waitForMail(paid1.email, ['訂單已取消並完成退款']);
 
   // The organiser's link says it too, with the refunds still due (no names or digits there).
   const owner = await signInWithPassword('admin@example.com', 'admin1234');
   const link = await api<{ url: string }>(`/admin/plans/${planId}/organizer-links`, { method: 'POST', idToken: owner.idToken, body: {} });
   await page.goto(link.url);
   await expect(page.getByRole('heading', { name: '活動結果：未成團（流團）' })).toBeVisible();
-  await expect(page.getByText('店家尚待退款 2 筆，共 NT$2,100。')).toBeVisible();
+  await expect(page.getByText('店家尚待退款 1 筆，共 NT$700。')).toBeVisible();
   await shots(page, 'outcome-organizer');
 
   // The campaign's public page says it plainly.

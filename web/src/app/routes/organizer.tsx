@@ -67,7 +67,7 @@ function OrganizerStats({ v, token }: { v: OrganizerView; token: string }) {
           </ul>
         </section>
       </div>
-      <OrdersList orders={v.orders} withRebate={v.rebate !== null} />
+      <OrdersList orders={v.orders} withRebate={v.rebate !== null && v.decision?.outcome !== 'failed'} />
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import type { AdminPlanDetail, PlanDecision } from '@contracts/admin';
+import type { AdminPlanDetail, PlanDecision, RefundDue } from '@contracts/admin';
 import { proposedOutcome, type CampaignOutcome, type PlanOutcome } from '@contracts/group-buying';
 import { CAMPAIGN_OUTCOME_LABELS, formatDateTime, formatMoney } from '@contracts/format';
 import { useState } from 'react';
@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { Field } from '@/components/field';
 import { Thead } from '@/components/thead';
 import { notify } from '@/lib/toast';
-import { decideOutcome } from '../api/admin-api';
+import { changeOrderStatus, decideOutcome } from '../api/admin-api';
 import { useOwnerAction } from '../lib/use-owner-action';
 import { BusyButton, Card, FormErrors } from './ui';
 
@@ -160,13 +160,13 @@ function DecisionRecord({ d, decision, onDecided }: { d: AdminPlanDetail; decisi
           </>
         ) : null}
       </dl>
-      {decision.outcome === 'failed' ? <RefundsDue decision={decision} /> : null}
+      {decision.outcome === 'failed' ? <RefundsDue decision={decision} onRefunded={onDecided} /> : null}
     </Card>
   );
 }
 
 /** 待退款名單: what the treasurer transfers back, ticked off as each order is marked refunded. */
-function RefundsDue({ decision }: { decision: PlanDecision }) {
+function RefundsDue({ decision, onRefunded }: { decision: PlanDecision; onRefunded: () => void }) {
   const rows = decision.refundsDue;
   const open = rows.filter((r) => r.status !== 'refunded');
   const openTotal = open.reduce((n, r) => n + r.amount, 0);
@@ -178,7 +178,7 @@ function RefundsDue({ decision }: { decision: PlanDecision }) {
       ) : (
         <>
           <p className="admin-sub" data-testid="refunds-left">
-            {open.length ? `尚待退款 ${open.length} 筆，共 ${formatMoney(openTotal)}` : '全部已退款'}・退款後請在訂單頁按「取消並退款」，這裡會標示已退款。
+            {open.length ? `尚待退款 ${open.length} 筆，共 ${formatMoney(openTotal)}` : '全部已退款'}・匯回款項後按「標記已退款」（已出貨的訂單請到訂單頁，選擇書是否退回庫存）；買家會收到退款完成通知。
           </p>
           <table className="stacked-table admin-table" aria-labelledby="p-refunds" data-testid="refunds-due">
             <Thead columns={['訂單號碼', '訂購人', { label: '金額', num: true }, '匯款帳號末五碼', '狀態']} />
@@ -195,7 +195,9 @@ function RefundsDue({ decision }: { decision: PlanDecision }) {
                   <td data-label="匯款帳號末五碼" className="admin-mono">
                     {r.bankDigits === '00000' ? '未填' : r.bankDigits}
                   </td>
-                  <td data-label="狀態">{r.status === 'refunded' ? `已退款${r.refundedAt ? `（${formatDateTime(r.refundedAt)}）` : ''}` : <strong className="admin-warn">待退款</strong>}</td>
+                  <td data-label="狀態">
+                    {r.status === 'refunded' ? `已退款${r.refundedAt ? `（${formatDateTime(r.refundedAt)}）` : ''}` : <RefundRow row={r} onRefunded={onRefunded} />}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -203,6 +205,44 @@ function RefundsDue({ decision }: { decision: PlanDecision }) {
         </>
       )}
     </>
+  );
+}
+
+/**
+ * 待退款 and, for an order whose books never left (preparing), 標記已退款 behind a confirmation: the
+ * owner's preparing → refunded move (its stock comes back, the buyer gets the refund mail). A shipped
+ * order goes to its page, where the owner says whether its books come back.
+ */
+function RefundRow({ row, onRefunded }: { row: RefundDue; onRefunded: () => void }) {
+  const [confirming, setConfirming] = useState(false);
+  const { busy, run } = useOwnerAction();
+  const refund = () =>
+    run(async () => {
+      await changeOrderStatus(row.orderId, { status: 'refunded', note: '流團退款' });
+      notify('success', `訂單 ${row.orderNo} 已標記退款，並已寄信通知買家`);
+      onRefunded();
+    });
+  return (
+    <span className="refund-row">
+      <strong className="admin-warn">待退款</strong>
+      {row.status !== 'preparing' ? (
+        <Link to={`/admin/orders/${row.orderId}`}>到訂單頁退款</Link>
+      ) : confirming ? (
+        <span className="admin-confirm" role="group" aria-label={`確定 ${row.orderNo} 已退款？`}>
+          <span>已匯回 {formatMoney(row.amount)}？</span>
+          <BusyButton busy={busy} type="button" className="btn btn--primary btn--small" onClick={() => void refund()}>
+            確定已退款
+          </BusyButton>
+          <button type="button" className="btn btn--ghost btn--small" onClick={() => setConfirming(false)} disabled={busy}>
+            返回
+          </button>
+        </span>
+      ) : (
+        <button type="button" className="btn btn--ghost btn--small" onClick={() => setConfirming(true)} aria-label={`標記 ${row.orderNo} 已退款`}>
+          標記已退款
+        </button>
+      )}
+    </span>
   );
 }
 
