@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { adminDb, api, fixtureBook, HOSTING_URL, shoot as shootTo, signInByCookies, signInWithPassword, uniq } from './support/shop';
+import { adminDb, api, fixtureBook, HOSTING_URL, shoot as shootTo, signInByCookies, signInWithPassword, uniq, uniqPhone } from './support/shop';
 import { waitForMail } from './support/inbox';
 import { expect, test, type Page } from './support/test';
 
@@ -50,17 +50,18 @@ async function campaign(ownerToken: string) {
     if (pay) await api(`/admin/orders/${o.orderId}/status`, { method: 'POST', idToken: ownerToken, body: { status: 'preparing', bankAccountNo: '54321', amount: o.totalPrice } });
     return o;
   };
-  const lin = await order('林美華', '0912-345-678', true);
-  const chen = await order('陳大文', '0933-222-111', true);
-  await order('王小明', '0988-777-666', false);
-  await order('郵寄者', '0911-000-999', true, false);
-  return { planId, lin, chen };
+  const linPhone = uniqPhone('678');
+  const lin = await order('林美華', linPhone, true);
+  const chen = await order('陳大文', uniqPhone('111'), true);
+  await order('王小明', uniqPhone('666'), false);
+  await order('郵寄者', uniqPhone('999'), true, false);
+  return { planId, lin, chen, linPhone };
 }
 
 test('the organiser ticks off two pickups on a phone, undoes one and ticks it again; the console shows who picked up', async ({ page, browser }) => {
   test.setTimeout(150_000);
   const owner = await signInWithPassword('admin@example.com', 'admin1234');
-  const { planId, lin, chen } = await campaign(owner.idToken);
+  const { planId, lin, chen, linPhone } = await campaign(owner.idToken);
   const desk = await api<{ url: string }>(`/admin/plans/${planId}/desk-links`, { method: 'POST', idToken: owner.idToken, body: { holder: '陳召集' } });
 
   await page.setViewportSize({ width: 360, height: 780 });
@@ -71,7 +72,7 @@ test('the organiser ticks off two pickups on a phone, undoes one and ticks it ag
   await expect(counts).toContainText('未付款 1');
   await expect(page.getByText('另有 1 筆郵寄訂單')).toBeVisible();
   // Phones stay masked; the unpaid order cannot be ticked.
-  await expect(page.getByTestId('desk-orders')).not.toContainText('0912-345-678');
+  await expect(page.getByTestId('desk-orders')).not.toContainText(linPhone);
   await expect(page.getByRole('button', { name: '王小明 取貨' })).toBeDisabled();
   await expect(page.locator('[data-order]').filter({ hasText: '王小明' })).toContainText('未付款');
   await shoot(page, 'desk-start');

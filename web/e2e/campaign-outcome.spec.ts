@@ -1,4 +1,4 @@
-import { adminDb, api, fixtureBook, signInByCookies, signInWithPassword, SHOTS, uniq } from './support/shop';
+import { adminDb, api, fixtureBook, signInByCookies, signInWithPassword, SHOTS, uniq, uniqPhone } from './support/shop';
 import { waitForMail } from './support/inbox';
 import { expect, test, type Page } from './support/test';
 import type { Locator } from '@playwright/test';
@@ -60,7 +60,7 @@ async function closedCampaignBelowThreshold() {
     const email = `${uniq('e2e-outcome')}@example.com`;
     const o = await api<{ orderId: string; orderNo: string; totalPrice: number }>(`/groupOrder/${planId}/${newOrderId()}`, {
       method: 'PATCH',
-      body: { items: [{ productId: book, qty: b.qty }], buyer: b.buyer, email, receiver: { name: b.buyer, address: '高雄市前金區中正四路 211 號' }, phone: '0912-345-678', bankAccountNo: b.bankAccountNo },
+      body: { items: [{ productId: book, qty: b.qty }], buyer: b.buyer, email, receiver: { name: b.buyer, address: '高雄市前金區中正四路 211 號' }, phone: uniqPhone(), bankAccountNo: b.bankAccountNo },
     });
     if (b.pay) await api(`/admin/orders/${o.orderId}/status`, { method: 'POST', idToken: owner.idToken, body: { status: 'preparing', bankAccountNo: b.bankAccountNo, amount: o.totalPrice } });
     orders.push({ ...o, ...b, email });

@@ -32,6 +32,14 @@ export const adminDb = () => getFirestore(adminApp());
 /** An id no other run or test uses (documents of the shared demo project outlive a run). */
 export const uniq = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
+/**
+ * A mobile number no other test uses, ending in `tail` (three digits, for the masked `*******678`). The
+ * group orders are limited to 5 a day per phone (docs/limits.md), and the browser tests share one
+ * emulator run: two specs giving one fixed number used up its day and the third got 429.
+ */
+export const uniqPhone = (tail = String(Math.floor(Math.random() * 1000)).padStart(3, '0')) =>
+  `09${String(Math.floor(Math.random() * 1e2)).padStart(2, '0')}-${String(Math.floor(Math.random() * 1e3)).padStart(3, '0')}-${tail}`;
+
 /** A verified member of its own (email prefix `prefix`), created through the Admin SDK. */
 export async function createMember(displayName: string, prefix = 'e2e-user') {
   const email = `${uniq(prefix)}@example.com`;
