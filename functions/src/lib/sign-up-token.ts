@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { invalid } from './failure';
+import { invalid, notFound } from './failure';
 import { signLink, verifyLink, type LinkPurpose } from './signer';
 
 // The email sign-ups whose mails carry a cancel link (到貨通知 in api/stock-alerts/service.ts,
@@ -22,7 +22,7 @@ export function signSignUpToken(purpose: LinkPurpose, id: string, nonce: string,
 }
 
 /** The id and nonce of a valid, unexpired token of this purpose; a 400 on `body.token` otherwise (`expiredMessage` once expired). */
-export function verifySignUpToken(purpose: LinkPurpose, token: string, now: Date, expiredMessage: string): { id: string; nonce: string } {
+function verifySignUpToken(purpose: LinkPurpose, token: string, now: Date, expiredMessage: string): { id: string; nonce: string } {
   const m = /^([A-Za-z0-9_-]{1,400})\.([A-Za-z0-9_-]{43})$/.exec(token);
   const badLink = (message = '連結無效或已失效') => invalid('The link is not valid', [{ path: 'body.token', message }]);
   if (!m) throw badLink();
@@ -32,4 +32,23 @@ export function verifySignUpToken(purpose: LinkPurpose, token: string, now: Date
   if (!id || !nonce || !/^\d+$/.test(exp ?? '')) throw badLink();
   if (Number(exp) * 1000 <= now.getTime()) throw badLink(expiredMessage);
   return { id, nonce };
+}
+
+/**
+ * Cancels the registration a valid token was made for, through `cancel` (data/sign-ups.ts's, with the
+ * sign-up's collection): the sign-up with its status after the cancel; 404 (`missing`) when there is none
+ * or a later registration replaced it.
+ */
+export async function cancelBySignUpToken<D extends { status: string }>(
+  purpose: LinkPurpose,
+  token: string,
+  now: Date,
+  expiredMessage: string,
+  cancel: (id: string, nonce: string, at: string) => Promise<D | null>,
+  missing: string,
+): Promise<D> {
+  const { id, nonce } = verifySignUpToken(purpose, token, now, expiredMessage);
+  const d = await cancel(id, nonce, now.toISOString());
+  if (!d) throw notFound(missing);
+  return d.status === 'waiting' ? { ...d, status: 'cancelled' } : d;
 }

@@ -4,7 +4,8 @@ import { config } from '../config';
 // The one signer of the links the shop mails: the newsletter's unsubscribe links
 // (api/content/unsubscribe-token.ts), the stock alerts' and campaign reminders' cancel links
 // (lib/sign-up-token.ts) and the organisers' links and pickup desks (api/organizer/service.ts).
-// HMAC-SHA256 under UNSUBSCRIBE_SECRET with a purpose prefix, so a signature made for one kind of link never verifies as another.
+// HMAC-SHA256 under UNSUBSCRIBE_SECRET with a purpose prefix, so a signature made for one kind of link
+// never verifies as another.
 
 /** What a link is for; part of what is signed. */
 export type LinkPurpose = 'unsubscribe' | 'stock-alert' | 'organizer' | 'organizer-desk' | 'close-reminder';

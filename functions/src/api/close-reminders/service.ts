@@ -7,7 +7,7 @@ import { shopSettings } from '../../data/settings';
 import { unsubscribedAmong } from '../../data/subscriptions';
 import { conflict, notFound } from '../../lib/failure';
 import { logger } from '../../lib/logger';
-import { newSignUpNonce, signSignUpToken, signUpId, verifySignUpToken } from '../../lib/sign-up-token';
+import { cancelBySignUpToken, newSignUpNonce, signSignUpToken, signUpId } from '../../lib/sign-up-token';
 import { closeReminderMail, reminderConfirmationMail } from './mail';
 
 // 「截止前提醒我」 (docs/group-buying.md, "Reminders: before the campaign closes"): one reminder per email
@@ -50,10 +50,8 @@ export async function createCloseReminder(planId: string, email: string, now = n
 
 /** POST /api/closeReminders/cancel: the registration the link was made for, while the link lasts. */
 export async function cancelCloseReminder(token: string, now = new Date()): Promise<CloseReminderAnswer> {
-  const { id, nonce } = verifySignUpToken('close-reminder', token, now, '活動已截止，這個提醒已不會再寄出');
-  const r = await cancelReminder(id, nonce, now.toISOString());
-  if (!r) throw notFound('No such reminder');
-  return { planId: r.planId, status: r.status === 'waiting' ? 'cancelled' : r.status };
+  const r = await cancelBySignUpToken('close-reminder', token, now, '活動已截止，這個提醒已不會再寄出', cancelReminder, 'No such reminder');
+  return { planId: r.planId, status: r.status };
 }
 
 /**

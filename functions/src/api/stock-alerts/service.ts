@@ -6,7 +6,7 @@ import { getStockCounts } from '../../data/stock';
 import { cancelAlert, countWaitingAlerts, listWaitingAlertIds, putWaitingAlert, spendAlert } from '../../data/stock-alerts';
 import { conflict, notFound } from '../../lib/failure';
 import { logger } from '../../lib/logger';
-import { newSignUpNonce, signSignUpToken, signUpId, verifySignUpToken } from '../../lib/sign-up-token';
+import { cancelBySignUpToken, newSignUpNonce, signSignUpToken, signUpId } from '../../lib/sign-up-token';
 import { alertConfirmationMail, restockMail } from './mail';
 
 // 到貨通知: one alert per email and book (functions/src/data/stock-alerts.ts keeps them). The owner's
@@ -46,10 +46,8 @@ export async function createStockAlert(productId: string, email: string, now = n
 
 /** POST /api/stockAlerts/cancel: the registration the link was made for, while the link lasts. */
 export async function cancelStockAlert(token: string, now = new Date()): Promise<StockAlertAnswer> {
-  const { id, nonce } = verifySignUpToken('stock-alert', token, now, '連結已過期；若仍想取消，請聯絡我們');
-  const a = await cancelAlert(id, nonce, now.toISOString());
-  if (!a) throw notFound('No such alert');
-  return { productId: a.productId, status: a.status === 'waiting' ? 'cancelled' : a.status };
+  const a = await cancelBySignUpToken('stock-alert', token, now, '連結已過期；若仍想取消，請聯絡我們', cancelAlert, 'No such alert');
+  return { productId: a.productId, status: a.status };
 }
 
 /** Waiting alerts per book (the owner's product list). */
