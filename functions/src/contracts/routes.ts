@@ -212,6 +212,46 @@ const auth = <const N extends string, B extends z.ZodType, S extends z.ZodType>(
     limits,
   });
 
+/** What the pickup desk's mark and its undo share: the token, the order, the row answered, the refusals, the limit. */
+const PICKUP_DESK = {
+  access: 'public',
+  params: pickupParams,
+  responses: { 200: { description: 'The order\'s handover row', schema: organizerHandoverRowAnswer } },
+  errors: { 403: [K.permissionDenied], 404: [K.notFound], 409: [K.invalidTransition], 429: [K.tooManyAttempts] },
+  cache: PRIVATE,
+  limits: [{ name: 'organizer-desk', windowMs: MINUTE, limit: 60 }],
+} as const;
+
+/** What an email sign-up's declarations say for themselves (到貨通知, 「截止前提醒我」). */
+interface SignUpDecl<P extends string, B extends z.ZodType, S extends z.ZodType> {
+  path: P;
+  tag: string;
+  summary: string;
+  description: string;
+  body: B;
+  answer: { description: string; schema: S };
+}
+
+/** A POST of an email sign-up (its own or its cancel), with what is particular to it (`extra`). */
+const signUpRoute = <const P extends string, B extends z.ZodType, S extends z.ZodType, const X extends Pick<RouteDecl, 'errors' | 'limits'>>(d: SignUpDecl<P, B, S>, extra: X) =>
+  route({ method: 'post', path: d.path, tag: d.tag, summary: d.summary, description: d.description, access: 'public', body: d.body, responses: { 200: d.answer }, ...extra });
+
+/**
+ * An email sign-up whose mail carries a signed cancel link: public, one 409 of its own, limited per
+ * address (`{limitName}-ip`) and per email (`{limitName}-email`).
+ */
+const emailSignUp = <const P extends string, const L extends string, B extends z.ZodType, S extends z.ZodType>(d: SignUpDecl<P, B, S> & { limitName: L; conflict: string }) =>
+  signUpRoute(d, {
+    limits: [
+      { name: `${d.limitName}-ip`, windowMs: 10 * MINUTE, limit: 10 },
+      { name: `${d.limitName}-email`, windowMs: HOUR, limit: 10, per: 'email' },
+    ],
+    errors: { 404: [K.notFound], 409: [d.conflict], 429: [K.tooManyAttempts] },
+  });
+
+/** The cancel of an email sign-up, with the signed token of its mail's link (404 for none). */
+const signedCancel = <const P extends string, B extends z.ZodType, S extends z.ZodType>(d: SignUpDecl<P, B, S>) => signUpRoute(d, { errors: { 404: [K.notFound] } });
+
 export const ROUTES = {
 
   // --- Accounts (Identity Toolkit) ---
@@ -998,12 +1038,7 @@ export const ROUTES = {
     summary: 'Mark an order as picked up (pickup desk)',
     description:
       "Only with a pickup desk's token (403 for a read-only, revoked or expired link; 404 for a forged one). Only an active, paid order of the campaign collected at a pickup point: 409 `INVALID_TRANSITION` for an unpaid or posted order, 404 for any other. Sets only the order's `pickedUp` (when, and the link's holder); a second mark keeps the first. Logged on the link, done or refused.",
-    access: 'public',
-    params: pickupParams,
-    responses: { 200: { description: 'The order\'s handover row', schema: organizerHandoverRowAnswer } },
-    errors: { 403: [K.permissionDenied], 404: [K.notFound], 409: [K.invalidTransition], 429: [K.tooManyAttempts] },
-    cache: PRIVATE,
-    limits: [{ name: 'organizer-desk', windowMs: MINUTE, limit: 60 }],
+    ...PICKUP_DESK,
   }),
   organizerUndoPickup: route({
     method: 'delete',
@@ -1011,66 +1046,45 @@ export const ROUTES = {
     tag: 'Organiser',
     summary: 'Undo a pickup mark (pickup desk)',
     description: 'The same token and order rules as the mark; clears `pickedUp` (nothing when it was not set). Logged on the link.',
-    access: 'public',
-    params: pickupParams,
-    responses: { 200: { description: 'The order\'s handover row', schema: organizerHandoverRowAnswer } },
-    errors: { 403: [K.permissionDenied], 404: [K.notFound], 409: [K.invalidTransition], 429: [K.tooManyAttempts] },
-    cache: PRIVATE,
-    limits: [{ name: 'organizer-desk', windowMs: MINUTE, limit: 60 }],
+    ...PICKUP_DESK,
   }),
-  createStockAlert: route({
-    method: 'post',
+  createStockAlert: emailSignUp({
     path: '/api/stockAlerts',
     tag: 'Catalogue',
     summary: '到貨通知 on a sold-out book',
     description: 'One alert per email and book; a new one is confirmed by a mail with its cancel link (bound to that registration, valid 180 days). A new and a known address both answer 200 alike. 409 `IN_STOCK` when the book has stock; rate-limited per address and per email.',
-    access: 'public',
-    limits: [
-      { name: 'stock-alert-ip', windowMs: 10 * MINUTE, limit: 10 },
-      { name: 'stock-alert-email', windowMs: HOUR, limit: 10, per: 'email' },
-    ],
+    limitName: 'stock-alert',
     body: stockAlertInputSchema,
-    responses: { 200: { description: 'The alert waits (registered now or before)', schema: stockAlertAnswerSchema } },
-    errors: { 404: [K.notFound], 409: [K.inStock], 429: [K.tooManyAttempts] },
+    answer: { description: 'The alert waits (registered now or before)', schema: stockAlertAnswerSchema },
+    conflict: K.inStock,
   }),
-  cancelStockAlert: route({
-    method: 'post',
+  cancelStockAlert: signedCancel({
     path: '/api/stockAlerts/cancel',
     tag: 'Catalogue',
     summary: 'Cancel a 到貨通知',
     description: 'With the signed token of the alert mail\'s link.',
-    access: 'public',
     body: stockAlertCancelSchema,
-    responses: { 200: { description: 'The alert', schema: stockAlertAnswerSchema } },
-    errors: { 404: [K.notFound] },
+    answer: { description: 'The alert', schema: stockAlertAnswerSchema },
   }),
   // 「截止前提醒我」 (issue 27): the shape of 到貨通知, for an open campaign.
-  createCloseReminder: route({
-    method: 'post',
+  createCloseReminder: emailSignUp({
     path: '/api/closeReminders',
     tag: 'Group buying',
     summary: '「截止前提醒我」 on an open campaign',
     description:
       'One reminder per email and campaign, mailed once 24 h before the campaign closes (never to an address that unsubscribed from the shop\'s mails); a new one is confirmed by a mail with its cancel link (bound to that registration, valid until a day after the closing). A new and a known address both answer 200 alike. 404 for an unknown or unlaunched campaign, 409 `PLAN_CLOSED` once it has closed; rate-limited per address and per email.',
-    access: 'public',
-    limits: [
-      { name: 'close-reminder-ip', windowMs: 10 * MINUTE, limit: 10 },
-      { name: 'close-reminder-email', windowMs: HOUR, limit: 10, per: 'email' },
-    ],
+    limitName: 'close-reminder',
     body: closeReminderInputSchema,
-    responses: { 200: { description: 'The reminder waits (signed up now or before)', schema: closeReminderAnswerSchema } },
-    errors: { 404: [K.notFound], 409: [K.planClosed], 429: [K.tooManyAttempts] },
+    answer: { description: 'The reminder waits (signed up now or before)', schema: closeReminderAnswerSchema },
+    conflict: K.planClosed,
   }),
-  cancelCloseReminder: route({
-    method: 'post',
+  cancelCloseReminder: signedCancel({
     path: '/api/closeReminders/cancel',
     tag: 'Group buying',
     summary: 'Cancel a 「截止前提醒我」',
     description: "With the signed token of the reminder mails' link.",
-    access: 'public',
     body: closeReminderCancelSchema,
-    responses: { 200: { description: 'The reminder', schema: closeReminderAnswerSchema } },
-    errors: { 404: [K.notFound] },
+    answer: { description: 'The reminder', schema: closeReminderAnswerSchema },
   }),
 
   // --- Operations ---

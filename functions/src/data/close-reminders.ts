@@ -2,6 +2,7 @@ import type { CloseReminderStatus } from '../contracts/close-reminders';
 import { db } from '../lib/firebase';
 import type { ComposedMail } from '../mail/mail-doc';
 import { MAIL } from './mail';
+import { cancelSignUp, putWaitingSignUp } from './sign-ups';
 
 // closeReminders/{planId}__{hash of email}: one 「截止前提醒我」 per email and campaign (the id makes it so,
 // across instances). A waiting reminder is spent in the transaction that writes its mail, under an id
@@ -21,32 +22,19 @@ export interface ReminderDoc {
 }
 
 /**
- * Puts the reminder in waiting, with its confirmation mail (when given) in the same transaction,
- * unless it waits already; true when it was (re)created.
+ * Puts the reminder in waiting, with its confirmation mail (when given) in the same transaction, unless
+ * it waits already; true when it was (re)created (data/sign-ups.ts).
  */
-export async function putWaitingReminder(id: string, reminder: ReminderDoc, confirmation: (() => ComposedMail) | null): Promise<boolean> {
-  const firestore = await db();
-  const ref = firestore.collection(CLOSE_REMINDERS).doc(id);
-  return firestore.runTransaction(async (tx) => {
-    const old = (await tx.get(ref)).data() as ReminderDoc | undefined;
-    if (old?.status === 'waiting') return false;
-    tx.set(ref, reminder);
-    if (confirmation) tx.create(firestore.collection(MAIL).doc(`closeReminderConfirm-${id}-${reminder.nonce}`), { ...confirmation(), kind: 'close-reminder-confirm', createdAt: reminder.createdAt });
-    return true;
-  });
-}
+export const putWaitingReminder = (id: string, reminder: ReminderDoc, confirmation: (() => ComposedMail) | null): Promise<boolean> =>
+  putWaitingSignUp(
+    CLOSE_REMINDERS,
+    id,
+    reminder,
+    confirmation && { id: `closeReminderConfirm-${id}-${reminder.nonce}`, doc: () => ({ ...confirmation(), kind: 'close-reminder-confirm', createdAt: reminder.createdAt }) },
+  );
 
-/** Cancels this registration's reminder (nonce) if it waits; the reminder as it was, or null. */
-export async function cancelReminder(id: string, nonce: string, at: string): Promise<ReminderDoc | null> {
-  const firestore = await db();
-  const ref = firestore.collection(CLOSE_REMINDERS).doc(id);
-  return firestore.runTransaction(async (tx) => {
-    const r = (await tx.get(ref)).data() as ReminderDoc | undefined;
-    if (!r || r.nonce !== nonce) return null;
-    if (r.status === 'waiting') tx.update(ref, { status: 'cancelled', cancelledAt: at });
-    return r;
-  });
-}
+/** Cancels this registration's reminder (nonce) if it waits; the reminder as it was, or null (data/sign-ups.ts). */
+export const cancelReminder = (id: string, nonce: string, at: string): Promise<ReminderDoc | null> => cancelSignUp<ReminderDoc>(CLOSE_REMINDERS, id, nonce, at);
 
 /** The waiting reminders of a campaign (ids and emails). */
 export async function listWaitingReminders(planId: string, limit = 2000): Promise<{ id: string; email: string }[]> {

@@ -2,6 +2,7 @@ import type { StockAlertStatus } from '../contracts/stock-alerts';
 import { db } from '../lib/firebase';
 import type { ComposedMail } from '../mail/mail-doc';
 import { MAIL } from './mail';
+import { cancelSignUp, putWaitingSignUp } from './sign-ups';
 
 // stockAlerts/{productId}__{hash of email}: one alert per email and book (the id makes it so, across
 // instances). A waiting alert is spent in the transaction that writes its mail, so two restocks at
@@ -19,38 +20,12 @@ export interface AlertDoc {
   nonce?: string;
 }
 
-/**
- * Puts the alert in waiting, with its confirmation mail in the same transaction, unless it waits
- * already; true when it was (re)created.
- */
-export async function putWaitingAlert(id: string, alert: AlertDoc & { nonce: string }, confirmation: () => ComposedMail): Promise<boolean> {
-  const firestore = await db();
-  const ref = firestore.collection(STOCK_ALERTS).doc(id);
-  return firestore.runTransaction(async (tx) => {
-    const old = (await tx.get(ref)).data() as AlertDoc | undefined;
-    if (old?.status === 'waiting') return false;
-    tx.set(ref, alert);
-    tx.create(firestore.collection(MAIL).doc(`stockAlertConfirm-${id}-${alert.nonce}`), confirmation());
-    return true;
-  });
-}
+/** Puts the alert in waiting with its confirmation mail, unless it waits already (data/sign-ups.ts). */
+export const putWaitingAlert = (id: string, alert: AlertDoc & { nonce: string }, confirmation: () => ComposedMail): Promise<boolean> =>
+  putWaitingSignUp(STOCK_ALERTS, id, alert, { id: `stockAlertConfirm-${id}-${alert.nonce}`, doc: confirmation });
 
-/**
- * Cancels a waiting alert of this registration (nonce); the alert as it was, or null when there is
- * none or it is a later registration than the link's.
- */
-export async function cancelAlert(id: string, nonce: string): Promise<AlertDoc | null> {
-  const firestore = await db();
-  const ref = firestore.collection(STOCK_ALERTS).doc(id);
-  return firestore.runTransaction(async (tx) => {
-    const snap = await tx.get(ref);
-    if (!snap.exists) return null;
-    const a = snap.data() as AlertDoc;
-    if ((a.nonce ?? '-') !== nonce) return null;
-    if (a.status === 'waiting') tx.update(ref, { status: 'cancelled', cancelledAt: new Date().toISOString() });
-    return a;
-  });
-}
+/** Cancels a waiting alert of this registration (nonce); the alert as it was, or null (data/sign-ups.ts). */
+export const cancelAlert = (id: string, nonce: string, at: string): Promise<AlertDoc | null> => cancelSignUp<AlertDoc>(STOCK_ALERTS, id, nonce, at);
 
 /** Waiting alerts per book. */
 export async function countWaitingAlerts(productIds: readonly string[]): Promise<Map<string, number>> {

@@ -2,10 +2,10 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { config } from '../config';
 
 // The one signer of the links the shop mails: the newsletter's unsubscribe links
-// (api/content/unsubscribe-token.ts), the stock alerts' cancel links (api/stock-alerts/service.ts) and
-// the organisers' links and pickup desks (api/organizer/service.ts), the campaign reminders' cancel links
-// (api/close-reminders/service.ts). HMAC-SHA256 under UNSUBSCRIBE_SECRET with a purpose
-// prefix, so a signature made for one kind of link never verifies as another.
+// (api/content/unsubscribe-token.ts), the stock alerts' and campaign reminders' cancel links
+// (lib/sign-up-token.ts) and the organisers' links and pickup desks (api/organizer/service.ts).
+// HMAC-SHA256 under UNSUBSCRIBE_SECRET with a purpose prefix, so a signature made for one kind of link
+// never verifies as another.
 
 /** What a link is for; part of what is signed. */
 export type LinkPurpose = 'unsubscribe' | 'stock-alert' | 'organizer' | 'organizer-desk' | 'close-reminder';

@@ -2,9 +2,9 @@ import type { CampaignOutcome, GroupBuyingPlan } from '../contracts/group-buying
 import { NO_BANK_DIGITS, type Order } from '../contracts/orders';
 import type { ShopSettings } from '../contracts/settings';
 import { formatMoney } from '../contracts/format';
-import { formatTaipeiTime, renderMail, type MailBlock } from './layout';
+import { formatTaipeiTime, type MailBlock } from './layout';
 import type { ComposedMail } from './mail-doc';
-import { footer, greeting, itemsBlock, lookupButton, orderFacts } from './order-parts';
+import { bankBlock, itemsBlock, lookupButton, orderFacts, orderMail } from './order-parts';
 
 // The mails of a campaign's outcome (成團 / 流團), one per order, in the shop's voice: what happened to
 // the campaign, what happens to this order, and what the buyer does next (often: nothing). Which order
@@ -26,17 +26,7 @@ export const campaignMailId = (orderId: string, outcome: CampaignOutcome) => `${
 
 export function renderCampaignMail(mail: CampaignMail, order: Order, plan: Plan, settings: ShopSettings, note: string): ComposedMail {
   const noteBlock: MailBlock[] = note ? [{ kind: 'facts', title: `${settings.shopName}的說明`, rows: [['說明', note]] }] : [];
-  const compose = (title: string, preheader: string, blocks: MailBlock[]): ComposedMail => {
-    const { html, text } = renderMail({
-      shopName: settings.shopName,
-      preheader,
-      heading: title,
-      greeting: greeting(order),
-      blocks: [...blocks, { kind: 'note', text: `如有任何問題，歡迎回信或來電 ${settings.contact.phone}。` }],
-      footer: footer(settings),
-    });
-    return { to: order.email, message: { subject: `【${settings.shopName}】${title} ${order.orderNo}`, text, html } };
-  };
+  const compose = (title: string, preheader: string, blocks: MailBlock[]) => orderMail(order, settings, title, preheader, blocks);
   const campaign = `「${plan.title}」`;
 
   switch (mail.kind) {
@@ -99,21 +89,9 @@ function paymentBlocks(order: Order, settings: ShopSettings): MailBlock[] {
     return [{ kind: 'text', text: '我們會另寄收款通知，告訴您匯款帳號、金額與期限。' }];
   }
   if (order.status !== 'awaitingPayment' || !order.paymentDueAt) return [{ kind: 'text', text: '我們已收到您的匯款，您不需要再做任何事，書籍備妥後依上方方式交付。' }];
-  const { bank } = settings;
   const due = formatTaipeiTime(order.paymentDueAt);
   return [
-    {
-      kind: 'facts',
-      title: '請完成匯款',
-      tone: 'highlight',
-      rows: [
-        ['銀行', `${bank.name}（${bank.code}）${bank.branch}`],
-        ['戶名', bank.accountName],
-        ['帳號', bank.account],
-        ['金額', formatMoney(order.totalPrice)],
-        ['匯款期限', due],
-      ],
-    },
+    bankBlock(order, settings, due, '請完成匯款'),
     { kind: 'text', text: `您的訂單尚未完成匯款，請於 ${due}前匯款，逾期訂單將自動取消。` },
   ];
 }

@@ -5,7 +5,7 @@ import type { OrderMail } from '../domain/order';
 import { formatTaipeiTime, renderMail, type MailBlock } from './layout';
 import type { ComposedMail } from './mail-doc';
 import { siteUrl } from '../lib/site-url';
-import { footer, greeting, itemsBlock, lookupButton, orderFacts, receiverPlace } from './order-parts';
+import { bankBlock, footer, greeting, itemsBlock, lookupButton, orderFacts, orderMail, receiverPlace } from './order-parts';
 
 // Every mail an order sends (to the customer, and the shop's own notices and digest), in the "Trigger Email" shape that ./send-mail.ts sends. Which mail a
 // change sends is the order's domain's call (functions/src/domain/order.ts, OrderMail); this renders it.
@@ -34,22 +34,10 @@ export function renderOrderMail(mail: OrderMail, order: Order, settings: ShopSet
   }
 }
 
-function mail(order: Order, settings: ShopSettings, title: string, preheader: string, blocks: MailBlock[]): ComposedMail {
-  const { html, text } = renderMail({
-    shopName: settings.shopName,
-    preheader,
-    heading: title,
-    greeting: greeting(order),
-    blocks: [...blocks, { kind: 'note', text: `如有任何問題，歡迎回信或來電 ${settings.contact.phone}。` }],
-    footer: footer(settings),
-  });
-  return { to: order.email, message: { subject: `【${settings.shopName}】${title} ${order.orderNo}`, text, html } };
-}
-
 const noteBlock = (note?: string): MailBlock[] => (note ? [{ kind: 'facts', rows: [['說明', note]] }] : []);
 
 function paymentConfirmedMail(order: Order, settings: ShopSettings): ComposedMail {
-  return mail(order, settings, '已收到您的匯款', `訂單 ${order.orderNo} 的匯款 ${formatMoney(order.totalPrice)} 已確認。`, [
+  return orderMail(order, settings, '已收到您的匯款', `訂單 ${order.orderNo} 的匯款 ${formatMoney(order.totalPrice)} 已確認。`, [
     { kind: 'text', text: `我們已確認收到您訂單 ${order.orderNo} 的匯款 ${formatMoney(order.totalPrice)}，訂單狀態更新為「${ORDER_STATUS_LABELS[order.status]}」。` },
     orderFacts(order),
     itemsBlock(order, false),
@@ -66,7 +54,7 @@ function shippedMail(order: Order, settings: ShopSettings): ComposedMail {
         { kind: 'button', href: d.trackingUrl, label: '查詢貨件' },
       ]
     : [];
-  return mail(order, settings, '您的訂單已出貨', `訂單 ${order.orderNo} 已出貨${d ? `，貨件編號 ${d.trackingNo}` : ''}。`, [
+  return orderMail(order, settings, '您的訂單已出貨', `訂單 ${order.orderNo} 已出貨${d ? `，貨件編號 ${d.trackingNo}` : ''}。`, [
     { kind: 'text', text: `您的訂單 ${order.orderNo} 已經出貨（${ORDER_STATUS_LABELS[order.status]}）。` },
     ...parcel,
     { kind: 'facts', title: '收件資訊', rows: [['收件人', order.receiver.name], receiverPlace(order)] },
@@ -77,7 +65,7 @@ function shippedMail(order: Order, settings: ShopSettings): ComposedMail {
 }
 
 function cancelledByShopMail(order: Order, settings: ShopSettings, note?: string): ComposedMail {
-  return mail(order, settings, '訂單已取消', `訂單 ${order.orderNo} 已取消。`, [
+  return orderMail(order, settings, '訂單已取消', `訂單 ${order.orderNo} 已取消。`, [
     { kind: 'text', text: `您的訂單 ${order.orderNo} 已取消（${ORDER_STATUS_LABELS[order.status]}）。` },
     ...noteBlock(note),
     itemsBlock(order, false),
@@ -87,7 +75,7 @@ function cancelledByShopMail(order: Order, settings: ShopSettings, note?: string
 }
 
 function refundedMail(order: Order, settings: ShopSettings, note?: string): ComposedMail {
-  return mail(order, settings, '訂單已取消並完成退款', `訂單 ${order.orderNo} 已退款 ${formatMoney(order.totalPrice)}。`, [
+  return orderMail(order, settings, '訂單已取消並完成退款', `訂單 ${order.orderNo} 已退款 ${formatMoney(order.totalPrice)}。`, [
     { kind: 'text', text: `您的訂單 ${order.orderNo} 已取消，款項 ${formatMoney(order.totalPrice)} 已退回（${ORDER_STATUS_LABELS[order.status]}）。` },
     ...noteBlock(note),
     itemsBlock(order, false),
@@ -111,7 +99,7 @@ function deliveryCorrectedMail(order: Order, settings: ShopSettings, previous: O
         ...(changed(previous.trackingUrl, d?.trackingUrl) && !changed(previous.trackingNo, d?.trackingNo) ? [['原查詢連結', '有誤，請改用下方連結'] as [string, string]] : []),
       ]
     : [];
-  return mail(order, settings, '貨件資訊更正', `訂單 ${order.orderNo} 的貨件資訊有誤，正確的貨件編號是 ${d?.trackingNo ?? ''}。`, [
+  return orderMail(order, settings, '貨件資訊更正', `訂單 ${order.orderNo} 的貨件資訊有誤，正確的貨件編號是 ${d?.trackingNo ?? ''}。`, [
     { kind: 'text', text: `先前寄給您的訂單 ${order.orderNo} 出貨通知中，貨件資訊有誤，特此更正，造成不便，敬請見諒。請以本信的資訊為準。` },
     ...(wrong.length ? [{ kind: 'facts', title: '先前通知的資訊（有誤）', rows: wrong } as MailBlock] : []),
     ...noteBlock(note),
@@ -126,23 +114,6 @@ function deliveryCorrectedMail(order: Order, settings: ShopSettings, previous: O
   ]);
 }
 
-/** The bank, the amount and the deadline, as every mail that asks for the payment shows them. */
-function bankBlock(order: Order, settings: ShopSettings, due: string): MailBlock {
-  const { bank } = settings;
-  return {
-    kind: 'facts',
-    title: '匯款資訊',
-    tone: 'highlight',
-    rows: [
-      ['銀行', `${bank.name}（${bank.code}）${bank.branch}`],
-      ['戶名', bank.accountName],
-      ['帳號', bank.account],
-      ['金額', formatMoney(order.totalPrice)],
-      ['匯款期限', due],
-    ],
-  };
-}
-
 /** A deadline as the mails say it (an order waiting for 成團 has none: said so rather than a date). */
 const dueText = (order: Order) => (order.paymentDueAt ? formatTaipeiTime(order.paymentDueAt) : '成團後通知');
 
@@ -151,7 +122,7 @@ const dueText = (order: Order) => (order.paymentDueAt ? formatTaipeiTime(order.p
  * payment notice will come when the campaign forms. No bank details, so nobody pays too early.
  */
 function waitingForFormationMail(order: Order, settings: ShopSettings): ComposedMail {
-  return mail(order, settings, '訂單成立通知（等待成團，暫不需匯款）', `訂單 ${order.orderNo} 已成立，目前不需匯款，成團後我們會寄收款通知給您。`, [
+  return orderMail(order, settings, '訂單成立通知（等待成團，暫不需匯款）', `訂單 ${order.orderNo} 已成立，目前不需匯款，成團後我們會寄收款通知給您。`, [
     { kind: 'text', text: `感謝您在${settings.shopName}訂購，我們已收到您的訂單。這個團購活動成團後才收款，目前不需要匯款。` },
     { kind: 'text', text: '活動達到成團門檻時，我們會寄出「收款通知」，信中會附上匯款帳號、金額與匯款期限；匯款期限從成團時起算。若活動最後未成團，訂單會取消，您不需付任何款項。' },
     orderFacts(order),
@@ -164,7 +135,7 @@ function waitingForFormationMail(order: Order, settings: ShopSettings): Composed
 /** 收款通知: the pay-after-成團 campaign formed; the order now awaits payment, with the deadline that starts now. */
 function paymentDueMail(order: Order, settings: ShopSettings): ComposedMail {
   const due = dueText(order);
-  return mail(order, settings, '收款通知：團購已成團，請匯款', `團購已成團！訂單 ${order.orderNo} 應付 ${formatMoney(order.totalPrice)}，請於 ${due} 前匯款。`, [
+  return orderMail(order, settings, '收款通知：團購已成團，請匯款', `團購已成團！訂單 ${order.orderNo} 應付 ${formatMoney(order.totalPrice)}，請於 ${due} 前匯款。`, [
     { kind: 'text', text: `您參加的團購已達成團門檻。請依下方匯款資訊，於 ${due}前完成訂單 ${order.orderNo} 的匯款，逾期未匯款訂單將自動取消。` },
     bankBlock(order, settings, due),
     orderFacts(order),
@@ -177,7 +148,7 @@ function paymentDueMail(order: Order, settings: ShopSettings): ComposedMail {
 /** The reminder a day before the sweep would cancel the unpaid order. */
 function paymentReminderMail(order: Order, settings: ShopSettings): ComposedMail {
   const due = dueText(order);
-  return mail(order, settings, '匯款提醒：訂單即將逾期', `訂單 ${order.orderNo} 應付 ${formatMoney(order.totalPrice)}，匯款期限 ${due}。`, [
+  return orderMail(order, settings, '匯款提醒：訂單即將逾期', `訂單 ${order.orderNo} 應付 ${formatMoney(order.totalPrice)}，匯款期限 ${due}。`, [
     { kind: 'text', text: `提醒您，訂單 ${order.orderNo} 尚未完成匯款，匯款期限是 ${due}；逾期未匯款，訂單將自動取消。若您已經匯款，請忽略這封信，我們核對帳款後會寄信通知您。` },
     bankBlock(order, settings, due),
     itemsBlock(order, false),

@@ -2,7 +2,8 @@ import { ORDER_STATUS_LABELS, type Order } from '../contracts/orders';
 import type { ShopSettings } from '../contracts/settings';
 import { siteUrl } from '../lib/site-url';
 import { formatMoney } from '../contracts/format';
-import { formatTaipeiTime, type MailBlock } from './layout';
+import { formatTaipeiTime, renderMail, type MailBlock } from './layout';
+import type { ComposedMail } from './mail-doc';
 
 // Pieces every order mail repeats: greeting, lines and totals, the lookup link, the footer.
 
@@ -10,6 +11,39 @@ import { formatTaipeiTime, type MailBlock } from './layout';
  * The name is the buyer's own words: quoted, so that it reads as the name they typed and never as the
  * shop speaking (the contract allows letters only, but older orders may hold anything).
  */
+/**
+ * A mail to an order's buyer in the shop's frame: its title as heading and (with the order number)
+ * subject, the greeting, the blocks, the shop's phone for questions, the footer.
+ */
+export function orderMail(order: Order, settings: ShopSettings, title: string, preheader: string, blocks: MailBlock[]): ComposedMail {
+  const { html, text } = renderMail({
+    shopName: settings.shopName,
+    preheader,
+    heading: title,
+    greeting: greeting(order),
+    blocks: [...blocks, { kind: 'note', text: `如有任何問題，歡迎回信或來電 ${settings.contact.phone}。` }],
+    footer: footer(settings),
+  });
+  return { to: order.email, message: { subject: `【${settings.shopName}】${title} ${order.orderNo}`, text, html } };
+}
+
+/** The bank, the amount and the deadline, as every mail that asks for the payment shows them. */
+export function bankBlock(order: Order, settings: ShopSettings, due: string, title = '匯款資訊'): MailBlock {
+  const { bank } = settings;
+  return {
+    kind: 'facts',
+    title,
+    tone: 'highlight',
+    rows: [
+      ['銀行', `${bank.name}（${bank.code}）${bank.branch}`],
+      ['戶名', bank.accountName],
+      ['帳號', bank.account],
+      ['金額', formatMoney(order.totalPrice)],
+      ['匯款期限', due],
+    ],
+  };
+}
+
 export const greeting = (order: Order) => `「${order.buyer || order.receiver.name}」您好：`;
 
 export function itemsBlock(order: Order, withFees = true): MailBlock {

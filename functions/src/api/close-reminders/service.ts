@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { CLOSE_REMINDER_LEAD_MS, type CloseReminderAnswer } from '../../contracts/close-reminders';
 import { ERROR_KEYS } from '../../contracts/errors';
 import { isPlanOpen } from '../../contracts/group-buying';
@@ -6,39 +5,24 @@ import { cancelReminder, listWaitingReminders, putWaitingReminder, spendReminder
 import { getPlan, listPlansClosingBetween } from '../../data/plans';
 import { shopSettings } from '../../data/settings';
 import { unsubscribedAmong } from '../../data/subscriptions';
-import { conflict, invalid, notFound } from '../../lib/failure';
+import { conflict, notFound } from '../../lib/failure';
 import { logger } from '../../lib/logger';
-import { signLink, verifyLink } from '../../lib/signer';
+import { cancelBySignUpToken, newSignUpNonce, signSignUpToken, signUpId } from '../../lib/sign-up-token';
 import { closeReminderMail, reminderConfirmationMail } from './mail';
 
 // 「截止前提醒我」 (docs/group-buying.md, "Reminders: before the campaign closes"): one reminder per email
 // and campaign (functions/src/data/close-reminders.ts keeps them). The scheduled job (functions/src/index.ts,
 // sendCloseReminders) mails each waiting one once, 24 h before its campaign closes.
 
-export const reminderId = (planId: string, email: string) => `${planId}__${createHash('sha256').update(email.toLowerCase()).digest('hex').slice(0, 32)}`;
+export const reminderId = (planId: string, email: string) => signUpId(planId, email);
 
 /** A cancel link works until a day after the campaign closes (after that there is nothing to cancel). */
 const LINK_DAYS_AFTER_CLOSE = 1;
 
-/** The cancel link's token: the reminder's id, the registration's nonce and the link's expiry (seconds), signed together. */
-export function signReminderToken(id: string, nonce: string, expiresAt: Date): string {
-  const payload = `${id}.${nonce}.${Math.floor(expiresAt.getTime() / 1000)}`;
-  return `${Buffer.from(payload).toString('base64url')}.${signLink('close-reminder', payload)}`;
-}
+/** The cancel link's token, bound to this registration (nonce) until it expires (lib/sign-up-token.ts). */
+export const signReminderToken = (id: string, nonce: string, expiresAt: Date): string => signSignUpToken('close-reminder', id, nonce, expiresAt);
 
 const tokenFor = (id: string, nonce: string, closingDate: string) => signReminderToken(id, nonce, new Date(Date.parse(closingDate) + LINK_DAYS_AFTER_CLOSE * 86_400_000));
-
-function verifyReminderToken(token: string, now: Date): { id: string; nonce: string } {
-  const m = /^([A-Za-z0-9_-]{1,400})\.([A-Za-z0-9_-]{43})$/.exec(token);
-  const badLink = (message = '連結無效或已失效') => invalid('The link is not valid', [{ path: 'body.token', message }]);
-  if (!m) throw badLink();
-  const payload = Buffer.from(m[1]!, 'base64url').toString('utf8');
-  if (!verifyLink('close-reminder', payload, m[2]!)) throw badLink();
-  const [id, nonce, exp] = payload.split('.');
-  if (!id || !nonce || !/^\d+$/.test(exp ?? '')) throw badLink();
-  if (Number(exp) * 1000 <= now.getTime()) throw badLink('活動已截止，這個提醒已不會再寄出');
-  return { id, nonce };
-}
 
 /**
  * POST /api/closeReminders: only on an open campaign (launched, not closed: 409 PLAN_CLOSED once closed,
@@ -54,7 +38,7 @@ export async function createCloseReminder(planId: string, email: string, now = n
   if (!isPlanOpen(plan, now)) throw conflict(ERROR_KEYS.planClosed, `${planId} has closed`);
   const [settings, unsubscribed] = await Promise.all([shopSettings(), unsubscribedAmong([normalized]).then((s) => s.size > 0)]);
   const id = reminderId(planId, normalized);
-  const nonce = randomBytes(12).toString('base64url');
+  const nonce = newSignUpNonce();
   const campaign = { planId, title: plan.title, closingDate: plan.closingDate };
   await putWaitingReminder(
     id,
@@ -66,10 +50,8 @@ export async function createCloseReminder(planId: string, email: string, now = n
 
 /** POST /api/closeReminders/cancel: the registration the link was made for, while the link lasts. */
 export async function cancelCloseReminder(token: string, now = new Date()): Promise<CloseReminderAnswer> {
-  const { id, nonce } = verifyReminderToken(token, now);
-  const r = await cancelReminder(id, nonce, now.toISOString());
-  if (!r) throw notFound('No such reminder');
-  return { planId: r.planId, status: r.status === 'waiting' ? 'cancelled' : r.status };
+  const r = await cancelBySignUpToken('close-reminder', token, now, '活動已截止，這個提醒已不會再寄出', cancelReminder, 'No such reminder');
+  return { planId: r.planId, status: r.status };
 }
 
 /**

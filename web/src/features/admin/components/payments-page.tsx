@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { formatDateTime, formatMoney } from '@contracts/format';
 import { useResource } from '../lib/use-resource';
 import { Thead } from '@/components/thead';
+import { OrderNoCell } from './tables';
 import { Loaded, PageHead, ReloadButton } from './ui';
 
 /** Orders awaiting payment, oldest first: what to look for on the bank statement. */
@@ -24,10 +25,9 @@ export default function PaymentsPage() {
               <tbody>
                 {rows.map((p) => (
                   <tr key={p.orderId} className={p.overdue ? 'is-overdue' : undefined}>
-                    <td data-label="訂單號碼">
-                      <Link to={`/admin/orders/${p.orderId}`}>{p.orderNo}</Link>
+                    <OrderNoCell order={p}>
                       {p.planId ? <span className="admin-sub">團購 {p.planId}</span> : null}
-                    </td>
+                    </OrderNoCell>
                     <td data-label="訂購人">
                       {p.buyer}
                       <span className="admin-sub">{p.phone}</span>

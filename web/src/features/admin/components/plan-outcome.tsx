@@ -8,6 +8,7 @@ import { Thead } from '@/components/thead';
 import { notify } from '@/lib/toast';
 import { changeOrderStatus, decideOutcome } from '../api/admin-api';
 import { useOwnerAction } from '../lib/use-owner-action';
+import { OrderNoCell } from './tables';
 import { BusyButton, Card, FormErrors } from './ui';
 
 // A closed campaign's 成團 / 流團 (docs/group-buying.md, "The outcome"): the closing job's proposal,
@@ -185,9 +186,7 @@ function RefundsDue({ decision, onRefunded }: { decision: PlanDecision; onRefund
             <tbody>
               {rows.map((r) => (
                 <tr key={r.orderId}>
-                  <td data-label="訂單號碼">
-                    <Link to={`/admin/orders/${r.orderId}`}>{r.orderNo}</Link>
-                  </td>
+                  <OrderNoCell order={r} />
                   <td data-label="訂購人">{r.buyer}</td>
                   <td data-label="金額" className="num">
                     {formatMoney(r.amount)}
@@ -269,9 +268,7 @@ export function PlanRebateCard({ d }: { d: AdminPlanDetail }) {
           <tbody>
             {paid.map((o) => (
               <tr key={o.orderId}>
-                <td data-label="訂單號碼">
-                  <Link to={`/admin/orders/${o.orderId}`}>{o.orderNo}</Link>
-                </td>
+                <OrderNoCell order={o} />
                 <td data-label="訂購人">{o.buyer || o.receiver.name}</td>
                 <td data-label="書款" className="num">
                   {formatMoney(o.itemsTotal)}

@@ -9,6 +9,16 @@ import { formatDateTime, formatMoney } from '@contracts/format';
 // books with a count and an amount (an order's lines, a campaign's per-book totals).
 
 /** Orders, newest first as given; `detail` is the one column that differs between the pages. */
+/** The 訂單號碼 cell of the owner's order tables: the number, linked to the order's page (and what `children` adds). */
+export function OrderNoCell({ order, children }: { order: Pick<Order, 'orderId' | 'orderNo'>; children?: ReactNode }) {
+  return (
+    <td data-label="訂單號碼">
+      <Link to={`/admin/orders/${order.orderId}`}>{order.orderNo}</Link>
+      {children}
+    </td>
+  );
+}
+
 export function OrdersTable({ orders, detail, caption, busy, withPhone = false }: {
   orders: readonly Order[];
   detail: { label: string; cell: (o: Order) => ReactNode };
@@ -23,9 +33,7 @@ export function OrdersTable({ orders, detail, caption, busy, withPhone = false }
       <tbody>
         {orders.map((o) => (
           <tr key={o.orderId}>
-            <td data-label="訂單號碼">
-              <Link to={`/admin/orders/${o.orderId}`}>{o.orderNo}</Link>
-            </td>
+            <OrderNoCell order={o} />
             <td data-label="訂單日期">{formatDateTime(o.createdAt)}</td>
             <td data-label="訂購人">
               {o.buyer || o.receiver.name}

@@ -1,0 +1,88 @@
+import { describeError } from '@contracts/errors';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { EmailInput } from '@/components/email-input';
+import { isApiError } from '@/lib/api-client';
+import { checkEmail } from '@/lib/email';
+
+/** What one sign-up form says and how it looks (its feature's stylesheet). */
+export interface EmailSignUpTexts {
+  /** The CSS block: the form is `{block}`, with `{block}__title`, `__hint`, `__row` and `__error`. */
+  block: string;
+  /** The class of the paragraph that replaces the form once signed up. */
+  doneClassName: string;
+  buttonClassName: string;
+  title: string;
+  /** A line under the title, when the sign-up needs one. */
+  hint?: string;
+  /** The email field's label (read by screen readers only). */
+  label: string;
+  button: string;
+}
+
+interface EmailSignUpFormProps {
+  texts: EmailSignUpTexts;
+  /** What the visitor is told once signed up, with the address as given. */
+  done: (email: string) => ReactNode;
+  /** The sign-up's request (the server checks the address again and answers a new and a known one alike). */
+  send: (email: string) => Promise<unknown>;
+}
+
+/**
+ * An email sign-up whose mail carries a cancel link (到貨通知 on a sold-out book, 「截止前提醒我」 on an open
+ * campaign): the address checked here first, the server's refusal shown under the field.
+ */
+export function EmailSignUpForm({ texts, done, send }: EmailSignUpFormProps) {
+  const { block, doneClassName, buttonClassName, title, hint, label, button } = texts;
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [state, setState] = useState<'idle' | 'sending' | 'done'>('idle');
+  const [error, setError] = useState<string | null>(null);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const problem = checkEmail(email);
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    setError(null);
+    setState('sending');
+    try {
+      await send(email.trim());
+      setState('done');
+    } catch (err) {
+      setState('idle');
+      setError(isApiError(err) ? (err.details?.[0]?.message ?? describeError(err.statusCode, err.statusMessage)) : '送出失敗，請稍後再試');
+    }
+  }
+
+  if (state === 'done') {
+    return (
+      <p className={doneClassName} role="status">
+        {done(email.trim())}
+      </p>
+    );
+  }
+  return (
+    <form className={block} onSubmit={(e) => void submit(e)} noValidate aria-labelledby={`${id}-t`}>
+      <p id={`${id}-t`} className={`${block}__title`}>
+        {title}
+      </p>
+      {hint ? <p className={`${block}__hint`}>{hint}</p> : null}
+      <label htmlFor={`${id}-e`} className="visually-hidden">
+        {label}
+      </label>
+      <div className={`${block}__row`}>
+        <EmailInput id={`${id}-e`} value={email} onValue={setEmail} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-err` : undefined} maxLength={254} />
+        <button type="submit" className={`btn ${buttonClassName}`} disabled={state === 'sending'} aria-busy={state === 'sending'}>
+          {state === 'sending' ? '送出中…' : button}
+        </button>
+      </div>
+      {error ? (
+        <p id={`${id}-err`} className={`${block}__error`} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </form>
+  );
+}
