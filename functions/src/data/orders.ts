@@ -233,20 +233,6 @@ export async function scanOrderSearchFields(f: OrderFilter, limit: number): Prom
 }
 
 /**
- * The shop's notice of a new order (functions/src/api/orders/shop-notice.ts), as mail/{orderId}-shop.
- * Created at most once: a redelivered trigger event finds it there and writes nothing.
- */
-export async function writeShopNotice(orderId: string, mail: ComposedMail): Promise<boolean> {
-  try {
-    await (await db()).collection(MAIL).doc(`${orderId}-shop`).create({ ...mail, createdAt: new Date().toISOString() });
-    return true;
-  } catch (err) {
-    if ((err as { code?: number }).code === 6) return false; // ALREADY_EXISTS
-    throw err;
-  }
-}
-
-/**
  * Orders placed in [fromIso, toIso): how many, their total, and the newest `limit` of them (without
  * those imported from the old shop, whose times are their old ones anyway).
  */
@@ -256,17 +242,6 @@ export async function ordersPlacedBetween(fromIso: string, toIso: string, limit:
   const [agg, snap] = await Promise.all([q.aggregate({ count: AggregateField.count(), total: AggregateField.sum('totalPrice') }).get(), q.orderBy('createdAt', 'desc').limit(limit).get()]);
   const { count, total } = agg.data();
   return { count, total: total ?? 0, latest: snap.docs.filter((d) => !(d.data() as OrderDoc).legacy).map((d) => toOrder(d.data())) };
-}
-
-/** Writes the day's digest as mail/digest-{day}; false when that day's digest was written already. */
-export async function writeDigestMail(day: string, mail: ComposedMail): Promise<boolean> {
-  try {
-    await (await db()).collection(MAIL).doc(`digest-${day}`).create({ ...mail, createdAt: new Date().toISOString() });
-    return true;
-  } catch (err) {
-    if ((err as { code?: number }).code === 6) return false;
-    throw err;
-  }
 }
 
 /**

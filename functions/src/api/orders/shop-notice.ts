@@ -1,7 +1,8 @@
 import { taiwanDay } from '../../contracts/format';
 import type { Order } from '../../contracts/orders';
 import type { ShopSettings } from '../../contracts/settings';
-import { ordersPlacedBetween, writeDigestMail, writeShopNotice } from '../../data/orders';
+import { queueMailOnce } from '../../data/mail';
+import { ordersPlacedBetween } from '../../data/orders';
 import { freshShopSettings, notificationSettings } from '../../data/settings';
 import type { ComposedMail } from '../../mail/mail-doc';
 import { newOrderShopMail, orderDigestMail } from '../../mail/order-mails';
@@ -22,7 +23,8 @@ export async function notifyShopOfNewOrder(orderId: string, before: Record<strin
   if (before || !after || after.legacy) return false;
   const [notice, settings] = await Promise.all([notificationSettings(), freshShopSettings()]);
   if (notice.orders !== 'each' || !settings.contact.email) return false;
-  return writeShopNotice(orderId, newOrderShopMail(after as unknown as Order, settings));
+  // mail/{orderId}-shop, created at most once: a redelivered trigger event finds it and writes nothing.
+  return queueMailOnce(`${orderId}-shop`, newOrderShopMail(after as unknown as Order, settings), 'shop-notice', new Date().toISOString());
 }
 
 /** The digest lists this many orders; the rest are counted and left to the console. */
@@ -56,5 +58,5 @@ export async function sendOrderDigest(now: Date): Promise<{ day: string; orders:
   if (notice.orders !== 'digest' || !settings.contact.email) return { day, orders: false, written: false };
   const mail = await composeOrderDigest(day, settings);
   if (!mail) return { day, orders: false, written: false };
-  return { day, orders: true, written: await writeDigestMail(day, mail) };
+  return { day, orders: true, written: await queueMailOnce(`digest-${day}`, mail, 'order-digest', new Date().toISOString()) };
 }
