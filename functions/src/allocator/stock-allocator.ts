@@ -15,6 +15,7 @@ import { PLAN_PROGRESS } from '../data/plans';
 import { shopSettings } from '../data/settings';
 import { STOCK } from '../data/stock';
 import { renderOrderMail } from '../mail/order-mails';
+import { grpcCode as codeOf, isAlreadyExists } from '../lib/firestore-codes';
 
 // The writes that take or return copies go through one queue in Firestore, drained by one allocator
 // at a time, whichever process that is (docs/orders.md explains the choice and its measurements): a
@@ -78,10 +79,8 @@ interface ResultDoc {
 export type Submitted = AllocationResult | { kind: 'retry' } | { kind: 'withdrawn' };
 
 
-const codeOf = (err: unknown) => (err as { code?: unknown } | null)?.code;
 /** gRPC codes: 5 NOT_FOUND, 6 ALREADY_EXISTS, 9 FAILED_PRECONDITION, 10 ABORTED. */
 const isRace = (err: unknown) => [5, 6, 9, 10].includes(codeOf(err) as number);
-const isAlreadyExists = (err: unknown) => codeOf(err) === 6;
 /** Errors that no retry can cure: the data itself was refused (3 INVALID_ARGUMENT, 8 RESOURCE_EXHAUSTED for size). */
 const isRefusal = (err: unknown) => [3, 8, 11].includes(codeOf(err) as number);
 

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { db } from '../lib/firebase';
 import { MAIL_SLOTS } from './collections';
+import { isAlreadyExists } from '../lib/firestore-codes';
 
 // mailSlots/{minute}-{n}: the mail pacing's shared truth (docs/mail.md, "Pacing"). A mail may be handed
 // to the SMTP server only by the holder of one of the `limit` slots of the current minute (minutes since
@@ -23,8 +24,6 @@ export interface SlotGate {
   /** A slot of the current minute for this mail, or, when the minute is full, when the next one begins. */
   take(mailId: string): Promise<SlotAnswer>;
 }
-
-const isAlreadyExists = (err: unknown) => (err as { code?: unknown } | null)?.code === 6;
 
 /**
  * The slots of `limit` mails a minute. `now` and `collection` are for the pacing tests (an injected

@@ -2,6 +2,7 @@ import type { DocumentReference, Timestamp } from 'firebase-admin/firestore';
 import { db, firestoreNs } from '../lib/firebase';
 import { MAIL } from './collections';
 import type { ComposedMail, DeliveryState, MailDocument } from '../mail/mail-doc';
+import { isAlreadyExists } from '../lib/firestore-codes';
 
 // mail/{id}: the outbox, in the "Trigger Email" extension's shape (functions/src/mail/mail-doc.ts).
 // Written with the change it reports (an order, a status change, a subscription); sent by the sendMail
@@ -23,7 +24,7 @@ export async function queueMailOnce(id: string, mail: ComposedMail, kind: string
     await (await db()).collection(MAIL).doc(id).create({ ...mail, kind, createdAt: at });
     return true;
   } catch (err) {
-    if ((err as { code?: number }).code === 6) return false; // ALREADY_EXISTS
+    if (isAlreadyExists(err)) return false;
     throw err;
   }
 }

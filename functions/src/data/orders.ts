@@ -4,6 +4,7 @@ import { db, firestoreNs } from '../lib/firebase';
 import type { ComposedMail } from '../mail/mail-doc';
 import { publicOrder, type OrderDoc } from '../domain/order';
 import { MAIL, ORDERS } from './collections';
+import { lostRace } from '../lib/firestore-codes';
 
 export { ORDERS };
 /** orderNumbers/{orderNo} -> {orderId}: keeps order numbers unique and finds an order by its number. */
@@ -137,8 +138,6 @@ export async function changeOrder(orderId: string, change: (doc: OrderDoc | null
   });
 }
 
-const isRace = (err: unknown) => [9, 10].includes((err as { code?: number } | null)?.code as number);
-
 /**
  * Moves every order of a plan still in `status` as `change` decides (null: leave it), each write
  * preconditioned on the version read and with its mail under its id, at most 200 orders a commit.
@@ -166,7 +165,7 @@ export async function moveOrdersOfPlan(planId: string, status: Order['status'], 
       moved.push(...next);
       if (snap.size < 200) return moved;
     } catch (err) {
-      if (!isRace(err)) throw err;
+      if (!lostRace(err)) throw err;
     }
   }
   return moved;

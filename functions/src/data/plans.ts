@@ -5,6 +5,7 @@ import { isActiveOrder, isUnpaid } from '../domain/order';
 import { ORDERS, toOrder } from './orders';
 import type { Firestore } from 'firebase-admin/firestore';
 import { db } from '../lib/firebase';
+import { lostRace } from '../lib/firestore-codes';
 
 export const PLANS = 'groupBuyingPlans';
 export const PLAN_PROGRESS = 'planProgress';
@@ -70,7 +71,7 @@ export async function recordFormedAt(planId: string, at: string): Promise<string
       await ref.update({ formedAt: at }, { lastUpdateTime: snap.updateTime! });
       return at;
     } catch (err) {
-      if (![9, 10].includes((err as { code?: number } | null)?.code as number)) throw err;
+      if (!lostRace(err)) throw err;
     }
   }
   throw new Error(`The plan ${planId} kept changing while its forming was recorded`);

@@ -5,6 +5,7 @@ import { db, firestoreNs } from '../lib/firebase';
 import { merge, names, orderFacts, statsDelta, type StatsDelta, type StatsKind } from '../stats/order-stats';
 import { ORDERS } from './orders';
 import { PLANS } from './plans';
+import { isAlreadyExists } from '../lib/firestore-codes';
 
 // The dashboard's running totals (functions/src/stats/order-stats.ts computes what a change adds):
 // statsDays/{day}, statsMonths/{month}, statsPlans/{planId}, and statsEvents/{eventId}, the marker that
@@ -20,7 +21,6 @@ const COLLECTION_OF: Record<StatsKind, string> = { day: 'statsDays', month: 'sta
 const STATS_EVENTS = 'statsEvents';
 /** Markers are only needed while the platform may redeliver (a few days at most); a TTL policy removes them. */
 const MARKER_TTL_MS = 7 * 86_400_000;
-const ALREADY_EXISTS = 6;
 
 /** Documents each period's totals are spread over. */
 export const STATS_SHARDS = 8;
@@ -82,7 +82,7 @@ export async function applyOrderWrite(eventId: string, before: Record<string, un
     await batch.commit();
     return true;
   } catch (err) {
-    if ((err as { code?: number }).code === ALREADY_EXISTS) return false;
+    if (isAlreadyExists(err)) return false;
     throw err;
   }
 }
