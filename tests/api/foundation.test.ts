@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import http from 'node:http';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -108,6 +109,31 @@ describe('through Hosting and the Functions emulator', () => {
     });
     expect(res.status).toBe(413);
     expectCatalogueBody((await res.json()) as Record<string, unknown>, 413, 'Payload Too Large');
+  });
+
+  // The Functions emulator used to die here (and the whole run with it, exit 2): a caller's
+  // `Connection: close` reached the function's runtime, which closed its socket as it answered, the
+  // emulator's write of a large body failed with EPIPE, and its error handler threw on headers already
+  // sent. patches/firebase-tools+14.27.0.patch mends the emulator (README.md, "Offline emulators").
+  it('answers many large bodies at once, each sent with Connection: close, with 413 and stays up', async () => {
+    const body = Buffer.from(JSON.stringify({ remark: 'x'.repeat(900 * 1024) }));
+    const post = () =>
+      new Promise<number>((resolve, reject) => {
+        const url = new URL(`${HOSTING_URL}/api/products/simple`);
+        const req = http.request(
+          { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', agent: false, headers: { 'Content-Type': 'application/json', 'Content-Length': body.length } },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode ?? 0));
+          },
+        );
+        req.on('error', reject);
+        req.end(body);
+      });
+    for (let round = 0; round < 3; round++) expect(await Promise.all(Array.from({ length: 8 }, post))).toEqual(Array(8).fill(413));
+    // The dying CLI exited 250 ms after the exception (firebase-tools errorOut): still there a second later?
+    await new Promise((r) => setTimeout(r, 1000));
+    expect((await fetch(`${HOSTING_URL}/api/does/not/exist`)).status).toBe(404);
   });
 
   it('answers a schema violation with 400 Bad Request', async () => {
