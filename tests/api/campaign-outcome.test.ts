@@ -189,6 +189,10 @@ describe('a pay-after-成團 campaign', () => {
     expect(released.status).toBe('awaitingPayment');
     expect(released.paymentDueAt).toBeTruthy();
     expect((await doc(`groupBuyingPlans/${forming}`))!.formedAt).toBeTruthy();
-    expect((await waitForMail(waitingToo.email, ['團購成團通知'])).text).toContain('請完成匯款');
+    const formed = await waitForMail(waitingToo.email, ['團購成團通知・收款通知']);
+    expect(formed.text).toContain('請完成匯款');
+    // One mail with the bank details, not two at once: the release queued no 收款通知 of its own.
+    const queued = (await adminDb().collection('mail').where('to', '==', waitingToo.email).get()).docs.map((d) => String(d.get('message.subject') ?? d.get('subject') ?? ''));
+    expect(queued.filter((subject) => subject.includes('收款通知'))).toHaveLength(1);
   });
 });

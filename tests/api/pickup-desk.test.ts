@@ -128,3 +128,31 @@ describe('pickup desk', () => {
     expect((await request(app).post(`/api/admin/plans/${planId}/desk-links`).send({})).status).toBe(401);
   });
 });
+
+describe('the desk after 流團', () => {
+  it('hands nothing over: the list and the CSV are empty with the reason, a tick is refused and logged, an earlier tick can be undone', async () => {
+    const { planId, paid } = await campaign();
+    const desk = await c.post(`/plans/${planId}/desk-links`, { holder: '陳召集' });
+    const token = tokenOf(desk.body.url);
+    // A tick before the owner decided (the campaign had closed), then 流團.
+    expect((await mark(token, paid.orderNo)).status).toBe(200);
+    await adminDb().doc(`groupBuyingPlans/${planId}`).update({ closingDate: new Date(Date.now() - 120_000).toISOString() });
+    expect((await c.post(`/plans/${planId}/outcome`, { outcome: 'failed' })).status).toBe(200);
+
+    const view = await request(app).get(`/api/organizer/${token}`);
+    expect(view.status).toBe(200);
+    expect(view.body.orders).toEqual([]);
+    expect(view.body.decision).toMatchObject({ outcome: 'failed', refundsDue: 2 });
+    const csv = await request(app).get(`/api/organizer/${token}/orders.csv`);
+    expect(csv.text).toContain('未成團（流團）：不交書');
+    expect(csv.text).not.toContain(paid.orderNo);
+
+    // The paid order is the owner's refund now, never handed over; the earlier tick can still be undone.
+    expect((await undo(token, paid.orderNo)).status).toBe(200);
+    const refused = await mark(token, paid.orderNo);
+    expectCatalogueBody(refused.body, 409, 'INVALID_TRANSITION');
+    expect(refused.body.details[0].message).toContain('流團');
+    const links = (await c.get(`/plans/${planId}/organizer-links`)).body as { kind: string; accesses: { what: string; refused?: string }[] }[];
+    expect(links.find((l) => l.kind === 'desk')!.accesses.filter((x) => x.what === 'pickup').map((x) => x.refused ?? 'done')).toEqual(expect.arrayContaining(['done', 'failed']));
+  });
+});

@@ -6,7 +6,8 @@ import { expect, test, type Page } from './support/test';
 // The organiser's half of a campaign's life (issue 27), on a phone: the owner issues a pickup desk link
 // (through the API, for speed), the organiser opens it at 360 px and ticks off two pickups (one undone
 // and ticked again), an unpaid order cannot be ticked, and the console shows who picked up. A visitor
-// signs up for 「截止前提醒我」 on the campaign's page and gets the confirmation in MailDev.
+// signs up for 「截止前提醒我」 on the campaign's page (the address survives a detour, Back and a reload)
+// and gets the confirmation in MailDev.
 // SCREENSHOTS=1 saves 360 px and 1280 px shots under test-output/desk.
 
 const shoot = (page: Page, name: string) => shootTo(page, 'test-output/desk', name);
@@ -137,6 +138,13 @@ test('a visitor signs up for 「截止前提醒我」 on an open campaign and ge
   await page.getByRole('button', { name: '截止前提醒我' }).click();
   await expect(page.getByRole('alert').filter({ hasText: '電子郵件格式錯誤' })).toBeVisible();
   await page.getByLabel('截止前提醒的電子郵件').fill(email);
+  // A detour and the Back button, then a reload: the address typed is still there (web/src/lib/session-text.ts).
+  await page.getByRole('link', { name: '青嶼書房 首頁' }).first().click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goBack();
+  await expect(page.getByLabel('截止前提醒的電子郵件')).toHaveValue(email);
+  await page.reload();
+  await expect(page.getByLabel('截止前提醒的電子郵件')).toHaveValue(email);
   await page.getByRole('button', { name: '截止前提醒我' }).click();
   await expect(page.getByRole('status').filter({ hasText: `截止前 24 小時會寄一封提醒信到 ${email}` })).toBeVisible();
   await shoot(page, 'reminder-signed-up');

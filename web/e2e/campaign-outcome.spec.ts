@@ -135,7 +135,15 @@ test('the owner confirms 流團 of a campaign below its threshold on a phone and
   await page.goto(link.url);
   await expect(page.getByRole('heading', { name: '活動結果：未成團（流團）' })).toBeVisible();
   await expect(page.getByText('店家尚待退款 1 筆，共 NT$700。')).toBeVisible();
+  // Nothing is handed over after 流團: no handover list, no CSV, the reason instead.
+  await expect(page.getByTestId('organizer-empty')).toContainText('不交書');
+  await expect(page.getByTestId('organizer-orders')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: '下載交書名單 CSV' })).toHaveCount(0);
   await shots(page, 'outcome-organizer');
+  const desk = await api<{ url: string }>(`/admin/plans/${planId}/desk-links`, { method: 'POST', idToken: owner.idToken, body: { holder: '陳召集' } });
+  await page.goto(desk.url);
+  await expect(page.getByTestId('desk-failed')).toContainText('未成團（流團），不交書');
+  await shots(page, 'outcome-desk');
 
   // The campaign's public page says it plainly.
   await page.goto(`/ezbuy/${planId}`);

@@ -396,9 +396,12 @@ export function pickupChange(
   doc: Pick<OrderDoc, 'planId' | 'status' | 'pickup' | 'pickedUp'>,
   planId: string,
   mark: { at: string; by: string } | null,
-): { refusal: 'notFound' | 'postal' | 'unpaid' } | { pickedUp: { at: string; by: string } | null; changed: boolean } {
+  /** The owner decided 流團: its paid orders are refunded, not handed over (an undo is still allowed). */
+  campaignFailed = false,
+): { refusal: 'notFound' | 'postal' | 'unpaid' | 'failed' } | { pickedUp: { at: string; by: string } | null; changed: boolean } {
   if (doc.planId !== planId || !isActiveOrder(doc)) return { refusal: 'notFound' };
   if (!doc.pickup) return { refusal: 'postal' };
+  if (mark && campaignFailed) return { refusal: 'failed' };
   if (mark && !(doc.status === 'preparing' || doc.status === 'shipped')) return { refusal: 'unpaid' };
   const current = doc.pickedUp ?? null;
   if (mark) return current ? { pickedUp: current, changed: false } : { pickedUp: mark, changed: true };

@@ -31,7 +31,8 @@ export function renderCampaignMail(mail: CampaignMail, order: Order, plan: Plan,
 
   switch (mail.kind) {
     case 'formed':
-      return compose('團購成團通知', `${campaign}已成團，您的書將${order.pickup ? `在「${order.pickup.name}」取書` : '郵寄給您'}。`, [
+      // An order still to pay: this mail is also its 收款通知 (the name its placement mail promised).
+      return compose(order.status === 'awaitingPayment' && order.paymentDueAt ? '團購成團通知・收款通知' : '團購成團通知', `${campaign}已成團，您的書將${order.pickup ? `在「${order.pickup.name}」取書` : '郵寄給您'}。`, [
         { kind: 'text', text: `好消息！${campaign}團購已成團，感謝您的參與。以下是您的訂單與取書方式。` },
         ...noteBlock,
         orderFacts(order),

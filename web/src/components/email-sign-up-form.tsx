@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { EmailInput } from '@/components/email-input';
 import { isApiError } from '@/lib/api-client';
 import { checkEmail } from '@/lib/email';
+import { useSessionText } from '@/lib/session-text';
 
 /** What one sign-up form says and how it looks (its feature's stylesheet). */
 export interface EmailSignUpTexts {
@@ -23,6 +24,8 @@ interface EmailSignUpFormProps {
   texts: EmailSignUpTexts;
   /** What the visitor is told once signed up, with the address as given. */
   done: (email: string) => ReactNode;
+  /** Where the typed address is kept for this tab (Back gives it back), e.g. `close-reminder:{planId}`. */
+  draftKey: string;
   /** The sign-up's request (the server checks the address again and answers a new and a known one alike). */
   send: (email: string) => Promise<unknown>;
 }
@@ -31,10 +34,12 @@ interface EmailSignUpFormProps {
  * An email sign-up whose mail carries a cancel link (到貨通知 on a sold-out book, 「截止前提醒我」 on an open
  * campaign): the address checked here first, the server's refusal shown under the field.
  */
-export function EmailSignUpForm({ texts, done, send }: EmailSignUpFormProps) {
+export function EmailSignUpForm({ texts, draftKey, done, send }: EmailSignUpFormProps) {
   const { block, doneClassName, buttonClassName, title, hint, label, button } = texts;
   const id = useId();
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useSessionText(`sign-up:${draftKey}`);
+  // The address signed up with, shown once done (the kept draft is forgotten then).
+  const [sent, setSent] = useState('');
   const [state, setState] = useState<'idle' | 'sending' | 'done'>('idle');
   const [error, setError] = useState<string | null>(null);
 
@@ -49,6 +54,8 @@ export function EmailSignUpForm({ texts, done, send }: EmailSignUpFormProps) {
     setState('sending');
     try {
       await send(email.trim());
+      setSent(email.trim());
+      setEmail('');
       setState('done');
     } catch (err) {
       setState('idle');
@@ -59,7 +66,7 @@ export function EmailSignUpForm({ texts, done, send }: EmailSignUpFormProps) {
   if (state === 'done') {
     return (
       <p className={doneClassName} role="status">
-        {done(email.trim())}
+        {done(sent)}
       </p>
     );
   }

@@ -54,10 +54,11 @@ async function cancelUnpaid(orders: readonly Order[], by: string): Promise<void>
 async function apply(plan: PlanDoc, decision: PlanDecision): Promise<PlanDecision> {
   if (decision.outcome === 'failed') await cancelUnpaid(await listPlanOrders(plan.planId), decision.by);
   // A pay-after-成團 campaign the owner forms (below its threshold, too): the decision is its forming
-  // moment when it had none, and its waiting orders are asked to pay (pay-after.ts, with its notice).
+  // moment when it had none, and its waiting orders are asked to pay (pay-after.ts). Without the 收款通知
+  // of their own: the 成團 mail below, one per buyer, carries the bank details and the deadline.
   if (decision.outcome === 'succeeded' && plan.payAfterFormed) {
     if (!plan.formedAt) await recordFormedAt(plan.planId, decision.at);
-    await releaseFormedPlan(plan.planId);
+    await releaseFormedPlan(plan.planId, new Date(), { notice: false });
   }
   const orders = await listPlanOrders(plan.planId);
   const settings = await shopSettings();

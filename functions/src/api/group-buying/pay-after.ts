@@ -30,7 +30,7 @@ async function formedMoment(plan: PlanDoc, now: Date): Promise<string | null> {
  * forming moment, with its payment notice. Answers the orders it moved (none when not formed, or when
  * another process moved them first).
  */
-export async function releaseFormedPlan(planOrId: PlanDoc | string, now: Date = new Date()): Promise<{ formedAt: string | null; released: Order[] }> {
+export async function releaseFormedPlan(planOrId: PlanDoc | string, now: Date = new Date(), { notice = true }: { notice?: boolean } = {}): Promise<{ formedAt: string | null; released: Order[] }> {
   const plan = typeof planOrId === 'string' ? await getPlan(planOrId) : planOrId;
   if (!plan) return { formedAt: null, released: [] };
   const formedAt = await formedMoment(plan, now);
@@ -40,7 +40,7 @@ export async function releaseFormedPlan(planOrId: PlanDoc | string, now: Date = 
   const moved = await moveOrdersOfPlan(plan.planId, 'awaitingFormation', (doc) => {
     const d = formationChange(doc, { formedAt, paymentDueDays: settings.paymentDueDays, at });
     if ('refusal' in d) return null;
-    return { next: d.next, mail: d.mail ? { id: mailIdOf(d.next, d.mail), doc: renderOrderMail(d.mail, publicOrder(d.next), settings) } : null };
+    return { next: d.next, mail: d.mail && notice ? { id: mailIdOf(d.next, d.mail), doc: renderOrderMail(d.mail, publicOrder(d.next), settings) } : null };
   });
   return { formedAt, released: moved.map(publicOrder) };
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ORGANIZER_LINK_DAYS_AFTER_CLOSE, type OrganizerHandoverRow, type OrganizerLink, type OrganizerLinkKind, type OrganizerView } from '../../contracts/organizer';
-import { getPlan, listPlanOrders } from '../../data/plans';
+import { getPlan, listPlanOrders, type PlanDoc } from '../../data/plans';
 import { isActiveOrder } from '../../domain/order';
 import { conflict, forbidden, notFound } from '../../lib/failure';
 import { ERROR_KEYS } from '../../contracts/errors';
@@ -101,11 +101,17 @@ export const maskPhoneTail = (p: string) => {
   return d.length >= 3 ? `${'*'.repeat(Math.max(4, d.length - 3))}${d.slice(-3)}` : '***';
 };
 
+/**
+ * A campaign the owner decided 流團 hands nothing over: its handover list and CSV are empty (the paid
+ * orders are the owner's refunds due, counted in the view's decision, without names).
+ */
+const handedOver = (plan: Pick<PlanDoc, 'decision'>, orders: Order[]) => (plan.decision?.outcome === 'failed' ? [] : orders.filter(isActiveOrder));
+
 /** GET /api/organizer/{token}: live tallies and the handover list (active orders only). */
 export async function organizerView(token: string, ip: string): Promise<OrganizerView> {
   const plan = await open(token, 'view', ip);
   const orders = await listPlanOrders(plan.planId);
-  const active = orders.filter(isActiveOrder).sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1));
+  const active = handedOver(plan, orders).sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1));
   const rebate = planRebate(plan, orders);
   const rows: OrganizerHandoverRow[] = active.map((o) => ({
     orderNo: o.orderNo,
@@ -143,7 +149,7 @@ export async function organizerView(token: string, ip: string): Promise<Organize
 export async function organizerCsv(token: string, ip: string): Promise<{ filename: string; body: string }> {
   const plan = await open(token, 'csv', ip);
   const all = await listPlanOrders(plan.planId);
-  const orders = all.filter(isActiveOrder).sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1));
+  const orders = handedOver(plan, all).sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1));
   const rebate = planRebate(plan, all);
   const rows: Cell[][] = [['訂單號碼', '訂購人', '電話（末三碼）', '取貨地點', '書名', '數量', '付款狀態', '已取貨', ...(rebate ? ['團主回饋'] : [])]];
   for (const o of orders) {
@@ -151,7 +157,8 @@ export async function organizerCsv(token: string, ip: string): Promise<{ filenam
       rows.push([o.orderNo, o.buyer || o.receiver.name, maskPhoneTail(o.phone), pickupLabel(o), i.name, i.qty, o.status === 'awaitingFormation' ? '等待成團（未收款）' : o.status === 'awaitingPayment' ? '未付款' : '已付款', pickedUpText(o), ...(rebate ? [n === 0 ? (rebate.perOrder[o.orderId] ?? 0) : null] : [])]),
     );
   }
-  if (rebate) rows.push([], [`團主回饋 ${rebate.percent}%（已付款 ${rebate.paidOrders} 筆，書款 ${rebate.paidBooksTotal} 元，每筆無條件捨去至元）`, '', '', '', '', '', '', '合計', rebate.amount]);
+  if (plan.decision?.outcome === 'failed') rows.push([], ['未成團（流團）：不交書，已付款的訂單由書店退款。']);
+  else if (rebate) rows.push([], [`團主回饋 ${rebate.percent}%（已付款 ${rebate.paidOrders} 筆，書款 ${rebate.paidBooksTotal} 元，每筆無條件捨去至元）`, '', '', '', '', '', '', '合計', rebate.amount]);
   return { filename: `${plan.planId}-handover.csv`, body: toCsv(rows) };
 }
 
@@ -163,6 +170,7 @@ const REFUSALS = {
   notFound: () => notFound('No such order in this campaign'),
   postal: () => conflict(ERROR_KEYS.invalidTransition, 'A posted order is not handed over at the desk', [{ path: 'orderNo', message: '郵寄訂單不在取貨處交付' }]),
   unpaid: () => conflict(ERROR_KEYS.invalidTransition, 'The order is not paid', [{ path: 'orderNo', message: '這筆訂單尚未付款，請先完成匯款再交書' }]),
+  failed: () => conflict(ERROR_KEYS.invalidTransition, 'The campaign failed: its paid orders are refunded, not handed over', [{ path: 'orderNo', message: '這個團購未成團（流團），書不交付，已付款的訂單由書店退款' }]),
 };
 
 /**
@@ -178,7 +186,7 @@ export async function setPickup(token: string, orderNo: string, picked: boolean,
   // The log entry is written in the order's transaction, done or refused (with the reason).
   const out = await setPickedUpByNo(
     orderNo,
-    (doc) => pickupChange(doc, plan.planId, picked ? { at, by: link.holder || '團主' } : null),
+    (doc) => pickupChange(doc, plan.planId, picked ? { at, by: link.holder || '團主' } : null, plan.decision?.outcome === 'failed'),
     (tx, result) => {
       const refused = !result ? 'notFound' : 'refusal' in result ? result.refusal : undefined;
       log(tx, { at, what: picked ? 'pickup' : 'undo', ip: ip.slice(0, 64), orderNo, ...(refused ? { refused } : {}) });

@@ -23,6 +23,12 @@ describe('pickupChange', () => {
     expect(pickupChange(order('preparing'), 'other', mark)).toEqual({ refusal: 'notFound' });
   });
 
+  it('hands nothing over after 流團, and still lets a mark made before it be undone', () => {
+    expect(pickupChange(order('preparing'), 'p1', mark, true)).toEqual({ refusal: 'failed' });
+    const first = { at: '2026-11-26T02:00:00.000Z', by: '王小姐' };
+    expect(pickupChange(order('preparing', { pickedUp: first }), 'p1', null, true)).toEqual({ pickedUp: null, changed: true });
+  });
+
   it('keeps the first mark, undoes a mark, and an undo of nothing changes nothing', () => {
     const first = { at: '2026-11-26T02:00:00.000Z', by: '王小姐' };
     expect(pickupChange(order('preparing', { pickedUp: first }), 'p1', mark)).toEqual({ pickedUp: first, changed: false });

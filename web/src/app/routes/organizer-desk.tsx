@@ -51,6 +51,16 @@ export function Component() {
       </section>
     );
   }
+  if (r.data.decision?.outcome === 'failed') {
+    return (
+      <section className="desk">
+        <h1 className="desk__title">【{r.data.title}】取貨櫃台</h1>
+        <p className="desk__alert" role="status" data-testid="desk-failed">
+          這個團購未成團（流團），不交書；已付款的訂單由書店直接退款給買家。
+        </p>
+      </section>
+    );
+  }
   return <Desk v={r.data} token={token} onReload={() => void r.refetch()} reloading={r.isFetching} />;
 }
 

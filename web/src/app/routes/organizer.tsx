@@ -28,6 +28,8 @@ export function Component() {
 
 /** The campaign's totals per book and per pickup point, and who collects what. */
 function OrganizerStats({ v, token }: { v: OrganizerView; token: string }) {
+  // After 流團 nothing is handed over: the server sends no list, and the page says why instead.
+  const failed = v.decision?.outcome === 'failed';
   return (
     <section className="admin organizer" aria-labelledby="org-title">
       <h1 id="org-title" className="admin__title">
@@ -36,12 +38,30 @@ function OrganizerStats({ v, token }: { v: OrganizerView; token: string }) {
       <p className="admin-sub">
         {v.organizer}・截止 {formatDateTime(v.closingDate)}・此連結有效至 {formatDateTime(v.expiresAt)}・唯讀
       </p>
-      <p>
-        <a className="btn btn--ghost btn--small" href={apiUrl('GET /api/organizer/{token}/orders.csv', { params: { token } })} download>
-          下載交書名單 CSV
-        </a>
-      </p>
+      {failed ? null : (
+        <p>
+          <a className="btn btn--ghost btn--small" href={apiUrl('GET /api/organizer/{token}/orders.csv', { params: { token } })} download>
+            下載交書名單 CSV
+          </a>
+        </p>
+      )}
       <OutcomeAndRebate v={v} />
+      {failed ? (
+        <section className="admin-card" aria-labelledby="org-list">
+          <h2 id="org-list">交書名單</h2>
+          <p data-testid="organizer-empty">這個團購未成團（流團），不交書；已付款的訂單由書店直接退款給買家。</p>
+        </section>
+      ) : (
+        <TotalsAndList v={v} />
+      )}
+    </section>
+  );
+}
+
+/** What each book and pickup point adds up to, and the handover list. */
+function TotalsAndList({ v }: { v: OrganizerView }) {
+  return (
+    <>
       <div className="admin-grid">
         <section className="admin-card" aria-labelledby="org-books">
           <h2 id="org-books">各書統計</h2>
@@ -67,8 +87,8 @@ function OrganizerStats({ v, token }: { v: OrganizerView; token: string }) {
           </ul>
         </section>
       </div>
-      <OrdersList orders={v.orders} withRebate={v.rebate !== null && v.decision?.outcome !== 'failed'} />
-    </section>
+      <OrdersList orders={v.orders} withRebate={v.rebate !== null} />
+    </>
   );
 }
 
