@@ -48,6 +48,8 @@ export function toGroupOrderView(order: Order, canSeeAll: boolean): GroupOrderVi
     bankAccountNo: '*****',
     remark: order.remark ? '（已隱藏）' : '',
     statusHistory: order.statusHistory.map(({ status, at }) => ({ status, at, by: '' })),
+    // Whether and when it was collected, not the name of who handed it over (the desk link's holder).
+    ...(order.pickedUp ? { pickedUp: { at: order.pickedUp.at, by: '' } } : {}),
     masked: true,
   };
 }

@@ -31,11 +31,12 @@ describe('masking a group order for strangers', () => {
       bankAccountNo: '54321',
       statusHistory: [{ status: 'awaitingPayment', at: '2026-11-22T00:00:00.000Z', by: 'member:uid-123' }],
       remark: '請放管理室',
+      pickedUp: { at: '2026-11-26T03:00:00.000Z', by: '陳召集' },
     });
     const masked = toGroupOrderView(order, false);
     const text = JSON.stringify(masked);
-    for (const secret of ['uid-123', '美玲', '345-678', '中正四路', '54321', '青嶼出版', '管理室', 'meiling@']) expect(text).not.toContain(secret);
-    expect(masked).toMatchObject({ masked: true, orderNo: 'QY261122AB3K', totalPrice: order.totalPrice, items: order.items, paymentDueAt: order.paymentDueAt });
+    for (const secret of ['uid-123', '美玲', '345-678', '中正四路', '54321', '青嶼出版', '管理室', 'meiling@', '陳召集']) expect(text).not.toContain(secret);
+    expect(masked).toMatchObject({ masked: true, orderNo: 'QY261122AB3K', totalPrice: order.totalPrice, items: order.items, paymentDueAt: order.paymentDueAt, pickedUp: { at: '2026-11-26T03:00:00.000Z', by: '' } });
     expect(toGroupOrderView(order, true)).toEqual({ ...order, masked: false });
   });
 });
