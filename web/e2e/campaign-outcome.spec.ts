@@ -134,6 +134,8 @@ test('the owner confirms 流團 of a campaign below its threshold on a phone and
   const link = await api<{ url: string }>(`/admin/plans/${planId}/organizer-links`, { method: 'POST', idToken: owner.idToken, body: {} });
   await page.goto(link.url);
   await expect(page.getByRole('heading', { name: '活動結果：未成團（流團）' })).toBeVisible();
+  // A link opened fresh in a tab starts at its top, wherever the previous page was left (scroll-frame.tsx).
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
   await expect(page.getByText('店家尚待退款 1 筆，共 NT$700。')).toBeVisible();
   // Nothing is handed over after 流團: no handover list, no CSV, the reason instead.
   await expect(page.getByTestId('organizer-empty')).toContainText('不交書');
@@ -143,6 +145,7 @@ test('the owner confirms 流團 of a campaign below its threshold on a phone and
   const desk = await api<{ url: string }>(`/admin/plans/${planId}/desk-links`, { method: 'POST', idToken: owner.idToken, body: { holder: '陳召集' } });
   await page.goto(desk.url);
   await expect(page.getByTestId('desk-failed')).toContainText('未成團（流團），不交書');
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
   await shots(page, 'outcome-desk');
 
   // The campaign's public page says it plainly.

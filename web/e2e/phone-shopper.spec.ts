@@ -11,7 +11,7 @@ const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
 /** The sticky header's bottom edge in the viewport. */
 const headerBottom = (page: Page) => page.evaluate(() => document.querySelector('.site-header')!.getBoundingClientRect().bottom);
 
-test('a new page opens at its top or its #hash; back and forward return to the place', async ({ page }) => {
+test('a new page opens at its top or its #hash, a fresh load too; back, forward and reload return to the place', async ({ page }) => {
   await page.setViewportSize(PHONE);
   await page.goto('/bookstore');
   // A demo book low in the list (books other tests launch meanwhile come after it, never before).
@@ -44,6 +44,17 @@ test('a new page opens at its top or its #hash; back and forward return to the p
   await page.locator('.cart-button').click();
   await expect(page).toHaveURL(/\/user\/logIn/);
   await expect.poll(() => scrollY(page)).toBe(0);
+
+  // A page loaded fresh in this tab (a link from a mail or LINE, an address typed in) starts at its top,
+  // however far down the last fresh page was left; a reload returns to the place (scroll-frame.tsx).
+  await page.goto('/bookstore');
+  await page.evaluate(() => window.scrollTo(0, 900));
+  await expect.poll(() => scrollY(page)).toBeGreaterThan(800);
+  await page.reload();
+  await expect.poll(() => scrollY(page)).toBeGreaterThan(800);
+  await page.goto('/organizer/desk?token=x.y');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await scrollY(page)).toBe(0);
 });
 
 test('the shop checkout keeps its draft through back, forward and reload; the first wrong field shows below the header', async ({ page }) => {
