@@ -196,3 +196,45 @@ describe('a pay-after-成團 campaign', () => {
     expect(queued.filter((subject) => subject.includes('收款通知'))).toHaveLength(1);
   });
 });
+
+describe('a decision cut off midway', () => {
+  it('is finished by the same decision again: each step once, the mail already queued not sent twice', async () => {
+    const book = await fixtureBook(c, 20);
+    const planId = uniq('cutplan');
+    expect((await c.post('/plans', planInput(planId, [{ productId: book, groupPrice: 400 }], { minQuantity: 50 }))).status).toBe(201);
+    const unpaid1 = await order(planId, book, 2);
+    const unpaid2 = await order(planId, book, 1);
+    const paid = await order(planId, book, 1);
+    await pay(paid);
+    await closeAgo(planId, 120_000);
+    const stock = await stockOf(book);
+
+    // What a call that died after its claim and one mail leaves: the decision claimed, not completed.
+    const at = new Date().toISOString();
+    await adminDb()
+      .doc(`groupBuyingPlans/${planId}`)
+      .update({
+        decision: { outcome: 'failed', note: '', at, by: 'owner', proposed: null, completedAt: null, counts: { orders: 0, mailed: 0, cancelled: 0, refundsDue: 0 }, refundsDue: [], refundsTotal: 0 },
+      });
+    const early = { to: unpaid1.email, message: { subject: '團購未成團，訂單已取消', text: 'queued before the cut', html: '' }, kind: 'campaign-failed', createdAt: at };
+    await adminDb().doc(`mail/${unpaid1.orderId}-outcome-failed`).create(early);
+    expect((await doc(`groupBuyingPlans/${planId}`))!.decision.completedAt).toBeNull();
+
+    // The console's 完成處理 sends the same decision: the rest is done, once.
+    const finished = await decide(planId, 'failed');
+    expect(finished.status).toBe(200);
+    expect(finished.body.decision).toMatchObject({ outcome: 'failed', at, counts: { cancelled: 2, refundsDue: 1, orders: 3 } });
+    expect(finished.body.decision.completedAt).toBeTruthy();
+    expect(await stockOf(book)).toBe(stock + 3);
+    for (const o of [unpaid1, unpaid2]) expect((await doc(`orders/${o.orderId}`))!.status).toBe('cancelledUnpaid');
+    // The mail queued before the cut is the one that stays; the others were written now.
+    expect((await doc(`mail/${unpaid1.orderId}-outcome-failed`))!.message.text).toBe('queued before the cut');
+    expect(await doc(`mail/${unpaid2.orderId}-outcome-failed`)).toBeTruthy();
+    expect(await doc(`mail/${paid.orderId}-outcome-failed`)).toBeTruthy();
+
+    // And again: the record, nothing more.
+    const again = await decide(planId, 'failed');
+    expect(again.body).toMatchObject({ replayed: true, decision: { completedAt: finished.body.decision.completedAt } });
+    expect(await stockOf(book)).toBe(stock + 3);
+  });
+});
