@@ -121,7 +121,18 @@ test('a member buys two books, sees the success page and the order; others canno
   await otherPage.goto('/order');
   await expect(otherPage.getByText('目前還沒有訂單')).toBeVisible();
   await expect(otherPage.getByText(orderNo)).toHaveCount(0);
+  // The mail's link in a browser signed in to an account the order is not in (placed signed out, or with
+  // another address): the lookup by number, filled in, rather than a page that ends at 目前還沒有訂單.
+  await otherPage.goto(`/order?orderNo=${orderNo}`);
+  await expect(otherPage.getByRole('heading', { name: `查詢訂單 ${orderNo}`, level: 2 })).toBeVisible();
+  await expect(otherPage.getByLabel('訂單號碼')).toHaveValue(orderNo);
+  await expect(otherPage.getByText('目前還沒有訂單')).toBeVisible();
   await other.close();
+
+  // The buyer, signed in, follows the same link: the order is theirs, one tap away.
+  await page.goto(`/order?orderNo=${orderNo}`);
+  await page.getByRole('link', { name: `查看訂單 ${orderNo} 詳情` }).first().click();
+  await expect(page).toHaveURL(new RegExp(`/order/${orderId}$`));
 
   // A guest follows the mail's 查看訂單 link (the number is filled in) and finds it with the email.
   const guest = await browser.newContext();

@@ -23,8 +23,13 @@ const lookupFormSchema = z.discriminatedUnion('by', [
   z.object({ by: z.literal('phone'), orderNo: orderNoSchema, phone: phoneSchema }),
 ]);
 
-/** 訂單查詢 without login: order number plus the email or phone given with the order. */
-export function LookupForm({ initialOrderNo = '' }: { initialOrderNo?: string }) {
+const GUEST_INTRO = '請輸入訂單號碼，以及訂購時填寫的電子郵件或電話。會員登入後可直接查看所有訂單。';
+
+/**
+ * 訂單查詢 by order number plus the email or phone given with the order: a guest's, or a member's for an
+ * order not in their account (placed before they signed in), with its own title and line.
+ */
+export function LookupForm({ initialOrderNo = '', title = '非會員查詢', intro = GUEST_INTRO }: { initialOrderNo?: string; title?: string; intro?: string }) {
   const form = useSchemaForm<{ by: 'email' | 'phone'; orderNo: string; email: string; phone: string }, z.output<typeof lookupFormSchema>>(lookupFormSchema, {
     by: 'email',
     orderNo: initialOrderNo.slice(0, 40),
@@ -54,9 +59,9 @@ export function LookupForm({ initialOrderNo = '' }: { initialOrderNo?: string })
   return (
     <section aria-labelledby="lookup-title" className="lookup">
       <h2 id="lookup-title" className="orders__heading">
-        非會員查詢
+        {title}
       </h2>
-      <p className="muted">請輸入訂單號碼，以及訂購時填寫的電子郵件或電話。會員登入後可直接查看所有訂單。</p>
+      <p className="muted">{intro}</p>
       {/* Without JavaScript the form is sent as a POST (nothing typed in the URL) and comes back empty. */}
       <noscript>
         <p className="muted">查詢訂單需要啟用 JavaScript。</p>

@@ -4,6 +4,7 @@ import { formatDateTime, formatMoney } from '@contracts/format';
 import type { Order } from '@contracts/orders';
 import { useMyOrders } from '../api';
 import { LoadState } from './order-parts';
+import { LookupForm } from './lookup-form';
 import { OrderStatusBadge } from '@/components/order-status-badge';
 import '../orders.css';
 import { Thead } from '@/components/thead';
@@ -25,8 +26,13 @@ function ItemsCell({ label, items, show }: { label: string; items: OrderLine[]; 
   );
 }
 
-/** The member's orders, newest first, in pages of 5, 10 or 20. */
-export function MyOrders({ userId }: { userId: string }) {
+/**
+ * The member's orders, newest first, in pages of 5, 10 or 20. `lookingFor`: the order number an order
+ * mail's link carries (/order?orderNo=…): a link to it when it is one of the member's, otherwise the
+ * lookup by number, filled in (an order placed before signing in, or with another address, is not in
+ * the account, and the page must not end at 目前還沒有訂單).
+ */
+export function MyOrders({ userId, lookingFor = '' }: { userId: string; lookingFor?: string }) {
   const { data, error, status } = useMyOrders(userId);
   const loading = status === 'loading';
   const [size, setSize] = useState<number>(10);
@@ -35,35 +41,47 @@ export function MyOrders({ userId }: { userId: string }) {
   const pages = Math.max(1, Math.ceil(orders.length / size));
   const current = Math.min(page, pages - 1);
   const shown = orders.slice(current * size, current * size + size);
+  const wanted = lookingFor.trim().toUpperCase();
+  const mine = wanted ? orders.find((o) => o.orderNo === wanted) : undefined;
 
   return (
-    <section aria-labelledby="my-orders-title">
-      <h2 id="my-orders-title" className="orders__heading">
-        我的訂單
-      </h2>
-      <LoadState loading={loading} error={error} />
-      {data && orders.length === 0 && (
-        <p className="muted">
-          目前還沒有訂單。<Link to="/bookstore">去逛逛書籍</Link>
+    <>
+      {data && mine ? (
+        <p className="orders__found" role="status">
+          訂單 {mine.orderNo} 在您的訂單中：<Link to={`/order/${mine.orderId}`}>查看訂單 {mine.orderNo} 詳情</Link>
         </p>
-      )}
-      {orders.length > 0 && (
-        <>
-          <OrdersTable orders={shown} />
-          <Pager
-            size={size}
-            current={current}
-            pages={pages}
-            total={orders.length}
-            onSize={(n) => {
-              setSize(n);
-              setPage(0);
-            }}
-            onPage={setPage}
-          />
-        </>
-      )}
-    </section>
+      ) : null}
+      {data && wanted && !mine ? (
+        <LookupForm initialOrderNo={wanted} title={`查詢訂單 ${wanted}`} intro="這筆訂單不在您帳號的訂單中（例如登入前下的訂單，或用其他電子郵件訂購），請輸入訂購時填寫的電子郵件或電話查詢。" />
+      ) : null}
+      <section aria-labelledby="my-orders-title">
+        <h2 id="my-orders-title" className="orders__heading">
+          我的訂單
+        </h2>
+        <LoadState loading={loading} error={error} />
+        {data && orders.length === 0 && (
+          <p className="muted">
+            目前還沒有訂單。<Link to="/bookstore">去逛逛書籍</Link>
+          </p>
+        )}
+        {orders.length > 0 && (
+          <>
+            <OrdersTable orders={shown} />
+            <Pager
+              size={size}
+              current={current}
+              pages={pages}
+              total={orders.length}
+              onSize={(n) => {
+                setSize(n);
+                setPage(0);
+              }}
+              onPage={setPage}
+            />
+          </>
+        )}
+      </section>
+    </>
   );
 }
 
