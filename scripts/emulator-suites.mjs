@@ -20,7 +20,26 @@ const suites = {
 // the runners take them as filters after their own arguments. Unset in CI.
 const files = (process.env.TEST_FILES ?? '').split(/[ ,]+/).filter(Boolean);
 const results = [];
+/**
+ * Whether the emulators still answer. When the Firebase CLI dies under a suite (it did, exit 2: README.md,
+ * "Offline emulators"), this script is left running on its own; the suites after it would only fail
+ * against nothing, and go on after the run has ended. It stops instead, and the summary names the rest
+ * as not run.
+ */
+async function emulatorsUp() {
+  try {
+    await fetch(`${process.env.HOSTING_URL}/`, { signal: AbortSignal.timeout(10_000) });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 for (const name of list.split(',')) {
+  if (results.length && !(await emulatorsUp())) {
+    console.log(`\n━━ ${name} ━━ not run: the emulators no longer answer at ${process.env.HOSTING_URL}`);
+    process.exit(1);
+  }
   const [runner, args] = suites[name];
   const report = runner === 'node' ? undefined : reportFor(name, runner);
   const [cmd, full] = runner === 'node' ? ['node', args]
