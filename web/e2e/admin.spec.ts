@@ -1,7 +1,7 @@
 import { expect, test, type Page } from './support/test';
 import { readFileSync } from 'node:fs';
 import { waitForMail } from './support/inbox';
-import { adminDb, api, fixtureBook, shoot as shootTo, signInByCookies, signInWithPassword as signIn, uniq } from './support/shop';
+import { adminDb, api, fixtureBook, newOrderId, shoot as shootTo, signInByCookies, signInWithPassword as signIn, uniq } from './support/shop';
 
 // The shop owner's console (docs/admin.md). The owner confirms a payment and ships; the member then sees
 // 已發貨 with the tracking link in /order. The owner creates a campaign and exports its CSV. A member
@@ -10,7 +10,6 @@ import { adminDb, api, fixtureBook, shoot as shootTo, signInByCookies, signInWit
 
 const shoot = (page: Page, name: string) => shootTo(page, 'test-output/admin', name);
 
-const newOrderId = () => uniq('e2eadmin').replace(/[^A-Za-z0-9_-]/g, '') + Math.random().toString(36).slice(2, 8);
 
 /** The owner signs in, opens one of the console's lists (its heading shown, shot as `shot`) and follows its link to a new record's form. */
 async function ownerOpensNewForm(page: Page, list: { path: string; heading: string; shot: string; newLink: string }) {
@@ -34,7 +33,7 @@ test('the owner confirms a payment and ships; the member sees 已發貨 with the
   test.setTimeout(120_000);
   const book = await fixtureBook('測試用：後台出貨實務', 880);
   const member = await signIn('demo@example.com', 'demo1234');
-  const order = await api<{ orderId: string; orderNo: string; totalPrice: number }>(`/order/${member.localId}/${newOrderId()}`, {
+  const order = await api<{ orderId: string; orderNo: string; totalPrice: number }>(`/order/${member.localId}/${newOrderId('e2eadmin')}`, {
     method: 'PATCH',
     idToken: member.idToken,
     body: { items: [{ productId: book, qty: 2 }], receiver: { name: '王小明', address: '臺南市中西區民族路二段 100 號' }, phone: '0912-345-678', bankAccountNo: '24680' },
@@ -135,7 +134,7 @@ test('the owner creates a campaign, sees its orders and exports the CSV', async 
   await expect(page.getByText('還沒有人下單。')).toBeVisible();
 
   // A buyer orders on the campaign (a guest group order through the public API).
-  const placed = await api<{ orderNo: string }>(`/groupOrder/${planId}/${newOrderId()}`, {
+  const placed = await api<{ orderNo: string }>(`/groupOrder/${planId}/${newOrderId('e2eadmin')}`, {
     method: 'PATCH',
     body: {
       items: [{ productId: book, qty: 2 }],

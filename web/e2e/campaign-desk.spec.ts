@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { adminDb, api, fixtureBook, HOSTING_URL, shoot as shootTo, signInByCookies, signInWithPassword, uniq, uniqPhone } from './support/shop';
+import { adminDb, api, createPlan, fixtureBook, HOSTING_URL, newOrderId, shoot as shootTo, signInByCookies, signInWithPassword, uniq, uniqPhone } from './support/shop';
 import { waitForMail } from './support/inbox';
 import { expect, test, type Page } from './support/test';
 
@@ -12,31 +12,23 @@ import { expect, test, type Page } from './support/test';
 
 const shoot = (page: Page, name: string) => shootTo(page, 'test-output/desk', name);
 const office = { id: 'office', name: '公會辦公室自取', address: '高雄市前金區中正四路 211 號', hours: '週一至週五 9:00–17:00' };
-const newOrderId = () => uniq('e2edesk').replace(/[^A-Za-z0-9_-]/g, '') + Math.random().toString(36).slice(2, 8);
 
 async function campaign(ownerToken: string) {
   const book = await fixtureBook(`測試用：取貨櫃台 ${Date.now().toString(36)}`, 600, { prefix: 'e2e-desk-book', sortOrder: 9300 });
   const planId = uniq('e2eDesk');
-  await api(`/admin/plans`, {
-    method: 'POST',
-    idToken: ownerToken,
-    body: {
-      planId,
-      title: '南區會員讀書會團購',
-      organizer: '南區讀書會',
-      closingDate: new Date(Date.now() + 5 * 86_400_000).toISOString(),
-      launched: true,
-      bannerImg: { pc: '', mobile: '' },
-      content: ['本次團購的書將統一送到公會辦公室，請於取貨時間內領取。'],
-      products: [{ productId: book, groupPrice: 480 }],
-      pickupNotes: '公會辦公室自取',
-      paymentNotes: '',
-      pickupPoints: [office],
-      postalDelivery: true,
-    },
+  await createPlan(ownerToken, {
+    planId,
+    title: '南區會員讀書會團購',
+    organizer: '南區讀書會',
+    closingDate: new Date(Date.now() + 5 * 86_400_000).toISOString(),
+    content: ['本次團購的書將統一送到公會辦公室，請於取貨時間內領取。'],
+    products: [{ productId: book, groupPrice: 480 }],
+    pickupNotes: '公會辦公室自取',
+    pickupPoints: [office],
+    postalDelivery: true,
   });
   const order = async (buyer: string, phone: string, pay: boolean, pickup = true) => {
-    const o = await api<{ orderId: string; orderNo: string; totalPrice: number }>(`/groupOrder/${planId}/${newOrderId()}`, {
+    const o = await api<{ orderId: string; orderNo: string; totalPrice: number }>(`/groupOrder/${planId}/${newOrderId('e2edesk')}`, {
       method: 'PATCH',
       body: {
         items: [{ productId: book, qty: pickup ? 2 : 1 }],

@@ -1,4 +1,4 @@
-import { adminDb, api, fixtureBook, signInByCookies, signInWithPassword, SHOTS, uniq, uniqPhone } from './support/shop';
+import { adminDb, api, createPlan, fixtureBook, newOrderId, signInByCookies, signInWithPassword, SHOTS, uniq, uniqPhone } from './support/shop';
 import { waitForMail } from './support/inbox';
 import { expect, test, type Page } from './support/test';
 import type { Locator } from '@playwright/test';
@@ -10,7 +10,6 @@ import type { Locator } from '@playwright/test';
 
 const PHONE = { width: 360, height: 780 };
 const SHOT_DIR = 'test-output/campaign-outcome';
-const newOrderId = () => uniq('e2eoutcome').replace(/[^A-Za-z0-9_-]/g, '') + Math.random().toString(36).slice(2, 8);
 
 /** The whole page, and the card alone (a full-page shot has the sticky header over the middle). */
 async function shots(page: Page, name: string, card?: Locator) {
@@ -34,22 +33,7 @@ async function closedCampaignBelowThreshold() {
   const book = await fixtureBook('流團測試實務書', 900, { qty: 30, prefix: 'e2e-outcome-book', sortOrder: 9300 });
   const planId = uniq('e2eOutcome').replace(/[^A-Za-z0-9_-]/g, '');
   const title = `流團測試團購 ${Date.now().toString(36)}`;
-  await api(`/admin/plans`, {
-    method: 'POST',
-    idToken: owner.idToken,
-    body: {
-      planId,
-      title,
-      organizer: '測試協會',
-      closingDate: new Date(Date.now() + 86_400_000).toISOString(),
-      launched: true,
-      bannerImg: { pc: '', mobile: '' },
-      content: ['測試用團購。'],
-      products: [{ productId: book, groupPrice: 700 }],
-      minQuantity: 20,
-      rebatePercent: 10,
-    },
-  });
+  await createPlan(owner.idToken, { planId, title, closingDate: new Date(Date.now() + 86_400_000).toISOString(), content: ['測試用團購。'], products: [{ productId: book, groupPrice: 700 }], minQuantity: 20, rebatePercent: 10 });
   const buyers = [
     { buyer: '陳美玲', bankAccountNo: '24680', qty: 2, pay: true },
     { buyer: '林志明', bankAccountNo: '13579', qty: 1, pay: true },
@@ -58,7 +42,7 @@ async function closedCampaignBelowThreshold() {
   const orders = [];
   for (const b of buyers) {
     const email = `${uniq('e2e-outcome')}@example.com`;
-    const o = await api<{ orderId: string; orderNo: string; totalPrice: number }>(`/groupOrder/${planId}/${newOrderId()}`, {
+    const o = await api<{ orderId: string; orderNo: string; totalPrice: number }>(`/groupOrder/${planId}/${newOrderId('e2eoutcome')}`, {
       method: 'PATCH',
       body: { items: [{ productId: book, qty: b.qty }], buyer: b.buyer, email, receiver: { name: b.buyer, address: '高雄市前金區中正四路 211 號' }, phone: uniqPhone(), bankAccountNo: b.bankAccountNo },
     });

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { adminDb, api, fixtureBook as shopFixtureBook, HOSTING_URL, shoot as shootTo, signInByCookies, signInWithPassword, uniq } from './support/shop';
+import { adminDb, api, createPlan, fixtureBook as shopFixtureBook, HOSTING_URL, newOrderId, shoot as shootTo, signInByCookies, signInWithPassword, uniq } from './support/shop';
 import { waitForMail } from './support/inbox';
 import { expect, test, type Page } from './support/test';
 
@@ -12,11 +12,10 @@ import { expect, test, type Page } from './support/test';
 const SHOT_DIR = 'test-output/owner';
 const shoot = (page: Page, name: string) => shootTo(page, SHOT_DIR, name);
 const signIn = signInWithPassword;
-const newOrderId = () => uniq('e2eowner').replace(/[^A-Za-z0-9_-]/g, '') + Math.random().toString(36).slice(2, 8);
 
 async function shopOrder(book: string, bankAccountNo: string) {
   const member = await signIn('demo@example.com', 'demo1234');
-  return api<{ orderId: string; orderNo: string; totalPrice: number }>(`/order/${member.localId}/${newOrderId()}`, {
+  return api<{ orderId: string; orderNo: string; totalPrice: number }>(`/order/${member.localId}/${newOrderId('e2eowner')}`, {
     method: 'PATCH',
     idToken: member.idToken,
     body: { items: [{ productId: book, qty: 1 }], receiver: { name: '王小明', address: '臺南市中西區民族路二段 100 號' }, phone: '0912-345-678', bankAccountNo },
@@ -127,7 +126,7 @@ test('an unpaid order offers no refund, shows the campaign title; tracking is co
 
   // The orders table names a group order's campaign by its title.
   // (cpaSouth: taxSeason2027 takes orders of 3 copies or more, seed/data/plans.ts.)
-  const placed = await api<{ orderNo: string }>(`/groupOrder/cpaSouth/${newOrderId()}`, {
+  const placed = await api<{ orderNo: string }>(`/groupOrder/cpaSouth/${newOrderId('e2eowner')}`, {
     method: 'PATCH',
     body: { items: [{ productId: 'business-tax-handbook', qty: 1 }], buyer: '陳團購', email: 'e2e-owner@example.com', receiver: { name: '陳團購', address: '臺中市西區民權路 100 號' }, phone: '04-1234-5678', bankAccountNo: '13579' },
   });
@@ -278,7 +277,7 @@ test('the dashboard shows the day, the month, best sellers and campaign progress
   // Four copies, so that it ranks among the ten best sellers beside the other suites' one-copy orders.
   const book = await fixtureBook('儀表板測試書', 4321, 5);
   const member = await signIn('demo@example.com', 'demo1234');
-  const order = await api<{ orderId: string; totalPrice: number }>(`/order/${member.localId}/${newOrderId()}`, {
+  const order = await api<{ orderId: string; totalPrice: number }>(`/order/${member.localId}/${newOrderId('e2eowner')}`, {
     method: 'PATCH',
     idToken: member.idToken,
     body: { items: [{ productId: book, qty: 4 }], receiver: { name: '王小明', address: '臺南市中西區民族路二段 100 號' }, phone: '0912-345-678', bankAccountNo: '24680' },
@@ -419,22 +418,7 @@ test.describe('a hidden book and the stock log', () => {
       // A campaign holding the hidden book: saving warns, and its page lists the books with their state.
       const planId = uniq(`e2eHidden${width}`).replace(/[^A-Za-z0-9_-]/g, '');
       const shown = await fixtureBook(`測試用：已上架 ${width}`, 500, 5);
-      await api('/admin/plans', {
-        method: 'POST',
-        idToken: owner.idToken,
-        body: {
-          planId,
-          title: `測試隱藏書團購 ${width}`,
-          organizer: '測試協會',
-          closingDate: new Date(Date.now() + 7 * 86_400_000).toISOString(),
-          launched: false,
-          bannerImg: { pc: '', mobile: '' },
-          content: [],
-          products: [{ productId: shown, groupPrice: 450 }, { productId: book, groupPrice: 550 }],
-          pickupNotes: '',
-          paymentNotes: '',
-        },
-      });
+      await createPlan(owner.idToken, { planId, title: `測試隱藏書團購 ${width}`, launched: false, products: [{ productId: shown, groupPrice: 450 }, { productId: book, groupPrice: 550 }] });
       // Before any order, the organiser's page says so instead of showing empty cards.
       const link = await api<{ url: string }>(`/admin/plans/${planId}/organizer-links`, { method: 'POST', idToken: owner.idToken, body: {} });
       await page.goto(new URL(link.url, HOSTING_URL).pathname + new URL(link.url, HOSTING_URL).search);
