@@ -1,27 +1,37 @@
-// npm run deploy:check: everything about a deploy that can be known offline, without a Google account.
-// Builds the functions and the web app from clean outputs in production mode, then checks the build and
-// the config (scripts/deploy/checks.ts) and compiles the rules on the Firestore emulator. Prints one line
+// npm run deploy:check -- --project <alias or id>: everything about a deploy to that project that can be
+// known offline, without a Google account. Reads the project's settings (its web config, its functions'
+// variables), builds the functions and the web app for it from clean outputs in production mode, then
+// checks the build and the config (scripts/deploy/checks.ts), the queries' indexes
+// (scripts/deploy/query-indexes.ts) and compiles the rules on the Firestore emulator. Prints one line
 // per problem and exits 1 if there is any. `--no-build` checks the outputs already there. Runs under tsx
 // (package.json) to share functions/src/data/collections.ts's TTL list and functions/src/config.ts's
 // variables with the functions.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { ENV_NAMES } from '../functions/src/config.ts';
+import { ENV_NAMES, parseConfig } from '../functions/src/config.ts';
 import { TTL_POLICIES } from '../functions/src/data/collections.ts';
 import {
+  checkBuiltForProject,
   checkConfig,
   checkEngine,
   checkHeaders,
   checkIndexes,
   checkReactProduction,
+  checkProjectSettings,
   checkRewrites,
   parseDotenv,
+  resolveProject,
   scanForDevValues,
 } from './deploy/checks.ts';
+import { loadDeclaredQueries } from './deploy/declared-queries.ts';
+import { readProjectSettings } from './deploy/project-settings.ts';
+import { checkQueryIndexes, checkQuerySources } from './deploy/query-indexes.ts';
 import { configArgs, emulatorEnv, firebase, PROJECT_ID, ROOT, run, runningStacks } from './lib/firebase-env.mjs';
 
-const build = !process.argv.includes('--no-build');
+const argv = process.argv.slice(2);
+const build = !argv.includes('--no-build');
+const projectArg = projectOf(argv);
 const problems = [];
 const passed = [];
 const section = (name, found) => {
@@ -53,6 +63,27 @@ const LOCAL_ONLY = /EMULATOR|^HOSTING_URL$|^FUNCTIONS_URL$|^MAILDEV|^WEB_OUT_DIR
 const prodEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !LOCAL_ONLY.test(k)));
 prodEnv.NODE_ENV = 'production';
 
+// 0. The project: its web config and its functions' variables, which the build is made with.
+const target = resolveProject(projectArg, existsSync(path.join(ROOT, '.firebaserc')) ? json('.firebaserc') : {});
+const settings = 'id' in target ? readProjectSettings(ROOT, target, process.env) : null;
+section('project', settings ? checkProjectSettings(settings, parseConfig) : [target.problem]);
+if (settings) {
+  // The build sees the project's web config and address only (Vite: variables of the environment win over
+  // web/.env.production.local), so robots.txt and the bundle are this project's whatever else is configured.
+  for (const k of Object.keys(prodEnv)) if (k.startsWith('VITE_') || k === 'SITE_URL') delete prodEnv[k];
+  Object.assign(prodEnv, settings.web);
+  if (settings.functionsEnv.SITE_URL) prodEnv.SITE_URL = settings.functionsEnv.SITE_URL;
+}
+
+/** `--project <p>`, `--project=<p>` or `-P <p>`, as firebase takes them. */
+function projectOf(args) {
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === '--project' || args[i] === '-P') return args[i + 1];
+    if (args[i].startsWith('--project=')) return args[i].slice('--project='.length);
+  }
+  return undefined;
+}
+
 const dirty = spawnSync('git', ['status', '--porcelain'], { cwd: ROOT, encoding: 'utf8' }).stdout.trim();
 if (dirty) console.log(`note: the working tree has uncommitted changes; a deploy would ship them:\n${dirty.split('\n').slice(0, 10).map((l) => `  ${l}`).join('\n')}`);
 
@@ -73,6 +104,7 @@ if (build) {
 const ssrFiles = textFiles('functions/ssr', /\.(mjs|js)$/);
 const webFiles = textFiles('web/dist', /\.(js|html|css|json|txt|xml|webmanifest)$/);
 const libFiles = textFiles('functions/lib', /\.js$/);
+if (built && settings) section('built for the project', checkBuiltForProject(webFiles, settings));
 if (built) {
   section('react production', [...checkReactProduction(ssrFiles, 'ssr'), ...checkReactProduction(webFiles.filter((f) => f.path.endsWith('.js')), 'web')]);
 }
@@ -95,9 +127,13 @@ section('hosting rewrites', checkRewrites(firebaseJson, endpoints));
 
 // 3. Indexes and TTL policies.
 section('indexes and TTL', checkIndexes(json('firestore.indexes.json'), [...TTL_POLICIES]));
+// Every query's shape (declared beside it, functions/src/data/query-shapes.ts) against the composite
+// indexes: the emulators enforce none, so only this finds a missing one before production does.
+const functionSources = textFiles('functions/src', /\.ts$/).filter((f) => !f.path.includes('__tests__'));
+section('query indexes', [...checkQuerySources(functionSources), ...checkQueryIndexes(await loadDeclaredQueries(ROOT), json('firestore.indexes.json'))]);
 
 // 4. Secrets, parameters and environment variables, against the runbook.
-const sources = textFiles('functions/src', /\.ts$/).filter((f) => !f.path.includes('__tests__'));
+const sources = functionSources;
 const deployDoc = existsSync(path.join(ROOT, 'docs/deploy.md')) ? read('docs/deploy.md') : '';
 section('secrets and params', deployDoc ? checkConfig(sources, deployDoc, endpoints, ENV_NAMES) : ['docs/deploy.md is missing']);
 
@@ -135,4 +171,4 @@ if (problems.length) {
   for (const p of problems) console.log(`  ✗ ${p}`);
   process.exit(1);
 }
-console.log('deploy:check: ready to deploy (npm run deploy -- --project <alias>)');
+console.log(`deploy:check: ready to deploy to ${settings.id} (npm run deploy -- --project ${projectArg})`);

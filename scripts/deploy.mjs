@@ -1,5 +1,6 @@
-// npm run deploy -- [firebase deploy arguments]: npm run deploy:check (which also builds the functions and
-// the web app in production mode), then `firebase deploy` with the arguments given, e.g.
+// npm run deploy -- --project <alias> [firebase deploy arguments]: npm run deploy:check for that project
+// (which also builds the functions and the web app for it in production mode), then `firebase deploy`
+// with the arguments given, e.g.
 //   npm run deploy -- --project staging --only functions,hosting
 // Nothing is deployed when the check finds a problem (docs/deploy.md).
 import { spawnSync } from 'node:child_process';
@@ -7,7 +8,14 @@ import path from 'node:path';
 import { FIREBASE_BIN, ROOT } from './lib/firebase-env.mjs';
 
 const args = process.argv.slice(2);
-const check = spawnSync('npx', ['tsx', path.join('scripts', 'deploy-check.mjs')], { cwd: ROOT, stdio: 'inherit' });
+// The check builds for the project deployed (its web config, its SITE_URL), so it must know which.
+const at = args.findIndex((a) => a === '--project' || a === '-P' || a.startsWith('--project='));
+const project = at < 0 ? undefined : args[at].startsWith('--project=') ? args[at].slice('--project='.length) : args[at + 1];
+if (!project) {
+  console.error('deploy: name the project: npm run deploy -- --project <alias or id> [firebase deploy arguments] (docs/deploy.md); nothing was deployed.');
+  process.exit(1);
+}
+const check = spawnSync('npx', ['tsx', path.join('scripts', 'deploy-check.mjs'), '--project', project], { cwd: ROOT, stdio: 'inherit' });
 if (check.status !== 0) {
   console.error('\ndeploy: stopped, nothing was deployed (npm run deploy:check found the problems above).');
   process.exit(check.status ?? 1);

@@ -2,7 +2,7 @@
 // (functions/ssr/template.html) and, renamed app.html, the shell Hosting serves for the pages that
 // are not rendered first (cart, account, admin): an index.html would shadow the rendered `/`.
 // The files manifest goes beside the template, so the function renders /file without a request.
-import { copyFileSync, existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -34,16 +34,12 @@ copyFileSync(path.join(dist, '.vite', 'manifest.json'), path.join(ssr, 'client-m
 console.log(`finish-web-build: ${path.relative(WEB, dist)}/app.html and functions/ssr/template.html written`);
 
 // robots.txt is static: the functions platform answers /robots.txt itself with a 404. Its Sitemap line
-// must be absolute: SITE_URL from the environment or from functions/.env.<project> (README's deploy steps).
+// must be absolute: SITE_URL of the project built for, which npm run deploy:check -- --project <p> sets from
+// that project's functions/.env.<project-id> (never another project's file: with staging and production
+// both configured, any other choice could name the wrong shop), else the Hosting emulator's address of
+// the local runs (HOSTING_URL). Without either, no Sitemap line.
 function configuredSiteUrl() {
-  if (process.env.SITE_URL) return process.env.SITE_URL;
-  // The emulators' scripts (start, test, bench) set HOSTING_URL; after the .env files, so a deploy build wins.
-  const dir = path.join(WEB, '..', 'functions');
-  for (const f of readdirSync(dir).filter((n) => /^\.env\.(?!local$)[\w-]+$/.test(n))) {
-    const m = /^SITE_URL=(.+)$/m.exec(readFileSync(path.join(dir, f), 'utf8'));
-    if (m) return m[1].trim().replace(/^["']|["']$/g, '');
-  }
-  return process.env.HOSTING_URL ?? null;
+  return process.env.SITE_URL || process.env.HOSTING_URL || null;
 }
 const site = configuredSiteUrl()?.replace(/\/+$/, '');
 const robots = ['# 青嶼書房', 'User-agent: *', 'Allow: /', 'Disallow: /api/', 'Disallow: /cart', 'Disallow: /user/', 'Disallow: /admin', 'Disallow: /ezbuy/cart', 'Disallow: /ezbuy/success', ''];

@@ -1,22 +1,28 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ENV_NAMES } from '../../functions/src/config';
+import { ENV_NAMES, parseConfig } from '../../functions/src/config';
 import { TTL_POLICIES } from '../../functions/src/data/collections';
 import {
+  checkBuiltForProject,
   checkConfig,
   checkEngine,
   checkHeaders,
   checkIndexes,
+  checkProjectSettings,
   checkReactProduction,
   checkRewrites,
   configNames,
   parseDotenv,
+  resolveProject,
   scanForDevValues,
   type Endpoint,
   type FirebaseJson,
+  type ProjectSettings,
 } from '../deploy/checks';
+import { readProjectSettings } from '../deploy/project-settings';
 
 // npm run deploy:check's pure checks (scripts/deploy/checks.ts) against broken fixtures: each must find
 // what is wrong, and pass the repo's own config. The build and the rules compiler are the runner's.
@@ -135,5 +141,76 @@ describe('scanForDevValues and checkHeaders', () => {
     expect(checkHeaders(broken, devSecrets)).toHaveLength(2);
     expect(checkHeaders({ hosting: { headers: [] } }, devSecrets)[0]).toMatch(/no Content-Security-Policy/);
     expect(checkHeaders(firebaseJson, devSecrets)).toEqual([]);
+  });
+});
+
+describe('the project deployed: resolveProject, readProjectSettings, checkProjectSettings, checkBuiltForProject', () => {
+  const rc = { projects: { default: 'demo-bookstore', staging: 'shop-staging', production: 'shop-prod' } };
+  const web = { VITE_FIREBASE_API_KEY: 'AIzaSyProdKey', VITE_FIREBASE_PROJECT_ID: 'shop-prod', VITE_FIREBASE_AUTH_DOMAIN: 'shop-prod.firebaseapp.com' };
+  const good: ProjectSettings = { id: 'shop-prod', alias: 'production', web, webFiles: ['web/.env.shop-prod'], functionsEnv: { SITE_URL: 'https://shop.example.tw', WEB_API_KEY: 'AIzaSyProdKey' }, functionsFiles: ['functions/.env.shop-prod'] };
+  const check = (over: Partial<ProjectSettings>) => checkProjectSettings({ ...good, ...over }, parseConfig);
+
+  it('needs a project named, resolves an alias, and refuses the demo project', () => {
+    expect(resolveProject(undefined, rc)).toEqual({ problem: expect.stringMatching(/no project named.*--project <alias or id>/) });
+    expect(resolveProject('production', rc)).toEqual({ id: 'shop-prod', alias: 'production' });
+    expect(resolveProject('shop-other', rc)).toEqual({ id: 'shop-other' });
+    expect(resolveProject('default', rc)).toEqual({ problem: expect.stringMatching(/demo project/) });
+  });
+
+  it('passes a project with its own web config, SITE_URL and WEB_API_KEY', () => {
+    expect(check({})).toEqual([]);
+  });
+
+  it('names a missing web config, a demo value, and a web config of another project', () => {
+    expect(check({ web: {}, webFiles: [] })).toEqual(['VITE_FIREBASE_API_KEY', 'VITE_FIREBASE_PROJECT_ID', 'VITE_FIREBASE_AUTH_DOMAIN'].map((n) => expect.stringContaining(`web config: ${n} is not set for shop-prod (no web/.env.shop-prod or web/.env.production.local)`)));
+    const demo = check({ web: { ...web, VITE_FIREBASE_API_KEY: 'demo-api-key', VITE_FIREBASE_PROJECT_ID: 'demo-bookstore' } });
+    expect(demo).toEqual([expect.stringMatching(/VITE_FIREBASE_API_KEY is the emulators' demo value "demo-api-key"/), expect.stringMatching(/VITE_FIREBASE_PROJECT_ID is the emulators' demo value "demo-bookstore"/)]);
+    expect(check({ web: { ...web, VITE_FIREBASE_PROJECT_ID: 'shop-staging' } })).toEqual([expect.stringMatching(/"shop-staging", not the project being deployed \(shop-prod\)/)]);
+  });
+
+  it('names a missing functions file, SITE_URL and WEB_API_KEY, and refuses a SITE_URL that is no public https address', () => {
+    expect(check({ functionsEnv: {}, functionsFiles: [] })).toEqual([
+      expect.stringMatching(/functions\/\.env\.shop-prod is missing: create it with SITE_URL and WEB_API_KEY/),
+      expect.stringMatching(/SITE_URL is not set for shop-prod .*mails fail to render/),
+      expect.stringMatching(/WEB_API_KEY is not set for shop-prod/),
+    ]);
+    for (const site of ['http://shop.example.tw', 'https://localhost:5000', 'https://demo-bookstore.web.app']) {
+      expect(check({ functionsEnv: { ...good.functionsEnv, SITE_URL: site } })).toEqual([expect.stringContaining(`SITE_URL "${site}"`)]);
+    }
+    expect(check({ functionsEnv: { ...good.functionsEnv, WEB_API_KEY: 'AIzaOther' } })[0]).toMatch(/differs from the web config/);
+    expect(check({ shellSiteUrl: 'https://staging.example.tw' })[0]).toMatch(/SITE_URL in the shell .* differs/);
+    expect(check({ functionsEnv: { ...good.functionsEnv, MAIL_PER_MINUTE: '-1', FIRESTORE_EMULATOR_HOST: '127.0.0.1:8080' } })).toEqual([
+      expect.stringMatching(/FIRESTORE_EMULATOR_HOST is set .* local runs only/),
+      expect.stringMatching(/functions\/\.env\.shop-prod: Invalid configuration: MAIL_PER_MINUTE/),
+    ]);
+  });
+
+  it('reads the project\'s own files, not another project\'s (fixture directories)', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'deploy-project-'));
+    try {
+      mkdirSync(path.join(dir, 'web'));
+      mkdirSync(path.join(dir, 'functions'));
+      // A clean clone: no file at all.
+      const bare = readProjectSettings(dir, { id: 'shop-prod', alias: 'production' }, {});
+      expect(checkProjectSettings(bare, parseConfig).length).toBeGreaterThanOrEqual(5);
+      writeFileSync(path.join(dir, 'functions/.env.shop-staging'), 'SITE_URL=https://staging.example.tw\nWEB_API_KEY=AIzaStaging\n');
+      writeFileSync(path.join(dir, 'functions/.env.shop-prod'), 'SITE_URL=https://shop.example.tw\nWEB_API_KEY=AIzaSyProdKey\n');
+      writeFileSync(path.join(dir, 'web/.env.shop-prod'), Object.entries(web).map(([k, v]) => `${k}=${v}`).join('\n'));
+      writeFileSync(path.join(dir, 'web/.env.production.local'), 'VITE_FIREBASE_API_KEY=AIzaStaging\nVITE_FIREBASE_PROJECT_ID=shop-staging\n');
+      const s = readProjectSettings(dir, { id: 'shop-prod', alias: 'production' }, { VITE_GTM_ID: 'GTM-ABC', PATH: '/bin' });
+      expect(s).toMatchObject({ web: { ...web, VITE_GTM_ID: 'GTM-ABC' }, webFiles: ['web/.env.shop-prod'], functionsEnv: { SITE_URL: 'https://shop.example.tw' }, functionsFiles: ['functions/.env.shop-prod'] });
+      expect(checkProjectSettings(s, parseConfig)).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('finds a build made for another project: its web config, or another robots.txt sitemap', () => {
+    const robots = (site: string) => ({ path: 'web/dist/robots.txt', text: `User-agent: *\nSitemap: ${site}/sitemap.xml\n` });
+    const bundle = { path: 'web/dist/assets/index.js', text: 'const e={VITE_FIREBASE_API_KEY:"AIzaSyProdKey",VITE_FIREBASE_PROJECT_ID:"shop-prod"}' };
+    expect(checkBuiltForProject([bundle, robots('https://shop.example.tw')], good)).toEqual([]);
+    expect(checkBuiltForProject([bundle, robots('https://staging.example.tw')], good)).toEqual([expect.stringMatching(/robots\.txt: "Sitemap: https:\/\/staging\.example\.tw\/sitemap\.xml", not "Sitemap: https:\/\/shop\.example\.tw\/sitemap\.xml"/)]);
+    const demoBundle = { path: 'web/dist/assets/index.js', text: 'const e={VITE_FIREBASE_API_KEY:"demo-api-key",VITE_FIREBASE_PROJECT_ID:"demo-bookstore"}' };
+    expect(checkBuiltForProject([demoBundle, robots('https://shop.example.tw')], good)).toEqual([expect.stringMatching(/no bundle holds shop-prod's web config/)]);
   });
 });

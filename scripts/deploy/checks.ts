@@ -208,3 +208,91 @@ export function parseDotenv(text: string): Record<string, string> {
   }
   return out;
 }
+
+/** .firebaserc: the project aliases (`firebase use --add`). */
+export interface Firebaserc {
+  projects?: Record<string, string>;
+}
+
+/** The emulators' projects (`demo-` ids never reach a real project). */
+const isDemo = (v: string) => /(^|[^\w-])demo-[\w-]+/.test(v) || v.startsWith('demo-');
+
+/** The project `--project` names (an alias of .firebaserc or an id), or why there is none to check. */
+export function resolveProject(named: string | undefined, rc: Firebaserc): { id: string; alias?: string } | { problem: string } {
+  if (!named) {
+    return { problem: 'no project named: a build is made for one project (its web config, its SITE_URL); run `npm run deploy:check -- --project <alias or id>` (npm run deploy passes its --project on)' };
+  }
+  const id = rc.projects?.[named] ?? named;
+  if (isDemo(id)) return { problem: `--project ${named} is the emulators' demo project (${id}), which cannot be deployed; name a real project (docs/deploy.md step 5)` };
+  return rc.projects?.[named] ? { id, alias: named } : { id };
+}
+
+/** What deploy:check read for the project: the web app's config the build gets, and the functions' variables. */
+export interface ProjectSettings {
+  id: string;
+  alias?: string;
+  /** The VITE_* variables the web build sees (the shell's, else the files'). */
+  web: Record<string, string>;
+  /** The web config files found, in the order read. */
+  webFiles: string[];
+  /** functions/.env, .env.<id> and .env.<alias> merged, as the Firebase CLI deploys them. */
+  functionsEnv: Record<string, string>;
+  functionsFiles: string[];
+  /** SITE_URL of the shell running the check, if any (it would steer the build's robots.txt). */
+  shellSiteUrl?: string;
+}
+
+const WEB_REQUIRED = ['VITE_FIREBASE_API_KEY', 'VITE_FIREBASE_PROJECT_ID', 'VITE_FIREBASE_AUTH_DOMAIN'] as const;
+/** Variables of the local runs (scripts/lib/firebase-env.mjs) and the tests; a project never has them. */
+const LOCAL_VARIABLES = /^(FIREBASE_AUTH_EMULATOR_HOST|FIRESTORE_EMULATOR_HOST|HOSTING_URL|MAILDEV_SMTP_URL|FUNCTIONS_EMULATOR|LOG_LEVEL|RATE_LIMIT_NAMESPACE|RATE_LIMIT_TEST_SECRET)$/;
+
+/**
+ * The project's settings are all there and are its own: the web app's config (no demo value, its project
+ * id), SITE_URL and WEB_API_KEY in the functions' variables, every variable valid for the functions'
+ * schema (`parse`: functions/src/config.ts parseConfig), no local-only variable.
+ */
+export function checkProjectSettings(s: ProjectSettings, parse: (env: Record<string, string>) => unknown): string[] {
+  const problems: string[] = [];
+  const webWhere = `web/.env.${s.id} or web/.env.production.local`;
+  for (const name of WEB_REQUIRED) {
+    const v = s.web[name];
+    if (!v) problems.push(`web config: ${name} is not set for ${s.id} (${s.webFiles.length ? `not in ${s.webFiles.join(', ')}` : `no ${webWhere}`}): copy the web app's config there (docs/deploy.md step 4)`);
+    else if (isDemo(v)) problems.push(`web config: ${name} is the emulators' demo value "${v}"; set ${s.id}'s own in ${webWhere} (docs/deploy.md step 4)`);
+  }
+  const webProject = s.web.VITE_FIREBASE_PROJECT_ID;
+  if (webProject && !isDemo(webProject) && webProject !== s.id) problems.push(`web config: VITE_FIREBASE_PROJECT_ID is "${webProject}", not the project being deployed (${s.id}); the build would talk to another project`);
+
+  const fnWhere = `functions/.env.${s.id}`;
+  if (!s.functionsFiles.length) problems.push(`${fnWhere} is missing: create it with SITE_URL and WEB_API_KEY (docs/deploy.md step 6)`);
+  const site = s.functionsEnv.SITE_URL;
+  if (!site) problems.push(`SITE_URL is not set for ${s.id} (${fnWhere}): the shop's https:// address, for mail links, canonical links, the sitemap and robots.txt; without it mails fail to render`);
+  else if (!/^https:\/\/[^/\s]+/.test(site) || /\/\/(localhost|127\.|0\.0\.0\.0|\[::1\])/.test(site) || isDemo(site)) problems.push(`SITE_URL "${site}" (${fnWhere}) is not the shop's public https:// address`);
+  if (s.shellSiteUrl && site && s.shellSiteUrl.replace(/\/+$/, '') !== site.replace(/\/+$/, '')) problems.push(`SITE_URL in the shell (${s.shellSiteUrl}) differs from ${fnWhere}'s (${site}): the functions read the file; unset it in the shell`);
+  const key = s.functionsEnv.WEB_API_KEY;
+  if (!key) problems.push(`WEB_API_KEY is not set for ${s.id} (${fnWhere}): the web app's apiKey, which the API's sign-in calls need`);
+  else if (isDemo(key)) problems.push(`WEB_API_KEY is the emulators' demo value "${key}" (${fnWhere})`);
+  else if (s.web.VITE_FIREBASE_API_KEY && !isDemo(s.web.VITE_FIREBASE_API_KEY) && key !== s.web.VITE_FIREBASE_API_KEY) problems.push(`WEB_API_KEY (${fnWhere}) differs from the web config's VITE_FIREBASE_API_KEY: both are the web app's apiKey`);
+  for (const name of Object.keys(s.functionsEnv)) if (LOCAL_VARIABLES.test(name)) problems.push(`${name} is set in ${s.functionsFiles.join(', ')}: it is for the local runs only (docs/deploy.md), never for a project`);
+  try {
+    parse(s.functionsEnv);
+  } catch (e) {
+    problems.push(`${fnWhere}: ${(e as Error).message}`);
+  }
+  return problems;
+}
+
+/** The build is the project's: the web bundle holds its web config, and robots.txt names its sitemap. */
+export function checkBuiltForProject(webFiles: TextFile[], s: Pick<ProjectSettings, 'id' | 'web' | 'functionsEnv'>): string[] {
+  const problems: string[] = [];
+  const js = webFiles.filter((f) => f.path.endsWith('.js'));
+  const key = s.web.VITE_FIREBASE_API_KEY;
+  if (key && js.length && !js.some((f) => f.text.includes(key) && f.text.includes(s.id))) problems.push(`web/dist: no bundle holds ${s.id}'s web config (its apiKey and project id): the build was made for another project`);
+  const site = s.functionsEnv.SITE_URL?.replace(/\/+$/, '');
+  const robots = webFiles.find((f) => /(^|\/)robots\.txt$/.test(f.path));
+  if (!robots) problems.push('web/dist/robots.txt is missing (scripts/finish-web-build.mjs writes it)');
+  else if (site && !robots.text.split('\n').includes(`Sitemap: ${site}/sitemap.xml`)) {
+    const line = robots.text.split('\n').find((l) => l.startsWith('Sitemap:'));
+    problems.push(`web/dist/robots.txt: ${line ? `"${line}"` : 'no Sitemap line'}, not "Sitemap: ${site}/sitemap.xml" (${s.id}'s SITE_URL)`);
+  }
+  return problems;
+}

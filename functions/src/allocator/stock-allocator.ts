@@ -13,6 +13,7 @@ import { newOrderNo } from '../data/order-number';
 import { ORDER_NUMBERS, ORDERS, type OrderDoc } from '../data/orders';
 import { PLAN_PROGRESS } from '../data/plans';
 import { shopSettings } from '../data/settings';
+import { declareQuery, shapedQuery } from '../data/query-shapes';
 import { STOCK } from '../data/stock';
 import { renderOrderMail } from '../mail/order-mails';
 import { grpcCode as codeOf, isAlreadyExists } from '../lib/firestore-codes';
@@ -41,6 +42,7 @@ const QUEUE = 'allocQueue';
 const RESULTS = 'allocResults';
 const LEASE = 'allocLease';
 const LEASE_DOC = 'stock';
+const OLDEST_REQUESTS = declareQuery({ name: "the allocator's queue, oldest first (allocator/stock-allocator.ts)", collection: QUEUE, orderBy: [{ field: 'createdAt' }] });
 
 /** How long a lease lasts without renewal; a crashed allocator blocks the queue at most this long. */
 export const LEASE_MS = config().deadlines.leaseMs;
@@ -271,7 +273,7 @@ async function drain(firestore: Firestore, leaseRef: DocumentReference, acquired
   const applied = new Map<string, ResultDoc>();
   try {
     while (lease && Date.now() < until) {
-      const snap = await firestore.collection(QUEUE).orderBy('createdAt').limit(MAX_OPS_PER_BATCH).get();
+      const snap = await shapedQuery(firestore, OLDEST_REQUESTS, []).limit(MAX_OPS_PER_BATCH).get();
       if (snap.empty) break;
       lease = await commitRequests(firestore, leaseRef, lease, snap.docs, applied);
     }
@@ -467,7 +469,7 @@ async function rejectRequest(
 export async function drainAllocations(): Promise<{ oldestQueuedMs: number; drained: number }> {
   const firestore = await db();
   const leaseRef = firestore.collection(LEASE).doc(LEASE_DOC);
-  const [lease, oldest] = await Promise.all([leaseRef.get(), firestore.collection(QUEUE).orderBy('createdAt').limit(1).get()]);
+  const [lease, oldest] = await Promise.all([leaseRef.get(), shapedQuery(firestore, OLDEST_REQUESTS, []).limit(1).get()]);
   // How long the oldest request has waited (0: the queue is empty), logged by the scheduled job.
   const createdAt = oldest.empty ? Date.now() : (oldest.docs[0]!.data() as QueuedDoc).createdAt;
   const oldestQueuedMs = Date.now() - createdAt;

@@ -1,6 +1,7 @@
 import type { BankCandidate, BankDeposit, BankLayout } from '../contracts/bank';
 import { db } from '../lib/firebase';
 import { ORDERS } from './orders';
+import { declareQuery, shapedQuery } from './query-shapes';
 
 // bankDeposits/{key}: a deposit confirmed against an order, created once (so a statement imported twice
 // confirms nothing twice); bankLayouts/{key}: the owner's column mapping per statement layout.
@@ -8,11 +9,12 @@ import { ORDERS } from './orders';
 const BANK_DEPOSITS = 'bankDeposits';
 const BANK_LAYOUTS = 'bankLayouts';
 
+const UNPAID = declareQuery({ name: 'unpaid orders a deposit may match (data/bank.ts listUnpaidCandidates)', collection: ORDERS, where: [{ field: 'status', op: '==' }] });
+const LAYOUTS = declareQuery({ name: 'statement layouts, newest first (data/bank.ts listBankLayouts)', collection: BANK_LAYOUTS, orderBy: [{ field: 'updatedAt', dir: 'desc' }] });
+
 /** The fields of the unpaid orders a deposit is matched against (a select: a small read). */
 export async function listUnpaidCandidates(limit: number): Promise<BankCandidate[]> {
-  const snap = await (await db())
-    .collection(ORDERS)
-    .where('status', '==', 'awaitingPayment')
+  const snap = await shapedQuery(await db(), UNPAID, ['awaitingPayment'])
     .select('orderNo', 'buyer', 'receiver', 'planId', 'bankAccountNo', 'totalPrice', 'createdAt')
     .limit(limit)
     .get();
@@ -47,7 +49,7 @@ export async function releaseDeposit(key: string): Promise<void> {
 }
 
 export async function listBankLayouts(): Promise<BankLayout[]> {
-  const snap = await (await db()).collection(BANK_LAYOUTS).orderBy('updatedAt', 'desc').limit(50).get();
+  const snap = await shapedQuery(await db(), LAYOUTS, []).limit(50).get();
   return snap.docs.map((d) => {
     const { updatedAt: _u, ...l } = d.data() as BankLayout & { updatedAt: string };
     return l;

@@ -2,6 +2,7 @@ import type { CloseReminderStatus } from '../contracts/close-reminders';
 import { db } from '../lib/firebase';
 import type { ComposedMail } from '../mail/mail-doc';
 import { MAIL } from './mail';
+import { declareQuery, shapedQuery } from './query-shapes';
 import { cancelSignUp, putWaitingSignUp } from './sign-ups';
 
 // closeReminders/{planId}__{hash of email}: one 「截止前提醒我」 per email and campaign (the id makes it so,
@@ -36,9 +37,15 @@ export const putWaitingReminder = (id: string, reminder: ReminderDoc, confirmati
 /** Cancels this registration's reminder (nonce) if it waits; the reminder as it was, or null (data/sign-ups.ts). */
 export const cancelReminder = (id: string, nonce: string, at: string): Promise<ReminderDoc | null> => cancelSignUp<ReminderDoc>(CLOSE_REMINDERS, id, nonce, at);
 
+const WAITING_OF_PLAN = declareQuery({
+  name: "a campaign's waiting reminders (data/close-reminders.ts listWaitingReminders)",
+  collection: CLOSE_REMINDERS,
+  where: [{ field: 'planId', op: '==' }, { field: 'status', op: '==' }],
+});
+
 /** The waiting reminders of a campaign (ids and emails). */
 export async function listWaitingReminders(planId: string, limit = 2000): Promise<{ id: string; email: string }[]> {
-  const snap = await (await db()).collection(CLOSE_REMINDERS).where('planId', '==', planId).where('status', '==', 'waiting').limit(limit).select('email').get();
+  const snap = await shapedQuery(await db(), WAITING_OF_PLAN, [planId, 'waiting']).limit(limit).select('email').get();
   return snap.docs.map((d) => ({ id: d.id, email: String(d.get('email')) }));
 }
 

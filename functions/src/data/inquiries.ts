@@ -4,6 +4,7 @@ import { notFound } from '../lib/failure';
 import { db } from '../lib/firebase';
 import type { ComposedMail } from '../mail/mail-doc';
 import { MAIL } from './collections';
+import { declareQuery, shapedQuery } from './query-shapes';
 
 // inquiries/{id}: what customers asked through the contact, business and campaign forms, and the
 // owner's replies. Every change is written in one batch or transaction with the mails it sends, so an
@@ -70,12 +71,20 @@ function toAdmin(r: InquiryRecord): AdminInquiry {
   };
 }
 
+const OF_STATE = declareQuery({
+  name: "one state's inquiries, newest first (data/inquiries.ts listInquiries)",
+  collection: INQUIRIES,
+  where: [{ field: 'status', op: '==' }],
+  orderBy: [{ field: 'createdAt', dir: 'desc' }],
+});
+const COUNT_OF_STATE = declareQuery({ name: "the count of one state's inquiries (data/inquiries.ts listInquiries)", collection: INQUIRIES, where: [{ field: 'status', op: '==' }] });
+
 /** One state's inquiries, newest first, with the count of every state. */
 export async function listInquiries(status: InquiryStatus): Promise<AdminInquiryList> {
-  const col = (await db()).collection(INQUIRIES);
+  const firestore = await db();
   const [snap, ...counts] = await Promise.all([
-    col.where('status', '==', status).orderBy('createdAt', 'desc').limit(INBOX_PAGE).get(),
-    ...(['new', 'replied', 'closed'] as const).map(async (s) => [s, (await col.where('status', '==', s).count().get()).data().count] as const),
+    shapedQuery(firestore, OF_STATE, [status]).limit(INBOX_PAGE).get(),
+    ...(['new', 'replied', 'closed'] as const).map(async (s) => [s, (await shapedQuery(firestore, COUNT_OF_STATE, [s]).count().get()).data().count] as const),
   ]);
   return {
     inquiries: snap.docs.map((d) => toAdmin(d.data() as InquiryRecord)),

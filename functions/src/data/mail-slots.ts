@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { db } from '../lib/firebase';
 import { MAIL_SLOTS } from './collections';
+import { declareQuery, shapedQuery } from './query-shapes';
 import { isAlreadyExists } from '../lib/firestore-codes';
 
 // mailSlots/{minute}-{n}: the mail pacing's shared truth (docs/mail.md, "Pacing"). A mail may be handed
@@ -13,6 +14,8 @@ export const MINUTE_MS = 60_000;
 const KEEP_MS = 2 * 24 * 60 * MINUTE_MS;
 /** Random tries before counting the minute's slots: cheap while the minute is far from full. */
 const BLIND_TRIES = 3;
+
+const OF_MINUTE = declareQuery({ name: "one minute's sending slots (data/mail-slots.ts mailSlots)", collection: MAIL_SLOTS, where: [{ field: 'minute', op: '==' }] });
 
 export type SlotAnswer = { minute: number } | { fullUntilMs: number };
 
@@ -30,7 +33,8 @@ export interface SlotGate {
  * clock, a collection of their own); the shop uses the defaults.
  */
 export async function mailSlots(limit: number, opts: { now?: () => number; collection?: string } = {}): Promise<SlotGate> {
-  const col = (await db()).collection(opts.collection ?? MAIL_SLOTS);
+  const firestore = await db();
+  const col = firestore.collection(opts.collection ?? MAIL_SLOTS);
   const now = opts.now ?? Date.now;
   const tryTake = async (minute: number, n: number, mailId: string, at: number) => {
     try {
@@ -51,7 +55,7 @@ export async function mailSlots(limit: number, opts: { now?: () => number; colle
         const full = { fullUntilMs: (minute + 1) * MINUTE_MS };
         for (let i = 0; i < Math.min(BLIND_TRIES, limit); i++) if (await tryTake(minute, randomInt(limit), mailId, at)) return { minute };
         // Near full: count (one read per 1,000 slots), and only if some are left list them to pick a free one.
-        const ofMinute = col.where('minute', '==', minute);
+        const ofMinute = shapedQuery(firestore, OF_MINUTE, [minute], col.id);
         if ((await ofMinute.count().get()).data().count >= limit) return full;
         const taken = new Set((await ofMinute.select().get()).docs.map((d) => d.id));
         const free = Array.from({ length: limit }, (_, n) => n).filter((n) => !taken.has(`${minute}-${n}`));

@@ -1,6 +1,7 @@
 import type { DocumentReference, Timestamp } from 'firebase-admin/firestore';
 import { db, firestoreNs } from '../lib/firebase';
 import { MAIL } from './collections';
+import { declareQuery, shapedQuery } from './query-shapes';
 import type { ComposedMail, DeliveryState, MailDocument } from '../mail/mail-doc';
 import { isAlreadyExists } from '../lib/firestore-codes';
 
@@ -137,6 +138,18 @@ function deliveryOf(ref: DocumentReference): MailDelivery {
   };
 }
 
+const DUE_PENDING = declareQuery({
+  name: 'mails waiting for a sending slot whose time has come (data/mail.ts dueMails)',
+  collection: MAIL,
+  where: [{ field: 'delivery.state', op: '==' }, { field: 'delivery.notBefore', op: '<=' }],
+  orderBy: [{ field: 'delivery.notBefore' }],
+});
+const STALE_PROCESSING = declareQuery({
+  name: "mails whose sender's lease ran out (data/mail.ts dueMails)",
+  collection: MAIL,
+  where: [{ field: 'delivery.state', op: '==' }, { field: 'delivery.leaseExpireTime', op: '<=' }],
+});
+
 /**
  * The mails the drain owes a send, oldest first (ids): PENDING for want of a sending slot whose time has
  * come, then PROCESSING ones whose holder's lease ran out (an instance that died mid-send; the trigger is
@@ -144,12 +157,11 @@ function deliveryOf(ref: DocumentReference): MailDelivery {
  */
 export async function dueMails(nowMs: number, max: number, collection = MAIL): Promise<string[]> {
   const [firestore, { Timestamp: Ts }] = await Promise.all([db(), firestoreNs()]);
-  const col = firestore.collection(collection);
   const now = Ts.fromMillis(nowMs);
-  const pending = await col.where('delivery.state', '==', 'PENDING').where('delivery.notBefore', '<=', now).orderBy('delivery.notBefore').limit(max).select().get();
+  const pending = await shapedQuery(firestore, DUE_PENDING, ['PENDING', now], collection).limit(max).select().get();
   const ids = pending.docs.map((d) => d.id);
   if (ids.length < max) {
-    const stale = await col.where('delivery.state', '==', 'PROCESSING').where('delivery.leaseExpireTime', '<=', Ts.now()).limit(max - ids.length).select().get();
+    const stale = await shapedQuery(firestore, STALE_PROCESSING, ['PROCESSING', Ts.now()], collection).limit(max - ids.length).select().get();
     ids.push(...stale.docs.map((d) => d.id));
   }
   return ids;

@@ -5,6 +5,7 @@ import type { ComposedMail } from '../mail/mail-doc';
 import { publicOrder, type OrderDoc } from '../domain/order';
 import { MAIL, ORDERS } from './collections';
 import { lostRace } from '../lib/firestore-codes';
+import { declareQuery, shapedQuery } from './query-shapes';
 
 export { ORDERS };
 /** orderNumbers/{orderNo} -> {orderId}: keeps order numbers unique and finds an order by its number. */
@@ -76,9 +77,11 @@ export async function getOrder(orderId: string): Promise<Order | null> {
   return d ? toOrder(d) : null;
 }
 
+const OF_USER = declareQuery({ name: "a member's orders (我的訂單, data/orders.ts listOrdersOfUser)", collection: ORDERS, where: [{ field: 'userId', op: '==' }], orderBy: [{ field: 'createdAt', dir: 'desc' }] });
+
 /** A member's orders, newest first (index userId + createdAt desc). */
 export async function listOrdersOfUser(userId: string, limit = 500): Promise<Order[]> {
-  const snap = await (await db()).collection(ORDERS).where('userId', '==', userId).orderBy('createdAt', 'desc').limit(limit).get();
+  const snap = await shapedQuery(await db(), OF_USER, [userId]).limit(limit).get();
   return snap.docs.map((d) => toOrder(d.data()));
 }
 
@@ -89,29 +92,29 @@ export async function findOrderByNo(orderNo: string): Promise<Order | null> {
   return orderId ? getOrder(orderId) : null;
 }
 
+const OVERDUE = declareQuery({
+  name: 'overdue unpaid orders (data/orders.ts listOverdueUnpaidOrderIds)',
+  collection: ORDERS,
+  where: [{ field: 'status', op: '==' }, { field: 'paymentDueAt', op: '<' }],
+  orderBy: [{ field: 'paymentDueAt' }],
+});
+
 /** Unpaid orders whose payment deadline is before `beforeIso` (index status + paymentDueAt). */
 export async function listOverdueUnpaidOrderIds(beforeIso: string, limit = 300): Promise<string[]> {
-  const snap = await (await db())
-    .collection(ORDERS)
-    .where('status', '==', 'awaitingPayment')
-    .where('paymentDueAt', '<', beforeIso)
-    .orderBy('paymentDueAt')
-    .limit(limit)
-    .select()
-    .get();
+  const snap = await shapedQuery(await db(), OVERDUE, ['awaitingPayment', beforeIso]).limit(limit).select().get();
   return snap.docs.map((d) => d.id);
 }
 
+const UNPAID_DUE_BETWEEN = declareQuery({
+  name: 'unpaid orders due in a window (data/orders.ts listUnpaidDueBetween)',
+  collection: ORDERS,
+  where: [{ field: 'status', op: '==' }, { field: 'paymentDueAt', op: '>' }, { field: 'paymentDueAt', op: '<=' }],
+  orderBy: [{ field: 'paymentDueAt' }],
+});
+
 /** Orders awaiting payment whose deadline falls in (afterIso, untilIso] (index status + paymentDueAt). */
 export async function listUnpaidDueBetween(afterIso: string, untilIso: string, limit = 500): Promise<OrderDoc[]> {
-  const snap = await (await db())
-    .collection(ORDERS)
-    .where('status', '==', 'awaitingPayment')
-    .where('paymentDueAt', '>', afterIso)
-    .where('paymentDueAt', '<=', untilIso)
-    .orderBy('paymentDueAt')
-    .limit(limit)
-    .get();
+  const snap = await shapedQuery(await db(), UNPAID_DUE_BETWEEN, ['awaitingPayment', afterIso, untilIso]).limit(limit).get();
   return snap.docs.map((d) => d.data() as OrderDoc);
 }
 
@@ -138,6 +141,12 @@ export async function changeOrder(orderId: string, change: (doc: OrderDoc | null
   });
 }
 
+const OF_PLAN_IN_STATUS = declareQuery({
+  name: "a plan's orders in one status (data/orders.ts moveOrdersOfPlan)",
+  collection: ORDERS,
+  where: [{ field: 'planId', op: '==' }, { field: 'status', op: '==' }],
+});
+
 /**
  * Moves every order of a plan still in `status` as `change` decides (null: leave it), each write
  * preconditioned on the version read and with its mail under its id, at most 200 orders a commit.
@@ -149,7 +158,7 @@ export async function moveOrdersOfPlan(planId: string, status: Order['status'], 
   const firestore = await db();
   const moved: OrderDoc[] = [];
   for (let round = 0; round < 10; round++) {
-    const snap = await firestore.collection(ORDERS).where('planId', '==', planId).where('status', '==', status).limit(200).get();
+    const snap = await shapedQuery(firestore, OF_PLAN_IN_STATUS, [planId, status]).limit(200).get();
     const batch = firestore.batch();
     const next: OrderDoc[] = [];
     for (const d of snap.docs) {
@@ -171,9 +180,11 @@ export async function moveOrdersOfPlan(planId: string, status: Order['status'], 
   return moved;
 }
 
+const IN_STATUS = declareQuery({ name: 'orders in one status (data/orders.ts plansWithOrdersIn)', collection: ORDERS, where: [{ field: 'status', op: '==' }] });
+
 /** The plans that have orders in `status` (at most `limit` orders read, their planId only). */
 export async function plansWithOrdersIn(status: Order['status'], limit = 2000): Promise<string[]> {
-  const snap = await (await db()).collection(ORDERS).where('status', '==', status).select('planId').limit(limit).get();
+  const snap = await shapedQuery(await db(), IN_STATUS, [status]).select('planId').limit(limit).get();
   return [...new Set(snap.docs.map((d) => d.get('planId') as unknown).filter((id): id is string => typeof id === 'string' && id !== ''))];
 }
 
@@ -185,15 +196,24 @@ export async function getOrders(orderIds: readonly string[]): Promise<Order[]> {
   return snaps.filter((d) => d.exists).map((d) => toOrder(d.data()!));
 }
 
+const BY_EMAIL = declareQuery({ name: 'orders by email (data/orders.ts listOrdersByEmail)', collection: ORDERS, where: [{ field: 'email', op: '==' }] });
+
 /** Orders placed with this exact email (a search; at most 500). */
 export async function listOrdersByEmail(email: string): Promise<Order[]> {
-  const snap = await (await db()).collection(ORDERS).where('email', '==', email).limit(500).get();
+  const snap = await shapedQuery(await db(), BY_EMAIL, [email]).limit(500).get();
   return snap.docs.map((d) => toOrder(d.data()));
 }
 
+const AWAITING_PAYMENT = declareQuery({
+  name: 'unpaid orders by deadline (data/orders.ts listAwaitingPayment)',
+  collection: ORDERS,
+  where: [{ field: 'status', op: '==' }],
+  orderBy: [{ field: 'paymentDueAt' }],
+});
+
 /** Unpaid orders, oldest payment deadline first (index status + paymentDueAt). */
 export async function listAwaitingPayment(limit: number): Promise<Order[]> {
-  const snap = await (await db()).collection(ORDERS).where('status', '==', 'awaitingPayment').orderBy('paymentDueAt').limit(limit).get();
+  const snap = await shapedQuery(await db(), AWAITING_PAYMENT, ['awaitingPayment']).limit(limit).get();
   return snap.docs.map((d) => toOrder(d.data()));
 }
 
@@ -206,15 +226,22 @@ export interface OrderFilter extends Pick<AdminOrdersQuery, 'status' | 'planId'>
 /** The searched fields of an order, for the owner's free-text search. */
 export type SearchFields = Pick<Order, 'orderId' | 'orderNo' | 'buyer' | 'email' | 'phone' | 'receiver' | 'createdAt'>;
 
+const FILTERED = declareQuery({
+  name: "the owner's filtered order list (data/orders.ts listOrdersPage, scanOrderSearchFields)",
+  collection: ORDERS,
+  where: [
+    { field: 'status', op: '==', optional: true },
+    { field: 'planId', op: '==', optional: true },
+    { field: 'createdAt', op: '>=', optional: true },
+    { field: 'createdAt', op: '<', optional: true },
+  ],
+  orderBy: [{ field: 'createdAt', dir: 'desc' }, { field: '__name__', dir: 'desc' }],
+});
+
 async function filteredQuery(f: OrderFilter) {
-  const firestore = await db();
-  const { FieldPath } = await firestoreNs();
-  let query: FirebaseFirestore.Query = firestore.collection(ORDERS);
-  if (f.status) query = query.where('status', '==', f.status);
-  if (f.planId) query = query.where('planId', '==', f.planId === 'shop' ? null : f.planId);
-  if (f.fromIso) query = query.where('createdAt', '>=', f.fromIso);
-  if (f.toIso) query = query.where('createdAt', '<', f.toIso);
-  return query.orderBy('createdAt', 'desc').orderBy(FieldPath.documentId(), 'desc');
+  // A shop order's planId is null (the filter's 'shop').
+  const planId = f.planId ? (f.planId === 'shop' ? null : f.planId) : undefined;
+  return shapedQuery(await db(), FILTERED, [f.status || undefined, planId, f.fromIso || undefined, f.toIso || undefined]);
 }
 
 /** One page of the filtered orders, newest first, after the cursor (createdAt + id); `limit + 1` tells whether more follow. */
@@ -231,14 +258,21 @@ export async function scanOrderSearchFields(f: OrderFilter, limit: number): Prom
   return snap.docs.map((d) => ({ ...(d.data() as Omit<SearchFields, 'orderId'>), orderId: d.id }));
 }
 
+const PLACED_BETWEEN = declareQuery({
+  name: 'orders placed in a period (data/orders.ts ordersPlacedBetween)',
+  collection: ORDERS,
+  where: [{ field: 'createdAt', op: '>=' }, { field: 'createdAt', op: '<' }],
+  orderBy: [{ field: 'createdAt', dir: 'desc' }],
+});
+
 /**
  * Orders placed in [fromIso, toIso): how many, their total, and the newest `limit` of them (without
  * those imported from the old shop, whose times are their old ones anyway).
  */
 export async function ordersPlacedBetween(fromIso: string, toIso: string, limit: number): Promise<{ count: number; total: number; latest: Order[] }> {
   const { AggregateField } = await firestoreNs();
-  const q = (await db()).collection(ORDERS).where('createdAt', '>=', fromIso).where('createdAt', '<', toIso);
-  const [agg, snap] = await Promise.all([q.aggregate({ count: AggregateField.count(), total: AggregateField.sum('totalPrice') }).get(), q.orderBy('createdAt', 'desc').limit(limit).get()]);
+  const q = shapedQuery(await db(), PLACED_BETWEEN, [fromIso, toIso]);
+  const [agg, snap] = await Promise.all([q.aggregate({ count: AggregateField.count(), total: AggregateField.sum('totalPrice') }).get(), q.limit(limit).get()]);
   const { count, total } = agg.data();
   return { count, total: total ?? 0, latest: snap.docs.filter((d) => !(d.data() as OrderDoc).legacy).map((d) => toOrder(d.data())) };
 }

@@ -1,11 +1,15 @@
 import type { OrganizerLink, OrganizerLinkKind } from '../contracts/organizer';
 import { db, firestoreNs } from '../lib/firebase';
+import { declareQuery, shapedQuery } from './query-shapes';
 
 // organizerLinks/{linkId}: {planId, createdAt, createdBy, revokedAt, accessCount, kind?, holder?};
 // .../accesses/{id}: every view and CSV download, and every pickup desk action, for the owner.
 
 const ORGANIZER_LINKS = 'organizerLinks';
 const ACCESSES = 'accesses';
+
+const LINKS_OF_PLAN = declareQuery({ name: "a plan's organiser links (data/organizer-links.ts listLinksOfPlan)", collection: ORGANIZER_LINKS, where: [{ field: 'planId', op: '==' }] });
+const LATEST_ACCESSES = declareQuery({ name: "a link's latest accesses (data/organizer-links.ts latestAccesses)", collection: ACCESSES, orderBy: [{ field: 'at', dir: 'desc' }] });
 
 export interface LinkDoc {
   planId: string;
@@ -32,13 +36,13 @@ export async function createLink(linkId: string, doc: LinkDoc): Promise<void> {
 }
 
 export async function listLinksOfPlan(planId: string): Promise<{ linkId: string; doc: LinkDoc }[]> {
-  const snap = await (await db()).collection(ORGANIZER_LINKS).where('planId', '==', planId).get();
+  const snap = await shapedQuery(await db(), LINKS_OF_PLAN, [planId]).get();
   return snap.docs.map((d) => ({ linkId: d.id, doc: d.data() as LinkDoc }));
 }
 
 /** The link's latest accesses, newest first. */
 export async function latestAccesses(linkId: string, limit = 20): Promise<LinkAccess[]> {
-  const acc = await (await linkRef(linkId)).collection(ACCESSES).orderBy('at', 'desc').limit(limit).get();
+  const acc = await shapedQuery(await linkRef(linkId), LATEST_ACCESSES, []).limit(limit).get();
   return acc.docs.map((a) => a.data() as LinkAccess);
 }
 

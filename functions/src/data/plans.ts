@@ -6,6 +6,7 @@ import { ORDERS, toOrder } from './orders';
 import type { Firestore } from 'firebase-admin/firestore';
 import { db } from '../lib/firebase';
 import { lostRace } from '../lib/firestore-codes';
+import { declareQuery, shapedQuery } from './query-shapes';
 
 export const PLANS = 'groupBuyingPlans';
 export const PLAN_PROGRESS = 'planProgress';
@@ -45,9 +46,11 @@ export async function getPlan(planId: string): Promise<PlanDoc | null> {
   return snap.exists ? toPlan(snap.id, snap.data()!) : null;
 }
 
+const CLOSED_BEFORE = declareQuery({ name: 'plans closed before a time (data/plans.ts listPlansClosedBefore)', collection: PLANS, where: [{ field: 'closingDate', op: '<=' }] });
+
 /** Plans whose closing date is at or before `beforeIso` (single-field index on closingDate). */
 export async function listPlansClosedBefore(beforeIso: string): Promise<PlanDoc[]> {
-  const snap = await (await db()).collection(PLANS).where('closingDate', '<=', beforeIso).get();
+  const snap = await shapedQuery(await db(), CLOSED_BEFORE, [beforeIso]).get();
   return snap.docs.map((d) => toPlan(d.id, d.data()));
 }
 
@@ -84,9 +87,28 @@ export async function getPlanProgress(planId: string, minQuantity: number | null
   return { planId, orders: n(d.orders), copies: n(d.copies), minQuantity, updatedAt: d.updatedAt ?? '' };
 }
 
+const ORDERS_OF_PLAN = declareQuery({
+  name: "a plan's orders, newest first (data/plans.ts listPlanOrders)",
+  collection: ORDERS,
+  where: [{ field: 'planId', op: '==' }],
+  orderBy: [{ field: 'createdAt', dir: 'desc' }],
+});
+/** A plan's orders, in no order (counts, existence, a contact's copies). */
+const ANY_ORDERS_OF_PLAN = declareQuery({ name: "a plan's orders (data/plans.ts recomputePlanProgress, planHasOrders, deletePlanWithoutOrders)", collection: ORDERS, where: [{ field: 'planId', op: '==' }] });
+const OF_PLAN_BY_EMAILS = declareQuery({
+  name: "a plan's orders placed with some emails (data/plans.ts unpaidCopiesOfContact)",
+  collection: ORDERS,
+  where: [{ field: 'planId', op: '==' }, { field: 'email', op: 'in' }],
+});
+const OF_PLAN_BY_PHONE = declareQuery({
+  name: "a plan's orders placed with a phone (data/plans.ts unpaidCopiesOfContact)",
+  collection: ORDERS,
+  where: [{ field: 'planId', op: '==' }, { field: 'phone', op: '==' }],
+});
+
 /** Every order of a plan, newest first (index planId + createdAt desc). */
 export async function listPlanOrders(planId: string, limit = 2000): Promise<Order[]> {
-  const snap = await (await db()).collection(ORDERS).where('planId', '==', planId).orderBy('createdAt', 'desc').limit(limit).get();
+  const snap = await shapedQuery(await db(), ORDERS_OF_PLAN, [planId]).limit(limit).get();
   return snap.docs.map((d) => toOrder(d.data()));
 }
 
@@ -98,10 +120,10 @@ export async function listPlanOrders(planId: string, limit = 2000): Promise<Orde
 export async function unpaidCopiesOfContact(planId: string, emails: readonly string[], phone: string): Promise<number> {
   // Unpaid is two statuses (awaitingFormation too: a pay-after-成團 order holds copies unpaid), judged
   // here rather than in the query, which may hold only one `in` (the emails).
-  const ofPlan = (await db()).collection(ORDERS).where('planId', '==', planId);
+  const firestore = await db();
   const [byEmail, byPhone] = await Promise.all([
-    ofPlan.where('email', 'in', [...new Set(emails)]).select('items', 'status').limit(200).get(),
-    ofPlan.where('phone', '==', phone).select('items', 'status').limit(200).get(),
+    shapedQuery(firestore, OF_PLAN_BY_EMAILS, [planId, [...new Set(emails)]]).select('items', 'status').limit(200).get(),
+    shapedQuery(firestore, OF_PLAN_BY_PHONE, [planId, phone]).select('items', 'status').limit(200).get(),
   ]);
   const copies = new Map<string, number>();
   for (const d of [...byEmail.docs, ...byPhone.docs]) {
@@ -124,7 +146,7 @@ export async function recomputePlanProgress(planId: string, minQuantity: number 
   // allocator commits meanwhile (its order update and its progress increment are one write) lands
   // either before the count, which sees it, or after the overwrite, which it then adjusts: never lost.
   return firestore.runTransaction(async (tx) => {
-    const snap = await tx.get(firestore.collection(ORDERS).where('planId', '==', planId).select('status', 'items'));
+    const snap = await tx.get(shapedQuery(firestore, ANY_ORDERS_OF_PLAN, [planId]).select('status', 'items'));
     let orders = 0;
     let copies = 0;
     for (const d of snap.docs) {
@@ -189,15 +211,23 @@ export async function completePlanDecision(planId: string, done: Pick<PlanDecisi
 
 // --- The owner's campaigns -------------------------------------------------------------------
 
+const BY_CLOSING = declareQuery({ name: 'every plan, latest closing first (data/plans.ts listPlansByClosing)', collection: PLANS, orderBy: [{ field: 'closingDate', dir: 'desc' }] });
+const LAUNCHED_PLANS = declareQuery({ name: 'launched plans (data/plans.ts listLaunchedPlans)', collection: PLANS, where: [{ field: 'launched', op: '==' }] });
+const CLOSING_BETWEEN = declareQuery({
+  name: 'plans closing in a window (data/plans.ts listPlansClosingBetween)',
+  collection: PLANS,
+  where: [{ field: 'closingDate', op: '>' }, { field: 'closingDate', op: '<=' }],
+});
+
 /** Every plan, launched or not, latest closing first. */
 export async function listPlansByClosing(limit = 200): Promise<PlanDoc[]> {
-  const snap = await (await db()).collection(PLANS).orderBy('closingDate', 'desc').limit(limit).get();
+  const snap = await shapedQuery(await db(), BY_CLOSING, []).limit(limit).get();
   return snap.docs.map((d) => toPlan(d.id, d.data()));
 }
 
 /** Launched plans (open or not: the caller judges against its clock). */
 export async function listLaunchedPlans(): Promise<PlanDoc[]> {
-  const snap = await (await db()).collection(PLANS).where('launched', '==', true).get();
+  const snap = await shapedQuery(await db(), LAUNCHED_PLANS, [true]).get();
   return snap.docs.map((d) => toPlan(d.id, d.data()));
 }
 
@@ -251,14 +281,14 @@ export async function updatePlanFields(planId: string, fields: Partial<Pick<Plan
 /** Deletes a plan and its progress, only while no order names it; says why it did not. */
 /** Whether any order (cancelled ones too) names the plan: such a plan cannot be deleted. One small read. */
 export async function planHasOrders(planId: string): Promise<boolean> {
-  const snap = await (await db()).collection(ORDERS).where('planId', '==', planId).select().limit(1).get();
+  const snap = await shapedQuery(await db(), ANY_ORDERS_OF_PLAN, [planId]).select().limit(1).get();
   return !snap.empty;
 }
 
 export async function deletePlanWithoutOrders(planId: string): Promise<'deleted' | 'missing' | 'hasOrders'> {
   const firestore = await db();
   const ref = firestore.collection(PLANS).doc(planId);
-  const anyOrder = firestore.collection(ORDERS).where('planId', '==', planId).limit(1);
+  const anyOrder = shapedQuery(firestore, ANY_ORDERS_OF_PLAN, [planId]).limit(1);
   return firestore.runTransaction(async (tx) => {
     const [snap, orders] = await Promise.all([tx.get(ref), tx.get(anyOrder)]);
     if (!snap.exists) return 'missing';
@@ -271,6 +301,6 @@ export async function deletePlanWithoutOrders(planId: string): Promise<'deleted'
 
 /** Plans whose closing date is after `afterIso` and at or before `untilIso` (single-field index on closingDate). */
 export async function listPlansClosingBetween(afterIso: string, untilIso: string): Promise<PlanDoc[]> {
-  const snap = await (await db()).collection(PLANS).where('closingDate', '>', afterIso).where('closingDate', '<=', untilIso).get();
+  const snap = await shapedQuery(await db(), CLOSING_BETWEEN, [afterIso, untilIso]).get();
   return snap.docs.map((d) => toPlan(d.id, d.data()));
 }

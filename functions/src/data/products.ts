@@ -3,6 +3,7 @@ import { productSchema, type Product, type ProductPlanOffer, type ProductSummary
 import { db } from '../lib/firebase';
 import { logger } from '../lib/logger';
 import { PLANS } from './plans';
+import { declareQuery, shapedQuery } from './query-shapes';
 import { STOCK } from './stock';
 
 export const PRODUCTS = 'products';
@@ -57,8 +58,11 @@ export function toSummary(p: Product): ProductSummary {
   };
 }
 
+const LAUNCHED = declareQuery({ name: 'the launched books (data/products.ts catalogue, launchedProductIds)', collection: COLLECTION, where: [{ field: 'launched', op: '==' }] });
+const LAUNCHED_PLANS = declareQuery({ name: 'the launched plans, for the books they offer (data/products.ts plan offers)', collection: PLANS, where: [{ field: 'launched', op: '==' }] });
+
 async function load(): Promise<Catalogue> {
-  const snap = await (await db()).collection(COLLECTION).where('launched', '==', true).get();
+  const snap = await shapedQuery(await db(), LAUNCHED, [true]).get();
   const products = snap.docs
     .map((d) => toProduct(d.id, d.data()))
     .filter((p): p is Product => p !== null)
@@ -87,7 +91,7 @@ export async function launchedCatalogue(): Promise<Catalogue> {
 
 /** The ids of the launched books (whatever their content), fresh: one index read, no document bodies. */
 export async function launchedProductIds(): Promise<Set<string>> {
-  const snap = await (await db()).collection(COLLECTION).where('launched', '==', true).select().get();
+  const snap = await shapedQuery(await db(), LAUNCHED, [true]).select().get();
   return new Set(snap.docs.map((d) => d.id));
 }
 
@@ -109,7 +113,7 @@ let plansCache: PlanOfferCache | null = null;
 let plansInflight: Promise<PlanOfferCache> | null = null;
 
 async function loadPlanOffers(): Promise<PlanOfferCache> {
-  const snap = await (await db()).collection(PLANS).where('launched', '==', true).get();
+  const snap = await shapedQuery(await db(), LAUNCHED_PLANS, [true]).get();
   const offers: PlanOfferCache['offers'] = [];
   for (const d of snap.docs) {
     const plan = d.data();

@@ -6,6 +6,7 @@ import { merge, names, orderFacts, statsDelta, type StatsDelta, type StatsKind }
 import { ORDERS } from './orders';
 import { PLANS } from './plans';
 import { isAlreadyExists } from '../lib/firestore-codes';
+import { declareQuery, shapedQuery } from './query-shapes';
 
 // The dashboard's running totals (functions/src/stats/order-stats.ts computes what a change adds):
 // statsDays/{day}, statsMonths/{month}, statsPlans/{planId}, and statsEvents/{eventId}, the marker that
@@ -19,6 +20,9 @@ import { isAlreadyExists } from '../lib/firestore-codes';
 
 const COLLECTION_OF: Record<StatsKind, string> = { day: 'statsDays', month: 'statsMonths', plan: 'statsPlans' };
 const STATS_EVENTS = 'statsEvents';
+
+const ALL_ORDERS = declareQuery({ name: 'every order in id order, a page at a time (data/stats.ts rebuildOrderStats)', collection: ORDERS, orderBy: [{ field: '__name__' }] });
+const PLANS_CLOSING_SINCE = declareQuery({ name: 'plans closing since a day (data/stats.ts dashboard)', collection: PLANS, where: [{ field: 'closingDate', op: '>=' }] });
 /** Markers are only needed while the platform may redeliver (a few days at most); a TTL policy removes them. */
 const MARKER_TTL_MS = 7 * 86_400_000;
 
@@ -118,7 +122,7 @@ export async function rebuildOrderStats(firestore: Firestore, pageSize = 500): P
   let orders = 0;
   let last: FirebaseFirestore.QueryDocumentSnapshot | undefined;
   for (;;) {
-    let q = firestore.collection(ORDERS).orderBy('__name__').select('status', 'createdAt', 'totalPrice', 'planId', 'items').limit(pageSize);
+    let q = shapedQuery(firestore, ALL_ORDERS, []).select('status', 'createdAt', 'totalPrice', 'planId', 'items').limit(pageSize);
     if (last) q = q.startAfter(last);
     const page = await q.get();
     for (const d of page.docs) {
@@ -159,7 +163,7 @@ export async function readDashboardTotals(days: readonly string[], sinceIso: str
   const [daySnaps, monthSnaps, planSnaps] = await Promise.all([
     days.length ? firestore.getAll(...refsOf('day', days)) : Promise.resolve([]),
     firestore.collection(COLLECTION_OF.month).get(),
-    firestore.collection(PLANS).where('closingDate', '>=', sinceIso).select('title', 'closingDate', 'minQuantity', 'archived').get(),
+    shapedQuery(firestore, PLANS_CLOSING_SINCE, [sinceIso]).select('title', 'closingDate', 'minQuantity', 'archived').get(),
   ]);
   const plans = planSnaps.docs.filter((d) => d.get('archived') !== true);
   const planStats = plans.length ? perPeriod(await firestore.getAll(...refsOf('plan', plans.map((p) => p.id)))) : [];

@@ -2,6 +2,7 @@ import type { StockAlertStatus } from '../contracts/stock-alerts';
 import { db } from '../lib/firebase';
 import type { ComposedMail } from '../mail/mail-doc';
 import { MAIL } from './mail';
+import { declareQuery, shapedQuery } from './query-shapes';
 import { cancelSignUp, putWaitingSignUp } from './sign-ups';
 
 // stockAlerts/{productId}__{hash of email}: one alert per email and book (the id makes it so, across
@@ -27,15 +28,21 @@ export const putWaitingAlert = (id: string, alert: AlertDoc & { nonce: string },
 /** Cancels a waiting alert of this registration (nonce); the alert as it was, or null (data/sign-ups.ts). */
 export const cancelAlert = (id: string, nonce: string, at: string): Promise<AlertDoc | null> => cancelSignUp<AlertDoc>(STOCK_ALERTS, id, nonce, at);
 
+const WAITING_OF_BOOK = declareQuery({
+  name: "a book's waiting alerts (data/stock-alerts.ts countWaitingAlerts, listWaitingAlertIds)",
+  collection: STOCK_ALERTS,
+  where: [{ field: 'productId', op: '==' }, { field: 'status', op: '==' }],
+});
+
 /** Waiting alerts per book. */
 export async function countWaitingAlerts(productIds: readonly string[]): Promise<Map<string, number>> {
-  const col = (await db()).collection(STOCK_ALERTS);
-  const counts = await Promise.all(productIds.map((id) => col.where('productId', '==', id).where('status', '==', 'waiting').count().get()));
+  const firestore = await db();
+  const counts = await Promise.all(productIds.map((id) => shapedQuery(firestore, WAITING_OF_BOOK, [id, 'waiting']).count().get()));
   return new Map(productIds.map((id, i) => [id, counts[i]!.data().count]));
 }
 
 export async function listWaitingAlertIds(productId: string, limit = 500): Promise<string[]> {
-  const snap = await (await db()).collection(STOCK_ALERTS).where('productId', '==', productId).where('status', '==', 'waiting').limit(limit).select().get();
+  const snap = await shapedQuery(await db(), WAITING_OF_BOOK, [productId, 'waiting']).limit(limit).select().get();
   return snap.docs.map((d) => d.id);
 }
 

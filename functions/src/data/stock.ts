@@ -1,4 +1,5 @@
 import { db } from '../lib/firebase';
+import { declareQuery, shapedQuery } from './query-shapes';
 
 // stock/{productId} = {qty, updatedAt}: the public count the book pages read live. Reads only: every
 // change of a count is written by the stock allocator (functions/src/allocator/stock-allocator.ts), whose queue orders the
@@ -35,8 +36,10 @@ export function listStock(): Promise<Record<string, number>> {
   return shared('all', readAll);
 }
 
+const ALL_STOCK = declareQuery({ name: 'every stock record in id order (data/stock.ts listStock)', collection: STOCK, orderBy: [{ field: '__name__' }] });
+
 async function readAll(): Promise<Record<string, number>> {
-  const snap = await (await db()).collection(STOCK).orderBy('__name__').get();
+  const snap = await shapedQuery(await db(), ALL_STOCK, []).get();
   const out: Record<string, number> = {};
   for (const d of snap.docs) {
     const qty = readQty(d.data());
