@@ -1,13 +1,17 @@
-// npm run import:legacy -- --file <export.json> [--apply] [--project <id>] [--json]
+// npm run import:legacy -- --file <export.json> [--images <dir>] [--apply] [--project <id>] [--json]
 // Reads the old shop's Realtime Database export (the console's "Export JSON"), maps it to this shop's
 // collections (seed/legacy/mapping.ts) and prints what it would write and every record it refuses.
+// Covers named relative to the old site are brought over from --images into web/public/images/books
+// (seed/legacy/covers.ts; --public <dir> writes them elsewhere, for the tests).
 // With --apply it writes what is new (seed/legacy/write.ts): to the running Firestore emulator
 // (FIRESTORE_EMULATOR_HOST, or 127.0.0.1:8080 shifted by EMULATOR_PORT_OFFSET), or to a real project
 // only when one is named with --project and GOOGLE_APPLICATION_CREDENTIALS is set. docs/migration.md.
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
-import { mapLegacyExport, RECORD_KINDS, type ImportPlan } from './legacy/mapping';
+import { bringCovers } from './legacy/covers';
+import { mapLegacyExport, parseLegacyExport, RECORD_KINDS, type ImportPlan } from './legacy/mapping';
 import { applyImport, compareWithFirestore, type Existing } from './legacy/write';
 import { firestoreEmulatorHost } from './emulator-host';
 
@@ -20,8 +24,18 @@ const file = value('--file');
 const apply = args.includes('--apply');
 const asJson = args.includes('--json');
 const named = value('--project');
+const images = value('--images');
+const publicDir = path.resolve(value('--public') ?? path.join(import.meta.dirname, '..', 'web', 'public'));
 if (!file) {
-  console.error('usage: npm run import:legacy -- --file <export.json> [--apply] [--project <id>] [--json]');
+  console.error('usage: npm run import:legacy -- --file <export.json> [--images <dir of the old covers>] [--apply] [--project <id>] [--json]');
+  process.exit(2);
+}
+let exported: unknown;
+try {
+  exported = parseLegacyExport(readFileSync(file, 'utf8'), file);
+} catch (err) {
+  const e = err as NodeJS.ErrnoException;
+  console.error(e.code === 'ENOENT' ? `${file}: no such file` : e.code === 'EISDIR' ? `${file} is a folder, not the export file` : e.message);
   process.exit(2);
 }
 const real = Boolean(named) && !process.env.FIRESTORE_EMULATOR_HOST;
@@ -68,7 +82,8 @@ function report(plan: ImportPlan, state: Existing, seconds: { map: number; compa
 async function main() {
   const t0 = performance.now();
   const now = new Date().toISOString();
-  const plan = mapLegacyExport(JSON.parse(readFileSync(file!, 'utf8')), now);
+  const plan = mapLegacyExport(exported, now);
+  const covers = await bringCovers(plan, images, publicDir, apply);
   const t1 = performance.now();
   const db = getFirestore(initializeApp({ projectId }));
   const state = await compareWithFirestore(db, plan, now);
@@ -77,7 +92,7 @@ async function main() {
   const created = apply ? await applyImport(db, plan, now) : null;
   const t3 = performance.now();
   if (asJson) {
-    console.log(JSON.stringify({ apply, read: plan.read, state, refusals: plan.refusals, notes: plan.notes, created, seconds: { ...seconds, apply: (t3 - t2) / 1000 } }));
+    console.log(JSON.stringify({ apply, read: plan.read, state, refusals: plan.refusals, notes: plan.notes, covers, created, seconds: { ...seconds, apply: (t3 - t2) / 1000 } }));
     return;
   }
   console.log(report(plan, state, seconds));

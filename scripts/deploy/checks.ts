@@ -223,7 +223,7 @@ export function resolveProject(named: string | undefined, rc: Firebaserc): { id:
     return { problem: 'no project named: a build is made for one project (its web config, its SITE_URL); run `npm run deploy:check -- --project <alias or id>` (npm run deploy passes its --project on)' };
   }
   const id = rc.projects?.[named] ?? named;
-  if (isDemo(id)) return { problem: `--project ${named} is the emulators' demo project (${id}), which cannot be deployed; name a real project (docs/deploy.md step 5)` };
+  if (isDemo(id)) return { problem: `--project ${named} is the emulators' demo project (${id}), which cannot be deployed; name a real project (docs/deploy.md, "Aliases")` };
   return rc.projects?.[named] ? { id, alias: named } : { id };
 }
 
@@ -256,14 +256,14 @@ export function checkProjectSettings(s: ProjectSettings, parse: (env: Record<str
   const webWhere = `web/.env.${s.id} or web/.env.production.local`;
   for (const name of WEB_REQUIRED) {
     const v = s.web[name];
-    if (!v) problems.push(`web config: ${name} is not set for ${s.id} (${s.webFiles.length ? `not in ${s.webFiles.join(', ')}` : `no ${webWhere}`}): copy the web app's config there (docs/deploy.md step 4)`);
-    else if (isDemo(v)) problems.push(`web config: ${name} is the emulators' demo value "${v}"; set ${s.id}'s own in ${webWhere} (docs/deploy.md step 4)`);
+    if (!v) problems.push(`web config: ${name} is not set for ${s.id} (${s.webFiles.length ? `not in ${s.webFiles.join(', ')}` : `no ${webWhere}`}): copy the web app's config there (docs/deploy.md, "The web app")`);
+    else if (isDemo(v)) problems.push(`web config: ${name} is the emulators' demo value "${v}"; set ${s.id}'s own in ${webWhere} (docs/deploy.md, "The web app")`);
   }
   const webProject = s.web.VITE_FIREBASE_PROJECT_ID;
   if (webProject && !isDemo(webProject) && webProject !== s.id) problems.push(`web config: VITE_FIREBASE_PROJECT_ID is "${webProject}", not the project being deployed (${s.id}); the build would talk to another project`);
 
   const fnWhere = `functions/.env.${s.id}`;
-  if (!s.functionsFiles.length) problems.push(`${fnWhere} is missing: create it with SITE_URL and WEB_API_KEY (docs/deploy.md step 6)`);
+  if (!s.functionsFiles.length) problems.push(`${fnWhere} is missing: create it with SITE_URL and WEB_API_KEY (docs/deploy.md, "Plain configuration")`);
   const site = s.functionsEnv.SITE_URL;
   if (!site) problems.push(`SITE_URL is not set for ${s.id} (${fnWhere}): the shop's https:// address, for mail links, canonical links, the sitemap and robots.txt; without it mails fail to render`);
   else if (!/^https:\/\/[^/\s]+/.test(site) || /\/\/(localhost|127\.|0\.0\.0\.0|\[::1\])/.test(site) || isDemo(site)) problems.push(`SITE_URL "${site}" (${fnWhere}) is not the shop's public https:// address`);

@@ -39,8 +39,19 @@ export type ProductWrite = Product;
 /** A campaign as written to groupBuyingPlans/{planId}. */
 export type PlanWrite = GroupBuyingPlan & { createdAt: string };
 
+/** A book whose old cover is a file name relative to the old site (`book1.jpg`): the shop cannot show it. */
+export interface CoverToBring {
+  productId: string;
+  /** The name as the export has it, relative to the folder the publisher gives (--images). */
+  file: string;
+  /** Whether the old shop sold the book: launched again once its cover is brought over. */
+  launched: boolean;
+}
+
 export interface ImportPlan {
   products: ProductWrite[];
+  /** Books imported without a cover and unlaunched until seed/legacy/covers.ts brings theirs over. */
+  covers: CoverToBring[];
   stock: { productId: string; qty: number }[];
   plans: PlanWrite[];
   orders: OrderDoc[];
@@ -196,7 +207,7 @@ interface OrderSource {
   planId: string | null;
 }
 
-function mapOrder(src: OrderSource, books: Map<string, ProductWrite>, plans: Set<string>): OrderDoc | string {
+function mapOrder(src: OrderSource, books: Map<string, ProductWrite>, plans: Set<string>, notes: string[]): OrderDoc | string {
   const { raw } = src;
   const orderNo = str(raw.orderId) || src.path.split('/').at(-1)!;
   if (!orderNoSchema.safeParse(orderNo).success || !/^\d{15}$/.test(orderNo)) return `malformed order number: ${JSON.stringify(orderNo)}`;
@@ -213,17 +224,22 @@ function mapOrder(src: OrderSource, books: Map<string, ProductWrite>, plans: Set
   const planId = src.planId ?? (str(raw.planId) || list(raw.orderList).filter(isObj).map((l) => str(l.planId)).find(Boolean) || null);
   if (planId && !plans.has(planId)) return `unknown campaign: ${planId}`;
   const items: OrderItem[] = [];
+  const outOfPrint: string[] = [];
   for (const line of list(raw.orderList)) {
     if (!isObj(line)) return 'malformed orderList line';
     const productId = str(line.productId);
     if (!productIdSchema.safeParse(productId).success) return `missing field: orderList.productId`;
-    if (!books.has(productId)) return `unknown book: ${productId}`;
     const qty = int(line.qty);
     const unitPrice = int(line.unitPrice);
     if (qty === null || qty < 1) return `missing field: orderList.qty of ${productId}`;
     if (unitPrice === null || unitPrice < 0) return `missing field: orderList.unitPrice of ${productId}`;
-    items.push({ productId, name: str(line.productName) || books.get(productId)!.name, qty, unitPrice, totalPrice: int(line.totalPrice) ?? qty * unitPrice });
+    // A book no longer sold: the order is history, kept with the line's own name and price.
+    const name = str(line.productName) || books.get(productId)?.name;
+    if (!name) return `missing field: orderList.productName of ${productId} (a book no longer sold)`;
+    if (!books.has(productId)) outOfPrint.push(`${productId} 「${name}」 NT$${unitPrice} × ${qty}`);
+    items.push({ productId, name, qty, unitPrice, totalPrice: int(line.totalPrice) ?? qty * unitPrice });
   }
+  if (outOfPrint.length) notes.push(`order ${src.path}: kept with the line's own name and price for a book no longer sold: ${outOfPrint.join(', ')}`);
   if (!items.length) return 'missing field: orderList (empty)';
   const totalPrice = int(raw.totalPrice);
   if (totalPrice === null || totalPrice < 0) return `missing field: totalPrice`;
@@ -252,7 +268,8 @@ function mapOrder(src: OrderSource, books: Map<string, ProductWrite>, plans: Set
     shippingFee: Math.max(0, totalPrice - itemsTotal),
     totalPrice,
     status: orderStatus,
-    statusHistory: [{ status: orderStatus, at: createdAt, by: IMPORT_ACTOR, note: `舊站訂單，匯入時狀態 ${str(raw.status)}` }],
+    // No note: the history is the customer's too. The old status stays in legacy.status, for the owner.
+    statusHistory: [{ status: orderStatus, at: createdAt, by: IMPORT_ACTOR }],
     delivery: hasDelivery ? { company: str(delivery.company), trackingNo: str(delivery.trackingNo), trackingUrl: str(delivery.trackingUrl) } : null,
     remark: str(raw.remark),
     paymentDueAt: new Date(Date.parse(createdAt) + PAYMENT_DUE_DAYS * 86_400_000).toISOString(),
@@ -279,7 +296,13 @@ interface MapContext {
 /** The records of one top-level key of the export (an empty list where it is absent or not a record). */
 const entriesOf = (root: Json, key: string) => Object.entries(isObj(root[key]) ? root[key] : {});
 
-function mapBooks(ctx: MapContext): Map<string, ProductWrite> {
+/**
+ * A cover the shop cannot show as it is: neither an address (http(s)://, a Storage URL works as it is) nor
+ * a path of the shop (/images/...). The old site's relative file names (`book1.jpg`).
+ */
+export const isRelativeCover = (src: string) => src !== '' && !/^https?:\/\//i.test(src) && !src.startsWith('/');
+
+function mapBooks(ctx: MapContext, covers: CoverToBring[]): Map<string, ProductWrite> {
   const books = new Map<string, ProductWrite>();
   for (const [id, raw] of entriesOf(ctx.root, 'products')) {
     ctx.read.product++;
@@ -288,7 +311,11 @@ function mapBooks(ctx: MapContext): Map<string, ProductWrite> {
     else {
       const p = mapProduct(id, raw);
       if (typeof p === 'string') ctx.refuse('product', `products/${id}`, p);
-      else books.set(id, p);
+      else if (isRelativeCover(p.imgSrc)) {
+        // Unlaunched without a cover until one is brought over (seed/legacy/covers.ts), never a broken picture.
+        covers.push({ productId: id, file: p.imgSrc, launched: p.launched });
+        books.set(id, { ...p, imgSrc: '', launched: false });
+      } else books.set(id, p);
     }
   }
   if (ctx.root.products_simple !== undefined) ctx.notes.push('products_simple is derived from products in the old shop: not imported (the shop derives its own list)');
@@ -377,7 +404,7 @@ function mapOrders(ctx: MapContext, books: Map<string, ProductWrite>, planIds: S
   for (const src of orderSources(ctx).values()) {
     ctx.read.order++;
     if (src.uid && !memberIds.has(src.uid)) ctx.notes.push(`order ${src.path}: member ${src.uid} is not in users, the order keeps the uid`);
-    const o = mapOrder(src, books, planIds);
+    const o = mapOrder(src, books, planIds, ctx.notes);
     if (typeof o === 'string') ctx.refuse('order', src.path, o);
     else orders.push(o);
   }
@@ -420,11 +447,34 @@ export function mapLegacyExport(data: unknown, now: string): ImportPlan {
     notes: [],
     refuse: (kind, path, reason) => refusals.push({ kind, path, reason }),
   };
-  const books = mapBooks(ctx);
+  const covers: CoverToBring[] = [];
+  const books = mapBooks(ctx, covers);
   const stock = mapStock(ctx, books);
   const plans = mapPlans(ctx, books);
   const members = mapMembers(ctx);
   const orders = mapOrders(ctx, books, new Set(plans.map((p) => p.planId)), new Set(members.map((m) => m.userUid)));
   const subscriptions = mapSubscriptions(ctx, members);
-  return { products: [...books.values()], stock, plans, orders, members, subscriptions, refusals, read: ctx.read, notes: ctx.notes };
+  return { products: [...books.values()], covers, stock, plans, orders, members, subscriptions, refusals, read: ctx.read, notes: ctx.notes };
+}
+
+/** The top-level keys of the old shop's Realtime Database export. */
+const EXPORT_KEYS = ['products', 'products_simple', 'stock', 'group_buying', 'order', 'group_order', 'users', 'subscribeList'];
+const WHAT_IT_SHOULD_BE =
+  "--file should be the old shop's Realtime Database export (Firebase console → Realtime Database → ⋮ → Export JSON): one JSON object with its products, stock, group_buying, order, group_order, users and subscribeList";
+
+/** The export in a file's text, or an Error that says plainly what the file is and what it should be. */
+export function parseLegacyExport(text: string, file: string): unknown {
+  if (!text.trim()) throw new Error(`${file} is empty; ${WHAT_IT_SHOULD_BE}`);
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw new Error(`${file} is not JSON; ${WHAT_IT_SHOULD_BE}`);
+  }
+  if (!isObj(data)) throw new Error(`${file} holds ${Array.isArray(data) ? 'a JSON array' : `a JSON ${data === null ? 'null' : typeof data}`}, not an export; ${WHAT_IT_SHOULD_BE}`);
+  if (!EXPORT_KEYS.some((k) => k in data)) {
+    const keys = Object.keys(data);
+    throw new Error(`${file} is JSON but not the old shop's export (${keys.length ? `its keys: ${keys.slice(0, 5).join(', ')}${keys.length > 5 ? ', …' : ''}` : 'an empty object'}); ${WHAT_IT_SHOULD_BE}`);
+  }
+  return data;
 }

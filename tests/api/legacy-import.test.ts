@@ -19,11 +19,12 @@ const MEMBER_UID = 'legacyMemberUid0001';
 const MEMBER_EMAIL = 'legacy.member@old-shop.example';
 const BUYER_EMAILS = [MEMBER_EMAIL, 'legacy.guest@old-shop.example', 'legacy.reader@old-shop.example', 'legacy.quitter@old-shop.example'];
 const KINDS = ['products', 'stock', 'plans', 'orders', 'members', 'subscriptions'] as const;
-const MAPPED = { products: 3, stock: 3, plans: 1, orders: 5, members: 1, subscriptions: 2 };
+const MAPPED = { products: 4, stock: 4, plans: 1, orders: 6, members: 1, subscriptions: 2 };
 
 interface RunResult {
   state: Record<(typeof KINDS)[number], { new: number; present: number }>;
   refusals: { kind: string; path: string; reason: string }[];
+  notes: string[];
   created: Record<(typeof KINDS)[number], number> | null;
 }
 
@@ -50,7 +51,7 @@ beforeAll(async () => {
 afterAll(async () => {
   const db = adminDb();
   await Promise.all([
-    ...['AA00001', 'AA00002', 'AA00003'].map((id) => db.doc(`products/${id}`).update({ launched: false }).catch(() => undefined)),
+    ...['AA00001', 'AA00002', 'AA00003', 'AA00005'].map((id) => db.doc(`products/${id}`).update({ launched: false }).catch(() => undefined)),
     db.doc('groupBuyingPlans/-LegacyPlanSpring').update({ launched: false }).catch(() => undefined),
   ]);
 });
@@ -62,14 +63,16 @@ describe('npm run import:legacy', () => {
     for (const k of KINDS) expect(dry.state[k].new + dry.state[k].present, k).toBe(MAPPED[k]);
     expect(dry.refusals.map((r) => `${r.path}: ${r.reason}`)).toEqual(
       expect.arrayContaining([
-        'order/legacyMemberUid0001/-Nord4: unknown book: AA00077',
         'group_order/-LegacyPlanSpring/-Nbad1: malformed email: "legacy.guest(at)old-shop.example"',
         'group_order/-LegacyPlanSpring/-Nbad2: unknown status: "6"',
         'group_order/-LegacyPlanSpring/-Nbad3: malformed date: oderDate "2025/02/30 09:00"',
         'group_order/-LegacyPlanSpring/-Nbad4: missing field: totalPrice',
       ]),
     );
-    expect(dry.refusals).toHaveLength(10);
+    expect(dry.refusals).toHaveLength(9);
+    // An old order for a book no longer sold is kept; a cover named relative to the old site leaves its book unlaunched.
+    expect(dry.notes).toContainEqual(expect.stringMatching(/^order order\/legacyMemberUid0001\/-Nord4: kept with the line's own name and price for a book no longer sold: AA00077/));
+    expect(dry.notes).toContainEqual(expect.stringMatching(/^book AA00005: its cover "book5\.jpg" is a file name of the old site and no --images folder was given: imported unlaunched/));
     const firstRun = dry.state.orders.new > 0;
     if (firstRun) expect((await adminDb().doc('orders/legacy-250605101530123').get()).exists).toBe(false);
 
@@ -91,6 +94,8 @@ describe('npm run import:legacy', () => {
     const found = await request(app).post('/api/order/lookup').send({ orderNo: '250605101530123', email: 'Legacy.Member@Old-Shop.example' });
     expect(found.status, JSON.stringify(found.body)).toBe(200);
     expect(found.body).toMatchObject({ orderNo: '250605101530123', status: 'shipped', statusLabel: '已發貨', totalPrice: 1500, delivery: { trackingNo: 'RR123456789TW' } });
+    // The history the customer reads holds no note of the import's own.
+    expect(JSON.stringify(found.body)).not.toMatch(/舊站訂單|匯入時狀態/);
     const wrong = await request(app).post('/api/order/lookup').send({ orderNo: '250605101530123', email: 'someone@example.com' });
     expect(wrong.status).toBe(404);
 
@@ -98,13 +103,17 @@ describe('npm run import:legacy', () => {
     expect(list.status).toBe(200);
     expect((list.body as { orderNo: string; status: string; planId: string | null }[]).map((o) => [o.orderNo, o.status, o.planId])).toEqual([
       ['250620083000456', 'awaitingPayment', null],
+      ['250611120000111', 'shipped', null],
       ['250610120000789', 'preparing', '-LegacyPlanSpring'],
       ['250605101530123', 'shipped', null],
     ]);
     expect(list.body[0]).not.toHaveProperty('legacy');
+    // The out-of-print book's line, as the old shop sold it.
+    expect(list.body[1].items).toEqual([{ productId: 'AA00077', name: '已經不存在的書', qty: 1, unitPrice: 300, totalPrice: 300 }]);
   });
 
   it('books, stock and the campaign’s progress are the old shop’s, and the dashboard counts each order once', async () => {
+    expect((await request(app).get('/api/products/detail/AA00005')).status).toBe(404);
     const book = await request(app).get('/api/products/detail/AA00001');
     expect(book.status).toBe(200);
     expect(book.body).toMatchObject({ name: '舊站測試書：公司法實務', listPrice: 800, salePrice: 720 });
@@ -115,13 +124,13 @@ describe('npm run import:legacy', () => {
     // Active orders only: the cancelled one (3 copies) is not progress.
     expect(plan.body.progress).toMatchObject({ orders: 2, copies: 3 });
 
-    // June 2025: paid = shipped 1500 + preparing 650 + 800; awaiting = 450; the cancelled order is neither.
+    // June 2025: paid = shipped 1500 + 300 + preparing 650 + 800; awaiting = 450; the cancelled order is neither.
     const june = async () => {
       const res = await c.get('/dashboard?days=1&months=36');
       expect(res.status).toBe(200);
       return (res.body.perMonth as { month: string }[]).find((m) => m.month === '2025-06');
     };
-    const expected = { month: '2025-06', paidOrders: 3, paidRevenue: 2950, awaitingOrders: 1, awaitingRevenue: 450 };
+    const expected = { month: '2025-06', paidOrders: 4, paidRevenue: 3250, awaitingOrders: 1, awaitingRevenue: 450 };
     expect(await june()).toEqual(expected);
     // The orderStats trigger saw the imported orders being created: it must leave them to the import.
     // Its events are asynchronous: give them time to arrive, then look again.

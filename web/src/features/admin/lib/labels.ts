@@ -7,6 +7,8 @@ export function actorLabel(by: string): string {
   if (by.startsWith('member:')) return '會員本人';
   if (by === 'guest') return '訪客';
   if (by.startsWith('system:')) return '系統自動';
+  // seed/legacy/mapping.ts IMPORT_ACTOR: the order came over from the old shop (its old status: legacy.status).
+  if (by === 'import:legacy') return '舊站匯入';
   return by;
 }
 
