@@ -45,6 +45,7 @@ const envSchema = z.object({
   API_DEADLINE_MS: count(1),
   ALLOC_DEADLINE_MS: count(1),
   ALLOC_LEASE_MS: count(1),
+  CATALOGUE_TTL_MS: count(0),
   // Test and bench runs only.
   LOG_LEVEL: z.preprocess(unset, z.enum(['silent']).optional()),
   RATE_LIMIT_NAMESPACE: text(),
@@ -86,6 +87,11 @@ function derive(e: Env) {
     },
     appVersion: e.APP_VERSION,
     rateLimits: { namespace: e.RATE_LIMIT_NAMESPACE ?? '', trustedHops: e.TRUSTED_PROXY_HOPS, testSecret: e.RATE_LIMIT_TEST_SECRET },
+    /**
+     * How long one instance keeps the launched catalogue and the plans' offers (functions/src/data/products.ts);
+     * the test stack (scripts/test.mjs) shortens it so that a book launched by a test is listed everywhere soon.
+     */
+    catalogueTtlMs: e.CATALOGUE_TTL_MS ?? 30_000,
     deadlines: { readMs: e.API_DEADLINE_MS ?? 10_000, allocMs: e.ALLOC_DEADLINE_MS ?? 40_000, leaseMs: e.ALLOC_LEASE_MS ?? 5_000 },
     logSilent: e.LOG_LEVEL === 'silent',
   };

@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../functions/src/lib/firebase';
 import type { PlaceOp } from '../../functions/src/domain/allocation-plan';
-import { allocate } from '../../functions/src/allocator/stock-allocator';
+import { allocate, allocatorCommit, LEASE_MS } from '../../functions/src/allocator/stock-allocator';
 import { adminDb, seedBook, uniq } from '../helpers/emulators';
 
 // The stock allocator's fault paths (functions/src/allocator/stock-allocator.ts), driven directly: a lease
@@ -51,8 +51,11 @@ beforeAll(async () => {
   await db();
 });
 
+const realCommit = allocatorCommit.run;
+
 // Other test files share the emulator: never leave a fake lease behind.
 afterEach(async () => {
+  allocatorCommit.run = realCommit;
   const lease = await adminDb().doc(LEASE).get();
   if (lease.exists && String(lease.data()?.holder).startsWith('dead-process')) await adminDb().doc(LEASE).delete();
 });
@@ -94,4 +97,45 @@ describe('stock allocator faults', () => {
     expect((await adminDb().doc(`allocResults/place-${orphan.orderId}~orphan`).get()).data()).toMatchObject({ nonce: 'orphan', result: { kind: 'created' } });
     expect(await qtyOf(productId)).toBe(2);
   });
+
+  // The outcome of a batch's commit is unknown: the emulator answers some lost precondition races with
+  // UNKNOWN, and in production a DEADLINE_EXCEEDED or UNAVAILABLE may come after the commit applied.
+  // The allocator reads what the batch would have written and goes on from there: the buyer gets the
+  // order (never an error for an order that lands), the stock is taken once, and the lease is released,
+  // so a second buyer waiting on it is not held up for its expiry.
+  const injected = (code: number, name: string) => Object.assign(new Error(`${code} ${name}: injected by the test`), { code });
+  /** The first commit of a placing batch (more writes than a lease's one) is answered with `code`, after applying it or not. */
+  function faultOnce(code: number, name: string, applies: boolean) {
+    const fault = { fired: false };
+    allocatorCommit.run = async (batch) => {
+      const ops = (batch as unknown as { _ops: unknown[] })._ops.length;
+      if (fault.fired || ops < 3) return realCommit(batch);
+      fault.fired = true;
+      if (applies) await realCommit(batch);
+      throw injected(code, name);
+    };
+    return fault;
+  }
+
+  for (const c of [
+    { code: 4, name: 'DEADLINE_EXCEEDED', applies: true, what: 'a deadline that passes after the commit applied' },
+    { code: 2, name: 'UNKNOWN', applies: false, what: 'the emulator’s UNKNOWN for a commit that did not apply' },
+  ]) {
+    it(`${c.what}: both buyers get their order, the stock is taken once each, and no one waits out the lease`, async () => {
+      const productId = await fixtureBook(5);
+      const fault = faultOnce(c.code, c.name, c.applies);
+      const ops = [placeOp(productId), placeOp(productId, 2)];
+      const results = await Promise.all(ops.map((op) => allocate(op)));
+      expect(fault.fired).toBe(true);
+      expect(results.map((r) => r.kind)).toEqual(['created', 'created']);
+      for (const op of ops) expect(await orderExists(op.orderId)).toBe(true);
+      for (const op of ops) expect((await adminDb().doc(`allocQueue/place-${op.orderId}`).get()).exists).toBe(false);
+      expect(await qtyOf(productId)).toBe(2);
+      // The next buyer finds the lease released, not left to lapse (LEASE_MS, 5 s).
+      const started = Date.now();
+      expect((await allocate(placeOp(productId))).kind).toBe('created');
+      expect(Date.now() - started).toBeLessThan(LEASE_MS);
+      expect(await qtyOf(productId)).toBe(1);
+    });
+  }
 });

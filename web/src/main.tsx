@@ -5,7 +5,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes, type HydrationState, type RouteObject } from 'react-router';
 import { App } from './app/app';
 import { createQueryClient } from '@/lib/data/queries';
-import { prefetchLikelyRoutes } from './app/prefetch';
+import { prefetchOnIntent } from './app/prefetch';
 import { createRouter, createRoutes } from './app/router';
 import { setUnauthorizedHandler } from './lib/api-client';
 import { reportCaughtError } from './app/route-errors';
@@ -50,7 +50,7 @@ async function start() {
   // handled at once, and a phone's Total Blocking Time drops (docs/storefront.md, measured).
   if (ssr) startTransition(() => void hydrateRoot(root, app, { onCaughtError: reportCaughtError }));
   else createRoot(root, { onCaughtError: reportCaughtError }).render(app);
-  prefetchLikelyRoutes();
+  prefetchOnIntent(routes);
   window.addEventListener('load', loadTagManager, { once: true });
 }
 

@@ -60,6 +60,24 @@ const RESULT_TTL_MS = 60 * 60_000;
 
 /** Identifies this process as a lease holder (shown in allocLease/stock, used by the kill test). */
 const HOLDER = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+/**
+ * Each taking of the lease has its own holder name: one process serves many requests at once (a Cloud Run
+ * instance at concurrency 80, functions/src/server.ts), and a drain that lost its lease to another drain
+ * of the same process must not take that one's lease for its own and go on beside it.
+ */
+const newHolder = () => `${HOLDER}:${randomBytes(4).toString('hex')}`;
+
+/** A held lease: who holds it (allocLease/stock's `holder`) and its update time, the precondition of the next write. */
+interface Held {
+  holder: string;
+  time: Timestamp;
+}
+
+/**
+ * The commit of every allocator write; a test replaces it (tests/api/allocator.test.ts) to make an outcome
+ * unknown: a commit applied whose answer is lost, or one refused with UNKNOWN.
+ */
+export const allocatorCommit = { run: (batch: FirebaseFirestore.WriteBatch) => batch.commit() };
 
 interface QueuedDoc {
   op: AllocationOp;
@@ -83,6 +101,13 @@ export type Submitted = AllocationResult | { kind: 'retry' } | { kind: 'withdraw
 
 /** gRPC codes: 5 NOT_FOUND, 6 ALREADY_EXISTS, 9 FAILED_PRECONDITION, 10 ABORTED. */
 const isRace = (err: unknown) => [5, 6, 9, 10].includes(codeOf(err) as number);
+/**
+ * A commit whose outcome is unknown: it may or may not have applied. 2 UNKNOWN (the Firestore emulator's
+ * answer to some lost precondition races), 4 DEADLINE_EXCEEDED, 13 INTERNAL, 14 UNAVAILABLE (production's,
+ * also after the SDK's own retries). The allocator reads what the write would have written, then goes on
+ * from the truth.
+ */
+const isUnknownOutcome = (err: unknown) => [2, 4, 13, 14].includes(codeOf(err) as number);
 /** Errors that no retry can cure: the data itself was refused (3 INVALID_ARGUMENT, 8 RESOURCE_EXHAUSTED for size). */
 const isRefusal = (err: unknown) => [3, 8, 11].includes(codeOf(err) as number);
 
@@ -190,8 +215,13 @@ async function waitForResults(
     if (leaseIsFree(lease)) {
       const held = await acquireLease(firestore, leaseRef, lease);
       if (held) {
-        // What this drain committed is known without another read.
-        const applied = await drain(firestore, leaseRef, held);
+        // What this drain committed is known without another read. A drain that failed (the lease is
+        // released, the requests stay queued) is no answer: the requests are read again, and the
+        // deadline still withdraws them, so a buyer never gets an error for an order that lands.
+        const applied = await drain(firestore, leaseRef, held).catch((err: unknown) => {
+          logger.warn('allocator drain failed; its requests stay queued', { error: String((err as Error)?.message ?? err).slice(0, 300) });
+          return new Map<string, ResultDoc>();
+        });
         for (const e of entries) {
           const r = applied.get(resultId(e.id, e.nonce));
           if (e.done === undefined && e.own && r?.nonce === e.nonce) e.done = r.result;
@@ -228,15 +258,19 @@ async function withdraw(firestore: Firestore, pending: Entry[]) {
   await Promise.all(
     pending.map(async (e) => {
       const ref = firestore.collection(QUEUE).doc(e.id);
-      const snap = await ref.get();
-      if (snap.exists) {
+      // A delete whose outcome is unknown is read again: answering "withdrawn" while the request may
+      // still be queued would let a later batch make an order its buyer was told failed.
+      for (let tries = 0; ; tries++) {
+        const snap = await ref.get();
+        if (!snap.exists) break;
         try {
           // Preconditioned on the version read: an allocator's batch that read it fails and redoes without it.
           await ref.delete({ lastUpdateTime: snap.updateTime! });
           e.done = { kind: 'withdrawn' };
           return;
         } catch (err) {
-          if (!isRace(err)) throw err;
+          if (isRace(err)) break;
+          if (!isUnknownOutcome(err) || tries >= 4) throw err;
         }
       }
       const r = (await firestore.collection(RESULTS).doc(resultId(e.id, e.nonce)).get()).data() as ResultDoc | undefined;
@@ -253,22 +287,41 @@ export function leaseIsFree(lease: Pick<DocumentSnapshot, 'exists' | 'data'>, no
   return expiresAt < now;
 }
 
-/** Takes the lease; resolves with its update time (the precondition of the next write), or null when another process won. */
-async function acquireLease(firestore: Firestore, ref: DocumentReference, seen: DocumentSnapshot): Promise<Timestamp | null> {
-  const data = { holder: HOLDER, expiresAt: Date.now() + LEASE_MS, acquiredAt: new Date().toISOString() };
+/** Takes the lease; resolves with it held, or null when another process (or drain) won. */
+async function acquireLease(firestore: Firestore, ref: DocumentReference, seen: DocumentSnapshot): Promise<Held | null> {
+  const holder = newHolder();
+  const data = { holder, expiresAt: Date.now() + LEASE_MS, acquiredAt: new Date().toISOString() };
+  if (seen.exists) {
+    // A takeover: the holder before stopped renewing (it died, or one of its batches outlived the lease).
+    // Logged, since two allocators then race on the same documents until the old one's commit fails.
+    const old = seen.data() as { holder?: string; expiresAt?: number } | undefined;
+    logger.info('allocator lease taken over', { from: old?.holder, expiredMs: Date.now() - (old?.expiresAt ?? 0) });
+  }
   try {
-    const w = seen.exists ? await ref.update(data, { lastUpdateTime: seen.updateTime! }) : await ref.create(data);
+    const batch = firestore.batch();
+    if (seen.exists) batch.update(ref, data, { lastUpdateTime: seen.updateTime! });
+    else batch.create(ref, data);
+    const w = await allocatorCommit.run(batch);
     allocatorStats.leases++;
-    return w.writeTime;
+    return { holder, time: w[0]!.writeTime };
   } catch (err) {
     if (isRace(err)) return null;
-    throw err;
+    if (!isUnknownOutcome(err)) throw err;
+    // Whether the lease was taken is in the lease itself.
+    const now = await ref.get();
+    return now.exists && (now.data() as { holder?: string }).holder === holder ? { holder, time: now.updateTime! } : null;
   }
 }
 
+/** The lease as now stored, if it is still this drain's. */
+async function stillHeld(leaseRef: DocumentReference, holder: string, snap?: DocumentSnapshot): Promise<Held | null> {
+  const l = snap ?? (await leaseRef.get());
+  return l.exists && (l.data() as { holder?: string }).holder === holder ? { holder, time: l.updateTime! } : null;
+}
+
 /** Drains the queue while holding the lease, then releases it. Resolves with the results it committed. */
-async function drain(firestore: Firestore, leaseRef: DocumentReference, acquired: Timestamp): Promise<Map<string, ResultDoc>> {
-  let lease: Timestamp | null = acquired;
+async function drain(firestore: Firestore, leaseRef: DocumentReference, acquired: Held): Promise<Map<string, ResultDoc>> {
+  let lease: Held | null = acquired;
   const until = Date.now() + MAX_HOLD_MS;
   const applied = new Map<string, ResultDoc>();
   try {
@@ -278,9 +331,20 @@ async function drain(firestore: Firestore, leaseRef: DocumentReference, acquired
       lease = await commitRequests(firestore, leaseRef, lease, snap.docs, applied);
     }
   } finally {
-    if (lease) await leaseRef.delete({ lastUpdateTime: lease }).catch(() => undefined);
+    // Released (never left to expire) whenever this drain still holds it, so no waiter waits it out.
+    if (lease) await release(leaseRef, lease);
   }
   return applied;
+}
+
+/** Deletes the lease if it is still this drain's (a delete whose outcome is unknown is as good: the next waiter reads it). */
+async function release(leaseRef: DocumentReference, lease: Held) {
+  await leaseRef.delete({ lastUpdateTime: lease.time }).catch(async (err: unknown) => {
+    if (!isRace(err)) return;
+    // Renewed by a commit whose answer was lost: still ours by name, so released by its current version.
+    const now = await stillHeld(leaseRef, lease.holder).catch(() => null);
+    if (now) await leaseRef.delete({ lastUpdateTime: now.time }).catch(() => undefined);
+  });
 }
 
 interface Read {
@@ -363,14 +427,14 @@ function writePlan(firestore: Firestore, batch: FirebaseFirestore.WriteBatch, pl
 }
 
 /** A batch ready to commit: the requests it applies (a prefix of those queued) and their results. */
-function prepareBatch(firestore: Firestore, leaseRef: DocumentReference, lease: Timestamp, docs: QueryDocumentSnapshot[], read: Read, now: Date, ns: FirestoreNs, settings: ShopSettings) {
+function prepareBatch(firestore: Firestore, leaseRef: DocumentReference, lease: Held, docs: QueryDocumentSnapshot[], read: Read, now: Date, ns: FirestoreNs, settings: ShopSettings) {
   const ops = docs.map((d) => (d.data() as QueuedDoc).op);
   // Too many writes for one commit: the plan takes fewer requests (the rest stay queued for the next batch).
   const { plan, take } = fitBatch(ops, read, now, MAX_WRITES_PER_BATCH);
   const batchDocs = docs.slice(0, take);
   const expireAt = ns.Timestamp.fromMillis(now.getTime() + RESULT_TTL_MS);
   const batch = firestore.batch();
-  batch.update(leaseRef, { expiresAt: Date.now() + LEASE_MS }, { lastUpdateTime: lease });
+  batch.update(leaseRef, { expiresAt: Date.now() + LEASE_MS }, { lastUpdateTime: lease.time });
   const results = batchDocs.map((d, i) => {
     batch.delete(d.ref, { lastUpdateTime: d.updateTime });
     const result: ResultDoc = { nonce: (d.data() as QueuedDoc).nonce, result: plan.results[i]!, expireAt };
@@ -384,15 +448,15 @@ function prepareBatch(firestore: Firestore, leaseRef: DocumentReference, lease: 
 
 /**
  * Applies up to one batch of queued requests in one preconditioned batched write. Resolves with the
- * lease's new update time, or null when the lease was lost (another process took over).
+ * lease renewed, or null when the lease was lost (another drain took over) or given up.
  */
 async function commitRequests(
   firestore: Firestore,
   leaseRef: DocumentReference,
-  lease: Timestamp,
+  lease: Held,
   docs: QueryDocumentSnapshot[],
   applied: Map<string, ResultDoc>,
-): Promise<Timestamp | null> {
+): Promise<Held | null> {
   const ns = await firestoreNs();
   const settings = await shopSettings();
 
@@ -401,23 +465,35 @@ async function commitRequests(
     const read = await readState(firestore, docs.map((d) => (d.data() as QueuedDoc).op), now);
     const { batch, batchDocs, results } = prepareBatch(firestore, leaseRef, lease, docs, read, now, ns, settings);
     try {
-      const writes = await batch.commit();
+      const writes = await allocatorCommit.run(batch);
       allocatorStats.batches++;
       // The queue's age, for the alert on a stuck allocator (docs/operations.md).
       const oldest = Math.min(...batchDocs.map((d) => (d.data() as QueuedDoc).createdAt));
       logger.info('allocator batch', { requests: batchDocs.length, oldestQueuedMs: Date.now() - oldest, redos: attempt });
       for (const [id, r] of results) applied.set(id, r);
-      const renewed = writes[0]!.writeTime;
+      const renewed = { holder: lease.holder, time: writes[0]!.writeTime };
       if (batchDocs.length < docs.length) return commitRequests(firestore, leaseRef, renewed, docs.slice(batchDocs.length), applied);
       return renewed;
     } catch (err) {
-      if (isRace(err)) {
+      const unknown = isUnknownOutcome(err);
+      if (isRace(err) || unknown) {
         allocatorStats.redos++;
-        // Someone else moved (a withdrawn request, a takeover of our lease): still ours? then redo.
-        const [l, ...still] = await firestore.getAll(leaseRef, ...docs.map((d) => d.ref));
-        if (!l!.exists || (l!.data() as { holder?: string }).holder !== HOLDER) return null;
-        lease = l!.updateTime!;
-        docs = still.filter((s) => s.exists) as QueryDocumentSnapshot[];
+        // Someone else moved (a withdrawn request, a takeover of our lease), or the commit's answer was
+        // lost. The truth is in Firestore: a request applied (by this batch or another) is gone from the
+        // queue and its result is stored; one still queued is redone while the lease is still this drain's.
+        if (unknown) logger.warn('allocator batch outcome unknown; reading what it would have written', { code: codeOf(err), requests: batchDocs.length });
+        const snaps = await firestore.getAll(leaseRef, ...docs.flatMap((d) => [d.ref, firestore.collection(RESULTS).doc(resultId(d.id, (d.data() as QueuedDoc).nonce))]));
+        const still: QueryDocumentSnapshot[] = [];
+        docs.forEach((d, i) => {
+          const queued = snaps[1 + 2 * i]!;
+          const r = snaps[2 + 2 * i]!.data() as ResultDoc | undefined;
+          if (r && r.nonce === (d.data() as QueuedDoc).nonce) applied.set(resultId(d.id, r.nonce), r);
+          else if (queued.exists) still.push(queued as QueryDocumentSnapshot);
+        });
+        const held = await stillHeld(leaseRef, lease.holder, snaps[0]);
+        if (!held) return null;
+        lease = held;
+        docs = still;
         if (!docs.length) return lease;
         continue;
       }
@@ -432,32 +508,39 @@ async function commitRequests(
       return rejectRequest(firestore, leaseRef, lease, docs[0]!, err, applied);
     }
   }
-  // Five redos in a row: leave the requests queued and let the lease lapse to whoever comes next.
+  // Five redos in a row: leave the requests queued and hand the lease to whoever comes next, released
+  // now rather than left to expire.
+  await release(leaseRef, lease);
   return null;
 }
 
 async function rejectRequest(
   firestore: Firestore,
   leaseRef: DocumentReference,
-  lease: Timestamp,
+  lease: Held,
   doc: QueryDocumentSnapshot,
   err: unknown,
   applied: Map<string, ResultDoc>,
-): Promise<Timestamp | null> {
+): Promise<Held | null> {
   const { Timestamp: Ts } = await firestoreNs();
   const batch = firestore.batch();
-  batch.update(leaseRef, { expiresAt: Date.now() + LEASE_MS }, { lastUpdateTime: lease });
+  batch.update(leaseRef, { expiresAt: Date.now() + LEASE_MS }, { lastUpdateTime: lease.time });
   batch.delete(doc.ref, { lastUpdateTime: doc.updateTime });
   const message = String((err as Error)?.message ?? err).slice(0, 300);
   const result: ResultDoc = { nonce: (doc.data() as QueuedDoc).nonce, result: { kind: 'rejected', message }, expireAt: Ts.fromMillis(Date.now() + RESULT_TTL_MS) };
-  batch.set(firestore.collection(RESULTS).doc(resultId(doc.id, result.nonce)), result);
+  const id = resultId(doc.id, result.nonce);
+  batch.set(firestore.collection(RESULTS).doc(id), result);
   try {
-    const writeTime = (await batch.commit())[0]!.writeTime;
-    applied.set(resultId(doc.id, result.nonce), result);
-    return writeTime;
+    const writeTime = (await allocatorCommit.run(batch))[0]!.writeTime;
+    applied.set(id, result);
+    return { holder: lease.holder, time: writeTime };
   } catch (e) {
     if (isRace(e)) return null;
-    throw e;
+    if (!isUnknownOutcome(e)) throw e;
+    // Read what it would have written; the request's waiter reads its result (or it is rejected again).
+    const [l, r] = await firestore.getAll(leaseRef, firestore.collection(RESULTS).doc(id));
+    if ((r!.data() as ResultDoc | undefined)?.nonce === result.nonce) applied.set(id, result);
+    return stillHeld(leaseRef, lease.holder, l);
   }
 }
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { productSchema, type Product, type ProductPlanOffer, type ProductSummary } from '../contracts/products';
+import { config } from '../config';
 import { db } from '../lib/firebase';
 import { logger } from '../lib/logger';
 import { PLANS } from './plans';
@@ -8,8 +9,8 @@ import { STOCK } from './stock';
 
 export const PRODUCTS = 'products';
 const COLLECTION = PRODUCTS;
-/** How long one instance keeps the launched catalogue in memory; Hosting's CDN caches on top. */
-export const CATALOGUE_TTL_MS = 30_000;
+/** How long one instance keeps the launched catalogue in memory (30 s unless the test stack shortens it); Hosting's CDN caches on top. */
+const catalogueTtlMs = () => config().catalogueTtlMs;
 
 /** A JSON answer serialised once per catalogue load, with its strong ETag. */
 export interface PreparedJson {
@@ -83,7 +84,7 @@ async function load(): Promise<Catalogue> {
 
 /** The launched catalogue, loaded once per TTL per instance; concurrent callers share one read. */
 export async function launchedCatalogue(): Promise<Catalogue> {
-  if (cache && Date.now() - cache.at < CATALOGUE_TTL_MS) return cache;
+  if (cache && Date.now() - cache.at < catalogueTtlMs()) return cache;
   inflight ??= load().finally(() => (inflight = null));
   cache = await inflight;
   return cache;
@@ -143,7 +144,7 @@ async function loadPlanOffers(): Promise<PlanOfferCache> {
  * read once per TTL per instance; "open" is decided per call against the clock.
  */
 export async function openPlanOffers(productId: string, now = Date.now()): Promise<ProductPlanOffer[]> {
-  if (!plansCache || now - plansCache.at >= CATALOGUE_TTL_MS) {
+  if (!plansCache || now - plansCache.at >= catalogueTtlMs()) {
     plansInflight ??= loadPlanOffers().finally(() => (plansInflight = null));
     plansCache = await plansInflight;
   }

@@ -122,9 +122,9 @@ export async function signUpThroughForm(page: Page, who: { name: string; email: 
 
 /**
  * Waits until books made at `madeAt` are in every instance's catalogue. Each Functions worker keeps the
- * catalogue for 30 s (CATALOGUE_TTL_MS in functions/src/data/products.ts), and the book list, a book's
- * page and the cart's check of a book all read it, so one fresh answer is not enough: the books must be
- * listed and every cache older than they are must have expired.
+ * catalogue for CATALOGUE_TTL_MS (functions/src/config.ts: 30 s, 5 s under npm test), and the book list, a
+ * book's page and the cart's check of a book all read it, so one fresh answer is not enough: the books
+ * must be listed and every cache older than they are must have expired.
  */
 export async function waitUntilListed(productIds: string[], madeAt: number) {
   const listed = async () => {
@@ -136,5 +136,6 @@ export async function waitUntilListed(productIds: string[], madeAt: number) {
     if (Date.now() > deadline) throw new Error(`not listed after 45 s: ${productIds.join(', ')}`);
     await new Promise((r) => setTimeout(r, 1000));
   }
-  await new Promise((r) => setTimeout(r, Math.max(0, madeAt + 31_000 - Date.now())));
+  const ttl = Number(process.env.CATALOGUE_TTL_MS || 30_000);
+  await new Promise((r) => setTimeout(r, Math.max(0, madeAt + ttl + 1000 - Date.now())));
 }

@@ -1,23 +1,22 @@
-import { PREFETCH_DELAY_MS } from '@/config/ui';
-import { LIKELY_NEXT, routeModules } from './route-modules';
+import { matchRoutes, type RouteObject } from 'react-router';
 
-/** Warms the likely next pages 1 s after load, when the browser is idle. */
-export function prefetchLikelyRoutes(): void {
-  // One page per idle period: each import runs the chunk's code, and five at once made one long task
-  // on a slow phone (docs/storefront.md).
-  const queue = [...LIKELY_NEXT];
-  const run = () => {
-    const key = queue.shift();
-    if (!key) return;
-    void routeModules[key]().catch(() => undefined);
-    next();
+/**
+ * Loads a page's code when the visitor shows the intent to open it: a link hovered, focused or touched,
+ * some 100–300 ms before the click. Nothing is loaded at idle any more: the idle prefetch of five likely
+ * pages pulled the cart, the orders, react-hook-form and zod into every first visit and ran them inside
+ * the window Lighthouse measures (docs/storefront.md).
+ */
+export function prefetchOnIntent(routes: RouteObject[]): void {
+  const warmed = new Set<string>();
+  const warm = (e: Event) => {
+    const link = e.target instanceof Element ? e.target.closest('a[href]') : null;
+    if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin || warmed.has(link.pathname)) return;
+    warmed.add(link.pathname);
+    // A route whose page is loaded already has no `lazy` (main.tsx, React Router); the others import it
+    // once, and the router's own call then finds the module ready.
+    for (const { route } of matchRoutes(routes, link.pathname) ?? []) {
+      if (typeof route.lazy === 'function') void (route.lazy as () => Promise<unknown>)().catch(() => undefined);
+    }
   };
-  const next = () => {
-    if (!queue.length) return;
-    if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 2000 });
-    else setTimeout(run, 50);
-  };
-  const start = () => setTimeout(next, PREFETCH_DELAY_MS);
-  if (document.readyState === 'complete') start();
-  else window.addEventListener('load', start, { once: true });
+  for (const type of ['pointerover', 'focusin', 'touchstart']) document.addEventListener(type, warm, { capture: true, passive: true });
 }

@@ -1,4 +1,4 @@
-// Every page's code, loaded on demand. The prefetcher warms the likely next ones.
+// Every page's code, loaded on demand (and on a link's hover, focus or touch: web/src/app/prefetch.ts).
 export const routeModules = {
   home: () => import('./routes/home'),
   bookList: () => import('./routes/book-list'),
@@ -30,9 +30,6 @@ export const routeModules = {
   onecircle: () => import('./routes/onecircle'),
   admin: () => import('./routes/admin'),
 };
-
-/** The routes a visitor most likely opens next from anywhere in the shop. */
-export const LIKELY_NEXT: (keyof typeof routeModules)[] = ['bookList', 'bookPage', 'home', 'cart', 'orders'];
 
 /** Each page's source file, the key of Vite's manifest: the `ssr` function links the page's CSS and JS from it. */
 export const routeModuleFiles: Record<keyof typeof routeModules, string> = {

@@ -10,4 +10,3 @@ export const TOAST_OPTIONS = {
 } as const;
 
 export const RELOAD_GUARD_MS = 10_000;
-export const PREFETCH_DELAY_MS = 1000;
