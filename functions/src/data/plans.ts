@@ -1,7 +1,7 @@
-import type { PlanDecision } from '../contracts/admin';
+import { decisionSummary, type PlanDecision, type PlanDecisionSummary } from '../contracts/admin';
 import type { GroupBuyingPlan, PlanOutcome, PlanProgress } from '../contracts/group-buying';
 import type { Order } from '../contracts/orders';
-import { isActiveOrder, isUnpaid } from '../domain/order';
+import { isActiveOrder } from '../domain/order';
 import { ORDERS, toOrder } from './orders';
 import type { Firestore } from 'firebase-admin/firestore';
 import { db } from '../lib/firebase';
@@ -9,6 +9,8 @@ import { lostRace } from '../lib/firestore-codes';
 
 export const PLANS = 'groupBuyingPlans';
 export const PLAN_PROGRESS = 'planProgress';
+/** The owner's full decisions (buyers, amounts, bank digits, the owner's email): server-only (firestore.rules). */
+export const PLAN_DECISIONS = 'planDecisions';
 
 /** The stored plan: the contract's fields plus what the closing job records. */
 export interface PlanDoc extends GroupBuyingPlan {
@@ -17,8 +19,11 @@ export interface PlanDoc extends GroupBuyingPlan {
   judgedAt?: string;
   /** Put away by the owner: hidden from the console's default list, never open. */
   archived?: boolean;
-  /** The owner's 成團 / 流團 (functions/src/api/group-buying/outcome-service.ts). */
-  decision?: PlanDecision;
+  /**
+   * The owner's 成團 / 流團 as the public may see it (functions/src/api/group-buying/outcome-service.ts);
+   * the full record is planDecisions/{planId} (getPlanDecision), since anyone reads a launched plan.
+   */
+  decision?: PlanDecisionSummary;
   /** A pay-after-成團 campaign: when its threshold was reached (set once, functions/src/api/group-buying/pay-after.ts). */
   formedAt?: string;
 }
@@ -91,28 +96,6 @@ export async function listPlanOrders(planId: string, limit = 2000): Promise<Orde
 }
 
 /**
- * Copies in the plan's unpaid orders placed with one of these emails or this phone (as stored). Only
- * equality filters, so Firestore merges single-field indexes; a contact's handful of orders is read,
- * never the whole plan.
- */
-export async function unpaidCopiesOfContact(planId: string, emails: readonly string[], phone: string): Promise<number> {
-  // Unpaid is two statuses (awaitingFormation too: a pay-after-成團 order holds copies unpaid), judged
-  // here rather than in the query, which may hold only one `in` (the emails).
-  const ofPlan = (await db()).collection(ORDERS).where('planId', '==', planId);
-  const [byEmail, byPhone] = await Promise.all([
-    ofPlan.where('email', 'in', [...new Set(emails)]).select('items', 'status').limit(200).get(),
-    ofPlan.where('phone', '==', phone).select('items', 'status').limit(200).get(),
-  ]);
-  const copies = new Map<string, number>();
-  for (const d of [...byEmail.docs, ...byPhone.docs]) {
-    if (!isUnpaid(d.data() as Pick<Order, 'status'>)) continue;
-    const items = (d.data() as Partial<Order>).items ?? [];
-    copies.set(d.id, items.reduce((n, i) => n + (Number(i.qty) || 0), 0));
-  }
-  return [...copies.values()].reduce((a, b) => a + b, 0);
-}
-
-/**
  * Recomputes planProgress/{planId} from the plan's orders (count and copies of the active ones) and
  * writes it whole. The allocator keeps the document current with increments in each batch; this
  * is the authority the closing job judges by, and a repair for a document edited by hand.
@@ -156,19 +139,27 @@ export async function markOrdersThresholdNotMet(orderIds: readonly string[], at:
 
 export type DecisionClaim = { kind: 'missing' } | { kind: 'claimed' | 'existing'; decision: PlanDecision };
 
+/** The owner's full decision on a plan (planDecisions/{planId}), or null while undecided. */
+export async function getPlanDecision(planId: string): Promise<PlanDecision | null> {
+  const snap = await (await db()).collection(PLAN_DECISIONS).doc(planId).get();
+  return snap.exists ? (snap.data() as PlanDecision) : null;
+}
+
 /**
- * Records the owner's decision on the plan unless one is recorded already (one transaction, so two
- * concurrent calls agree on one): 'claimed' = this call's was written, 'existing' = the stored one.
+ * Records the owner's decision unless one is recorded already (one transaction, so two concurrent calls
+ * agree on one): the full record in planDecisions/{planId}, its summary on the plan. 'claimed' = this
+ * call's was written, 'existing' = the stored one.
  */
 export async function claimPlanDecision(planId: string, decision: PlanDecision): Promise<DecisionClaim> {
   const firestore = await db();
   const ref = firestore.collection(PLANS).doc(planId);
+  const full = firestore.collection(PLAN_DECISIONS).doc(planId);
   return firestore.runTransaction(async (tx) => {
-    const snap = await tx.get(ref);
-    if (!snap.exists) return { kind: 'missing' } as const;
-    const stored = (snap.data() as Partial<PlanDoc>).decision;
-    if (stored) return { kind: 'existing', decision: stored } as const;
-    tx.update(ref, { decision, updatedAt: decision.at });
+    const [snap, stored] = await tx.getAll(ref, full);
+    if (!snap!.exists) return { kind: 'missing' } as const;
+    if (stored!.exists) return { kind: 'existing', decision: stored!.data() as PlanDecision } as const;
+    tx.set(full, decision);
+    tx.update(ref, { decision: decisionSummary(decision), updatedAt: decision.at });
     return { kind: 'claimed', decision } as const;
   });
 }
@@ -177,12 +168,15 @@ export async function claimPlanDecision(planId: string, decision: PlanDecision):
 export async function completePlanDecision(planId: string, done: Pick<PlanDecision, 'counts' | 'refundsDue' | 'refundsTotal' | 'completedAt'>): Promise<PlanDecision> {
   const firestore = await db();
   const ref = firestore.collection(PLANS).doc(planId);
+  const full = firestore.collection(PLAN_DECISIONS).doc(planId);
   return firestore.runTransaction(async (tx) => {
-    const stored = ((await tx.get(ref)).data() as Partial<PlanDoc> | undefined)?.decision;
+    const snap = await tx.get(full);
+    const stored = snap.exists ? (snap.data() as PlanDecision) : undefined;
     if (!stored) throw new Error(`No decision on plan ${planId} to complete`);
     if (stored.completedAt) return stored;
     const next = { ...stored, ...done };
-    tx.update(ref, { decision: next });
+    tx.set(full, next);
+    tx.update(ref, { decision: decisionSummary(next) });
     return next;
   });
 }
