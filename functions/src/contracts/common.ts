@@ -13,6 +13,7 @@ export const isWellFormedText = (value: string) => !LONE_SURROGATE.test(value);
  * (U+200E/F marks, U+202A-202E embeddings and overrides, U+2066-2069 isolates): an RLO turns gnp.exe
  * into "exe.png" in a mail or a page, and no customer or owner text needs one (issue 31).
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_OR_BIDI = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
 
 /** True when the string holds no control or bidirectional character (CONTROL_OR_BIDI). */
