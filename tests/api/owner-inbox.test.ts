@@ -123,7 +123,7 @@ describe('the shop hears of new orders; /admin/settings', () => {
 
   it('saves the digest choice: no mail per order, one digest of the day that lists it; the saved values are used', async () => {
     const hours = `週一至週五 10:00–18:00（${uniq('h').slice(-5)}）`;
-    const next: AdminSettings = { shop: { ...saved.shop, contact: { ...saved.shop.contact, hours } }, notifications: { orders: 'digest' } };
+    const next: AdminSettings = { shop: { ...saved.shop, contact: { ...saved.shop.contact, hours } }, notifications: { orders: 'digest' }, limits: saved.limits };
     try {
       const put = await c.put('/settings', next);
       expect(put.status).toBe(200);
