@@ -53,7 +53,7 @@ export function pool<T, R>(items: T[], size: number, fn: (item: T, i: number) =>
 export function createBuyers(count: number, opts?: { prefix?: string }): Promise<Buyer[]>;
 export function createFixtureBook(units: number, opts?: { salePrice?: number; name?: string }): Promise<string>;
 export function createFixturePlan(productId: string, opts?: { groupPrice?: number }): Promise<string>;
-export function shopOrderBody(productId: string): Record<string, unknown>;
+export function shopOrderBody(productId: string, i?: number): Record<string, unknown>;
 export function groupOrderBody(productId: string, i: number): Record<string, unknown>;
 export function burst(opts: {
   baseUrl: string;

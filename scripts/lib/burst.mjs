@@ -92,10 +92,11 @@ const percentile = (xs, p) => {
   return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
 };
 
-export const shopOrderBody = (productId) => ({
+// Buyer `i` has a phone of their own: the holding caps count unpaid copies per phone (docs/limits.md).
+export const shopOrderBody = (productId, i = 0) => ({
   items: [{ productId, qty: 1 }],
   receiver: { name: '搶購者', address: '臺北市中正區重慶南路一段 122 號' },
-  phone: '02-2345-6789',
+  phone: `02-${String(23450000 + i).padStart(8, '0')}`,
   bankAccountNo: '00000',
 });
 

@@ -88,7 +88,9 @@ describe('group orders: no stranger holds the stock or speaks in the shop’s na
     const id = orderId();
     expect((await send('PATCH', `/groupOrder/${planId}/${id}`, groupBody(productId, 1, { buyer: '請改匯至帳戶客服' }))).status).toBe(201);
     const mail = (await adminDb().doc(`mail/${id}-placed`).get()).data() as { message: { text: string } };
-    expect(mail.message.text).toContain('「請改匯至帳戶客服」您好：');
+    // The name is the buyer's words: only inside the box labelled as what the buyer typed, never in the greeting.
+    expect(mail.message.text).not.toContain('「請改匯至帳戶客服」您好');
+    expect(mail.message.text).toContain('您填寫的收件資料（由訂購人輸入，本店未經核對）');
   });
 });
 

@@ -77,7 +77,7 @@ describe('bursts through Hosting -> Functions (many processes)', () => {
         baseUrl: HOSTING_URL,
         productId,
         units: 25,
-        requests: buyers.map((b) => ({ path: (orderId: string) => `/api/order/${b.uid}/${orderId}`, body: shopOrderBody(productId), token: b.idToken })),
+        requests: buyers.map((b, i) => ({ path: (orderId: string) => `/api/order/${b.uid}/${orderId}`, body: shopOrderBody(productId, i), token: b.idToken })),
       });
       expectExactSale(r, 100, 25);
     },
@@ -138,7 +138,7 @@ describe('bursts through Hosting -> Functions (many processes)', () => {
         productId,
         units: 20,
         retries: 4,
-        requests: buyers.map((b) => ({ path: (orderId: string) => `/api/order/${b.uid}/${orderId}`, body: shopOrderBody(productId), token: b.idToken })),
+        requests: buyers.map((b, i) => ({ path: (orderId: string) => `/api/order/${b.uid}/${orderId}`, body: shopOrderBody(productId, i), token: b.idToken })),
         // Kill whichever worker process holds the allocator's lease, as soon as one does.
         onStart: async () => {
           const until = Date.now() + 60_000;

@@ -211,11 +211,11 @@ describe('a decision cut off midway', () => {
 
     // What a call that died after its claim and one mail leaves: the decision claimed, not completed.
     const at = new Date().toISOString();
+    // The full record beside the plan (planDecisions), its summary on the public plan document.
     await adminDb()
-      .doc(`groupBuyingPlans/${planId}`)
-      .update({
-        decision: { outcome: 'failed', note: '', at, by: 'owner', proposed: null, completedAt: null, counts: { orders: 0, mailed: 0, cancelled: 0, refundsDue: 0 }, refundsDue: [], refundsTotal: 0 },
-      });
+      .doc(`planDecisions/${planId}`)
+      .set({ outcome: 'failed', note: '', at, by: 'owner', proposed: null, completedAt: null, counts: { orders: 0, mailed: 0, cancelled: 0, refundsDue: 0 }, refundsDue: [], refundsTotal: 0 });
+    await adminDb().doc(`groupBuyingPlans/${planId}`).update({ decision: { outcome: 'failed', note: '', at, completedAt: null } });
     const early = { to: unpaid1.email, message: { subject: '團購未成團，訂單已取消', text: 'queued before the cut', html: '' }, kind: 'campaign-failed', createdAt: at };
     await adminDb().doc(`mail/${unpaid1.orderId}-outcome-failed`).create(early);
     expect((await doc(`groupBuyingPlans/${planId}`))!.decision.completedAt).toBeNull();

@@ -140,7 +140,7 @@ test('the owner creates a campaign, sees its orders and exports the CSV', async 
       items: [{ productId: book, qty: 2 }],
       buyer: '陳團購',
       email: 'e2e-group@example.com',
-      receiver: { name: '陳團購', address: '公會辦公室自取（高雄）' },
+      receiver: { name: '陳團購', address: '高雄市前金區中正四路 211 號' },
       phone: '07-123-4567',
       bankAccountNo: '13579',
     },

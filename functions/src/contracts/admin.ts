@@ -260,7 +260,11 @@ export const refundDueSchema = z.object({
 });
 export type RefundDue = z.infer<typeof refundDueSchema>;
 
-/** The owner's 成團 / 流團 as recorded on the campaign (groupBuyingPlans/{planId}.decision). */
+/**
+ * The owner's 成團 / 流團 as recorded beside the campaign, in the server-only planDecisions/{planId}
+ * (functions/src/data/plans.ts): it names buyers, amounts and bank digits. The public plan document
+ * carries only its PlanDecisionSummary.
+ */
 export const planDecisionSchema = z
   .object({
     outcome: campaignOutcomeSchema,
@@ -277,6 +281,9 @@ export const planDecisionSchema = z
   })
   .meta({ id: 'PlanDecision' });
 export type PlanDecision = z.infer<typeof planDecisionSchema>;
+/** What of a decision the public plan document (groupBuyingPlans/{planId}.decision) carries: nothing of a buyer's or the owner's. */
+export type PlanDecisionSummary = Pick<PlanDecision, 'outcome' | 'at' | 'note' | 'completedAt'>;
+export const decisionSummary = (d: PlanDecision): PlanDecisionSummary => ({ outcome: d.outcome, at: d.at, note: d.note, completedAt: d.completedAt });
 
 export const campaignOutcomeResultSchema = z
   .object({ decision: planDecisionSchema, replayed: z.boolean().meta({ description: 'true: the decision was already recorded; nothing was done again' }) })

@@ -9,11 +9,23 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 export const isWellFormedText = (value: string) => !LONE_SURROGATE.test(value);
 
 /**
- * Every string the API accepts starts from this schema (contracts/__tests__/text-schema.test.ts
- * checks that no contract uses a bare z.string()), so an ill-formed string is a 400 `Bad Request` with
- * details and never reaches Firestore, Identity Toolkit or the order allocator.
+ * C0 and C1 controls (but tab and the line breaks a text area sends) and the bidirectional controls
+ * (U+200E/F marks, U+202A-202E embeddings and overrides, U+2066-2069 isolates): an RLO turns gnp.exe
+ * into "exe.png" in a mail or a page, and no customer or owner text needs one (issue 31).
  */
-export const textSchema = z.string().refine(isWellFormedText, '含有無法辨識的字元');
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_OR_BIDI = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
+
+/** True when the string holds no control or bidirectional character (CONTROL_OR_BIDI). */
+export const hasNoControls = (value: string) => !CONTROL_OR_BIDI.test(value);
+
+/**
+ * Every string the API accepts starts from this schema (contracts/__tests__/text-schema.test.ts
+ * checks that no contract uses a bare z.string()), so an ill-formed string, or one with a control or
+ * bidirectional character, is a 400 `Bad Request` with details and never reaches Firestore, Identity
+ * Toolkit, the order allocator or a mail.
+ */
+export const textSchema = z.string().refine(isWellFormedText, '含有無法辨識的字元').refine(hasNoControls, '含有控制字元或文字方向字元');
 
 /**
  * Firestore document ids: no slashes or dots, bounded length, and not Firestore's reserved `__x__`
@@ -42,6 +54,23 @@ export const personNameSchema = (required: string) =>
     .min(1, { error: required, abort: true })
     .max(PERSON_NAME_MAX, `姓名最多 ${PERSON_NAME_MAX} 字`)
     .regex(/^[\p{L}\p{M}]+(?:[ \u3000·‧・.'’-]{1,2}[\p{L}\p{M}]+)*\.?$/u, '姓名只能包含文字，以及名字中的空白、·、.、-、\'');
+
+/**
+ * A postal address in an address's shape, since the shop's mails print it (issue 31; docs/limits.md,
+ * "What a stranger can send"): letters, digits, spaces and the punctuation addresses use (, 、 . - ( ) #
+ * /), at most 100 characters, with a number, a word of an address (縣 市 區 鄉 鎮 村 里 路 街 道 段 巷 弄 號
+ * 樓, or Rd / St / No. and the like), no run of 7 digits (an account number) and nothing like a web or
+ * mail address.
+ */
+const ADDRESS_MAX = 100;
+export const addressSchema = textSchema
+  .trim()
+  .min(6, { error: '地址至少 6 個字', abort: true })
+  .max(ADDRESS_MAX, { error: `地址最多 ${ADDRESS_MAX} 字`, abort: true })
+  .regex(/^[\p{L}\p{M}\p{Nd} \u3000,，、.\-－–()（）#＃/]+$/u, { error: '地址只能包含文字、數字、空白與 , 、 . - ( ) # /', abort: true })
+  .refine((v) => !/[A-Za-z0-9-]\.[A-Za-z]{2,}|www|http/i.test(v), { error: '地址不能包含網址', abort: true })
+  .refine((v) => !/\p{Nd}{7,}/u.test(v.replace(/[\s\-－–]/g, '')), { error: '地址不能包含 7 位以上的連續數字', abort: true })
+  .refine((v) => /\p{Nd}/u.test(v) && /[縣市區鄉鎮村里路街道段巷弄號樓]|\b(?:rd|road|st|street|ave|avenue|ln|lane|aly|alley|sec|no|dist|city)\b/iu.test(v), '請填寫完整地址（縣市、路街與門牌號碼）');
 
 /** A calendar date, YYYY-MM-DD, that exists (2026-02-30 does not). */
 export const calendarDateSchema = textSchema.trim().refine((v) => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bankAccountNoSchema, emailSchema, isoInstantSchema, moneySchema, personNameSchema, phoneSchema, productIdSchema, taxIdSchema, textSchema } from './common';
+import { addressSchema, bankAccountNoSchema, emailSchema, isoInstantSchema, moneySchema, personNameSchema, phoneSchema, productIdSchema, taxIdSchema, textSchema } from './common';
 
 /**
  * `awaitingFormation` (issue 27): a group order of a campaign that asks for payment only once it forms
@@ -49,7 +49,7 @@ export const NO_BANK_DIGITS = '00000';
 export const orderContactSchema = z.object({
   receiver: z.object({
     name: personNameSchema('請填寫收件人姓名'),
-    address: textSchema.trim().min(6, '地址至少 6 個字').max(200, '地址最多 200 字'),
+    address: addressSchema,
   }),
   phone: phoneSchema,
   /** Asked where the bank and the amount are shown; may come later (PUT .../bankAccountNo), NO_BANK_DIGITS until then. */
@@ -64,8 +64,8 @@ export type PlaceOrderInput = z.infer<typeof placeOrderInputSchema>;
 
 /**
  * A group order: the buyer's name and email, and either a pickup point of the plan (`pickupPointId`,
- * no address needed) or a postal address (at least 6 characters). Whether the plan offers that point
- * or postal delivery is the server's check against the plan.
+ * and then no address: the point's own is used) or a postal address in an address's shape
+ * (addressSchema). Whether the plan offers that point or postal delivery is the server's check.
  */
 export const placeGroupOrderInputSchema = placeOrderInputSchema
   .extend({
@@ -78,7 +78,13 @@ export const placeGroupOrderInputSchema = placeOrderInputSchema
     pickupPointId: textSchema.regex(/^[A-Za-z0-9_-]{1,32}$/, '取貨地點錯誤').optional(),
   })
   .superRefine((v, ctx) => {
-    if (!v.pickupPointId && v.receiver.address.length < 6) ctx.addIssue({ code: 'custom', path: ['receiver', 'address'], message: '地址至少 6 個字' });
+    const path = ['receiver', 'address'];
+    if (v.pickupPointId) {
+      if (v.receiver.address) ctx.addIssue({ code: 'custom', path, message: '自取訂單不需填寫地址' });
+      return;
+    }
+    const address = addressSchema.safeParse(v.receiver.address);
+    if (!address.success) ctx.addIssue({ code: 'custom', path, message: address.error.issues[0]?.message ?? '地址格式錯誤' });
   });
 export type PlaceGroupOrderInput = z.infer<typeof placeGroupOrderInputSchema>;
 

@@ -77,15 +77,15 @@ export type Access = 'public' | 'optional' | 'member' | 'owner';
 
 /**
  * A rate limit, counted in Firestore across instances (http/middleware/rate-limit.ts, docs/limits.md).
- * `per`: whose counter: the client's address (default), the body's email or phone, or the body's email
- * from this client. `count: 'failures'` counts only refused attempts.
+ * `per`: whose counter: the client's address (default), the body's email or phone (canonical,
+ * functions/src/domain/contact.ts), the body's email from this client, or the signed-in account. `count: 'failures'` counts only refused attempts.
  */
 export interface LimitDecl {
   name: string;
   windowMs: number;
   limit: number;
-  per?: 'client' | 'email' | 'phone' | 'emailAndClient';
-  count?: 'all' | 'failures';
+  per?: 'client' | 'email' | 'phone' | 'emailAndClient' | 'account';
+  count?: 'all' | 'failures' | 'created';
 }
 
 export interface SuccessDecl {
@@ -424,7 +424,7 @@ export const ROUTES = {
     tag: 'Group buying',
     summary: 'Place a group order',
     description:
-      'Anyone (a bearer token optional) places an order in an open plan. The client makes the `orderId` once per checkout; the server prices every line from the plan, checks it is open and takes the stock in one atomic step. The same request again answers 200 with the same order; the same id with a different body answers 409 `ORDER_CONFLICT`. Rate-limited per client address, per email and per phone; a contact holding 20 unpaid copies in the plan is refused new orders with 409 `UNPAID_LIMIT`.',
+      'Anyone (a bearer token optional) places an order in an open plan. The client makes the `orderId` once per checkout; the server prices every line from the plan, checks it is open and takes the stock in one atomic step. The same request again answers 200 with the same order; the same id with a different body answers 409 `ORDER_CONFLICT`. Rate-limited per client address, per email and per phone (canonical: docs/limits.md); an order that would take the unpaid copies of its contact (email, phone or account) in the plan over the shop\'s cap (default 20) is refused with 409 `UNPAID_LIMIT`.',
     access: 'optional',
     // Placing needs no account, so these stand between a script and the campaign's stock and the shop's
     // mail (docs/limits.md, "Group orders"): per client address, and per contact, since the confirmation
@@ -515,6 +515,10 @@ export const ROUTES = {
       'A member with a verified email orders for themselves. The client makes the `orderId` once per checkout; the server prices every line and takes the stock in one atomic step. The same request again answers 200 with the same order; the same id with a different body answers 409 `ORDER_CONFLICT`; not enough stock answers 409 `OUT_OF_STOCK` and takes nothing.',
     access: 'member',
     self: { param: 'userId', owner: false },
+    // The guests' holding caps apply (api/orders/holding.ts: unpaid copies per contact and book, copies
+    // per order, orders per account a day); and new orders per client address (docs/limits.md).
+    limits: [{ name: 'shop-order-client', windowMs: HOUR, limit: 20, count: 'created' }],
+    limitValidOnly: true,
     deadline: 'placement',
     params: userOrderParams,
     body: placeOrderInputSchema,
@@ -522,7 +526,7 @@ export const ROUTES = {
       201: { description: 'The order was placed', schema: orderSchema },
       200: { description: 'The same request again: the order placed before', schema: orderSchema },
     },
-    errors: { 403: [K.emailNotVerified], 404: [K.notFound], 409: [K.outOfStock, K.orderConflict] },
+    errors: { 403: [K.emailNotVerified], 404: [K.notFound], 409: [K.outOfStock, K.orderConflict, K.unpaidLimit], 429: [K.tooManyAttempts] },
   }),
 
   // --- Settings and content ---

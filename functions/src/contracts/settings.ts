@@ -33,7 +33,23 @@ const notificationSettingsSchema = z.object({
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = { orders: 'each' };
 
-export const adminSettingsSchema = z.object({ shop: shopSettingsSchema, notifications: notificationSettingsSchema }).meta({ id: 'AdminSettings' });
+/**
+ * settings/limits (server-only): how much stock one contact may hold unpaid, and how many orders one
+ * account may place a day (functions/src/api/orders/holding.ts; docs/limits.md, "Holding stock").
+ */
+const holdingLimitsSchema = z.strictObject({
+  copiesPerOrder: z.number().int().min(1, '至少 1 本').max(1000, '最多 1000 本').meta({ description: 'Copies one order may carry' }),
+  unpaidCopiesPerBook: z.number().int().min(1, '至少 1 本').max(1000, '最多 1000 本').meta({ description: "Unpaid copies of one book one contact may hold in the shop's orders" }),
+  unpaidCopiesPerCampaign: z.number().int().min(1, '至少 1 本').max(1000, '最多 1000 本').meta({ description: 'Unpaid copies one contact may hold in one campaign' }),
+  ordersPerAccountPerDay: z.number().int().min(1, '至少 1 筆').max(1000, '最多 1000 筆').meta({ description: 'New orders one signed-in account may place in 24 hours' }),
+});
+export type HoldingLimits = z.infer<typeof holdingLimitsSchema>;
+/** The safe defaults, used for every field settings/limits does not set. */
+export const DEFAULT_HOLDING_LIMITS: HoldingLimits = { copiesPerOrder: 20, unpaidCopiesPerBook: 10, unpaidCopiesPerCampaign: 20, ordersPerAccountPerDay: 20 };
+
+export const adminSettingsSchema = z
+  .object({ shop: shopSettingsSchema, notifications: notificationSettingsSchema, limits: holdingLimitsSchema.optional() })
+  .meta({ id: 'AdminSettings' });
 export type AdminSettings = z.infer<typeof adminSettingsSchema>;
 
 export const SETTINGS_LIMITS = { paymentDueDaysMax: 14, feeMax: 2000 } as const;
@@ -95,5 +111,7 @@ export const shopSettingsInputSchema = z.strictObject({
 export const adminSettingsInputSchema = z.strictObject({
   shop: shopSettingsInputSchema,
   notifications: z.strictObject({ orders: z.enum(ORDER_NOTICE_MODES, '請選擇新訂單通知方式') }),
+  /** Absent: the stored limits stay as they are. */
+  limits: holdingLimitsSchema.optional(),
 });
 export type AdminSettingsInput = z.infer<typeof adminSettingsInputSchema>;

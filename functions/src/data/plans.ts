@@ -1,7 +1,7 @@
-import type { PlanDecision } from '../contracts/admin';
+import { decisionSummary, type PlanDecision, type PlanDecisionSummary } from '../contracts/admin';
 import type { GroupBuyingPlan, PlanOutcome, PlanProgress } from '../contracts/group-buying';
 import type { Order } from '../contracts/orders';
-import { isActiveOrder, isUnpaid } from '../domain/order';
+import { isActiveOrder } from '../domain/order';
 import { ORDERS, toOrder } from './orders';
 import type { Firestore } from 'firebase-admin/firestore';
 import { db } from '../lib/firebase';
@@ -10,6 +10,8 @@ import { declareQuery, shapedQuery } from './query-shapes';
 
 export const PLANS = 'groupBuyingPlans';
 export const PLAN_PROGRESS = 'planProgress';
+/** The owner's full decisions (buyers, amounts, bank digits, the owner's email): server-only (firestore.rules). */
+export const PLAN_DECISIONS = 'planDecisions';
 
 /** The stored plan: the contract's fields plus what the closing job records. */
 export interface PlanDoc extends GroupBuyingPlan {
@@ -18,8 +20,11 @@ export interface PlanDoc extends GroupBuyingPlan {
   judgedAt?: string;
   /** Put away by the owner: hidden from the console's default list, never open. */
   archived?: boolean;
-  /** The owner's 成團 / 流團 (functions/src/api/group-buying/outcome-service.ts). */
-  decision?: PlanDecision;
+  /**
+   * The owner's 成團 / 流團 as the public may see it (functions/src/api/group-buying/outcome-service.ts);
+   * the full record is planDecisions/{planId} (getPlanDecision), since anyone reads a launched plan.
+   */
+  decision?: PlanDecisionSummary;
   /** A pay-after-成團 campaign: when its threshold was reached (set once, functions/src/api/group-buying/pay-after.ts). */
   formedAt?: string;
 }
@@ -95,43 +100,11 @@ const ORDERS_OF_PLAN = declareQuery({
 });
 /** A plan's orders, in no order (counts, existence, a contact's copies). */
 const ANY_ORDERS_OF_PLAN = declareQuery({ name: "a plan's orders (data/plans.ts recomputePlanProgress, planHasOrders, deletePlanWithoutOrders)", collection: ORDERS, where: [{ field: 'planId', op: '==' }] });
-const OF_PLAN_BY_EMAILS = declareQuery({
-  name: "a plan's orders placed with some emails (data/plans.ts unpaidCopiesOfContact)",
-  collection: ORDERS,
-  where: [{ field: 'planId', op: '==' }, { field: 'email', op: 'in' }],
-});
-const OF_PLAN_BY_PHONE = declareQuery({
-  name: "a plan's orders placed with a phone (data/plans.ts unpaidCopiesOfContact)",
-  collection: ORDERS,
-  where: [{ field: 'planId', op: '==' }, { field: 'phone', op: '==' }],
-});
 
 /** Every order of a plan, newest first (index planId + createdAt desc). */
 export async function listPlanOrders(planId: string, limit = 2000): Promise<Order[]> {
   const snap = await shapedQuery(await db(), ORDERS_OF_PLAN, [planId]).limit(limit).get();
   return snap.docs.map((d) => toOrder(d.data()));
-}
-
-/**
- * Copies in the plan's unpaid orders placed with one of these emails or this phone (as stored). Only
- * equality filters, so Firestore merges single-field indexes; a contact's handful of orders is read,
- * never the whole plan.
- */
-export async function unpaidCopiesOfContact(planId: string, emails: readonly string[], phone: string): Promise<number> {
-  // Unpaid is two statuses (awaitingFormation too: a pay-after-成團 order holds copies unpaid), judged
-  // here rather than in the query, which may hold only one `in` (the emails).
-  const firestore = await db();
-  const [byEmail, byPhone] = await Promise.all([
-    shapedQuery(firestore, OF_PLAN_BY_EMAILS, [planId, [...new Set(emails)]]).select('items', 'status').limit(200).get(),
-    shapedQuery(firestore, OF_PLAN_BY_PHONE, [planId, phone]).select('items', 'status').limit(200).get(),
-  ]);
-  const copies = new Map<string, number>();
-  for (const d of [...byEmail.docs, ...byPhone.docs]) {
-    if (!isUnpaid(d.data() as Pick<Order, 'status'>)) continue;
-    const items = (d.data() as Partial<Order>).items ?? [];
-    copies.set(d.id, items.reduce((n, i) => n + (Number(i.qty) || 0), 0));
-  }
-  return [...copies.values()].reduce((a, b) => a + b, 0);
 }
 
 /**
@@ -178,19 +151,27 @@ export async function markOrdersThresholdNotMet(orderIds: readonly string[], at:
 
 export type DecisionClaim = { kind: 'missing' } | { kind: 'claimed' | 'existing'; decision: PlanDecision };
 
+/** The owner's full decision on a plan (planDecisions/{planId}), or null while undecided. */
+export async function getPlanDecision(planId: string): Promise<PlanDecision | null> {
+  const snap = await (await db()).collection(PLAN_DECISIONS).doc(planId).get();
+  return snap.exists ? (snap.data() as PlanDecision) : null;
+}
+
 /**
- * Records the owner's decision on the plan unless one is recorded already (one transaction, so two
- * concurrent calls agree on one): 'claimed' = this call's was written, 'existing' = the stored one.
+ * Records the owner's decision unless one is recorded already (one transaction, so two concurrent calls
+ * agree on one): the full record in planDecisions/{planId}, its summary on the plan. 'claimed' = this
+ * call's was written, 'existing' = the stored one.
  */
 export async function claimPlanDecision(planId: string, decision: PlanDecision): Promise<DecisionClaim> {
   const firestore = await db();
   const ref = firestore.collection(PLANS).doc(planId);
+  const full = firestore.collection(PLAN_DECISIONS).doc(planId);
   return firestore.runTransaction(async (tx) => {
-    const snap = await tx.get(ref);
-    if (!snap.exists) return { kind: 'missing' } as const;
-    const stored = (snap.data() as Partial<PlanDoc>).decision;
-    if (stored) return { kind: 'existing', decision: stored } as const;
-    tx.update(ref, { decision, updatedAt: decision.at });
+    const [snap, stored] = await tx.getAll(ref, full);
+    if (!snap!.exists) return { kind: 'missing' } as const;
+    if (stored!.exists) return { kind: 'existing', decision: stored!.data() as PlanDecision } as const;
+    tx.set(full, decision);
+    tx.update(ref, { decision: decisionSummary(decision), updatedAt: decision.at });
     return { kind: 'claimed', decision } as const;
   });
 }
@@ -199,12 +180,15 @@ export async function claimPlanDecision(planId: string, decision: PlanDecision):
 export async function completePlanDecision(planId: string, done: Pick<PlanDecision, 'counts' | 'refundsDue' | 'refundsTotal' | 'completedAt'>): Promise<PlanDecision> {
   const firestore = await db();
   const ref = firestore.collection(PLANS).doc(planId);
+  const full = firestore.collection(PLAN_DECISIONS).doc(planId);
   return firestore.runTransaction(async (tx) => {
-    const stored = ((await tx.get(ref)).data() as Partial<PlanDoc> | undefined)?.decision;
+    const snap = await tx.get(full);
+    const stored = snap.exists ? (snap.data() as PlanDecision) : undefined;
     if (!stored) throw new Error(`No decision on plan ${planId} to complete`);
     if (stored.completedAt) return stored;
     const next = { ...stored, ...done };
-    tx.update(ref, { decision: next });
+    tx.set(full, next);
+    tx.update(ref, { decision: decisionSummary(next) });
     return next;
   });
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_NOTIFICATION_SETTINGS, ORDER_NOTICE_MODES, type AdminSettings, type NotificationSettings, type ShopSettings } from '../contracts/settings';
+import { DEFAULT_HOLDING_LIMITS, DEFAULT_NOTIFICATION_SETTINGS, ORDER_NOTICE_MODES, type AdminSettings, type HoldingLimits, type NotificationSettings, type ShopSettings } from '../contracts/settings';
 import { db } from '../lib/firebase';
 
 /** settings/shop changes rarely; one read per instance per minute is plenty. */
@@ -59,9 +59,22 @@ export async function notificationSettings(): Promise<NotificationSettings> {
   return { orders: ORDER_NOTICE_MODES.find((m) => m === orders) ?? DEFAULT_NOTIFICATION_SETTINGS.orders };
 }
 
+/**
+ * settings/limits: server-only, always read fresh (one small read per placement, beside the others), so a
+ * change counts at once everywhere. A missing or nonsensical field is its safe default.
+ */
+export async function holdingLimits(): Promise<HoldingLimits> {
+  const snap = await (await db()).doc('settings/limits').get();
+  const pick = (k: keyof HoldingLimits) => {
+    const v = snap.get(k) as unknown;
+    return typeof v === 'number' && Number.isInteger(v) && v >= 1 ? v : DEFAULT_HOLDING_LIMITS[k];
+  };
+  return { copiesPerOrder: pick('copiesPerOrder'), unpaidCopiesPerBook: pick('unpaidCopiesPerBook'), unpaidCopiesPerCampaign: pick('unpaidCopiesPerCampaign'), ordersPerAccountPerDay: pick('ordersPerAccountPerDay') };
+}
+
 export async function adminSettings(): Promise<AdminSettings> {
-  const [shop, notifications] = await Promise.all([load(), notificationSettings()]);
-  return { shop, notifications };
+  const [shop, notifications, limits] = await Promise.all([load(), notificationSettings(), holdingLimits()]);
+  return { shop, notifications, limits };
 }
 
 /**
@@ -74,7 +87,8 @@ export async function saveAdminSettings(settings: AdminSettings, by: string): Pr
   const batch = firestore.batch();
   batch.set(firestore.doc('settings/shop'), settings.shop);
   batch.set(firestore.doc('settings/notifications'), { ...settings.notifications, updatedAt, updatedBy: by });
+  if (settings.limits) batch.set(firestore.doc('settings/limits'), { ...settings.limits, updatedAt, updatedBy: by });
   await batch.commit();
   cache = null;
-  return settings;
+  return { ...settings, limits: settings.limits ?? (await holdingLimits()) };
 }

@@ -15,6 +15,9 @@ export interface OrderDoc extends Order {
   requestHash: string;
   /** Set on the orders imported from the old shop (seed/legacy/mapping.ts): where it came from. */
   legacy?: LegacyOrigin;
+  /** The contact's canonical email and phone (./contact.ts), which the holding caps query (api/orders/holding.ts). */
+  emailKey?: string;
+  phoneKey?: string;
 }
 
 /** An imported order's origin in the old shop's Realtime Database export (docs/migration.md). */
@@ -29,7 +32,7 @@ export interface LegacyOrigin {
 
 /** The order as the customer sees it (the stored one without the server's fields). */
 export function publicOrder(doc: OrderDoc): Order {
-  const { requestHash: _hash, legacy: _legacy, ...order } = doc;
+  const { requestHash: _hash, legacy: _legacy, emailKey: _emailKey, phoneKey: _phoneKey, ...order } = doc;
   return order;
 }
 

@@ -62,6 +62,7 @@ const KEYS: Record<NonNullable<LimitDecl['per']>, ((req: Request) => string) | u
   email: bodyEmail,
   phone: bodyPhone,
   emailAndClient: bodyEmailAndClient,
+  account: (req) => currentUser(req)?.uid ?? '',
 };
 
 const limiters = (limits: readonly LimitDecl[] = []) =>

@@ -4,7 +4,7 @@ import type { ShopSettings } from '../contracts/settings';
 import { formatMoney } from '../contracts/format';
 import { formatTaipeiTime, type MailBlock } from './layout';
 import type { ComposedMail } from './mail-doc';
-import { bankBlock, itemsBlock, lookupButton, orderFacts, orderMail } from './order-parts';
+import { bankBlock, itemsBlock, lookupButton, orderFacts, orderMail, TYPED_BOX_TITLE } from './order-parts';
 
 // The mails of a campaign's outcome (成團 / 流團), one per order, in the shop's voice: what happened to
 // the campaign, what happens to this order, and what the buyer does next (often: nothing). Which order
@@ -78,7 +78,7 @@ function deliveryBlock(order: Order, plan: Plan): MailBlock {
   }
   return {
     kind: 'facts',
-    title: '寄送方式',
+    title: `寄送方式（${TYPED_BOX_TITLE.slice(2, -1)}）`,
     tone: 'highlight',
     rows: [['方式', '郵寄到府'], ['收件人', order.receiver.name], ['收件地址', order.receiver.address], ['出貨', '書籍寄出後，我們會寄信通知您貨件編號與查詢連結']],
   };

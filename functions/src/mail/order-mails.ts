@@ -5,7 +5,7 @@ import type { OrderMail } from '../domain/order';
 import { formatTaipeiTime, renderMail, type MailBlock } from './layout';
 import type { ComposedMail } from './mail-doc';
 import { siteUrl } from '../lib/site-url';
-import { bankBlock, footer, greeting, itemsBlock, lookupButton, orderFacts, orderMail, receiverPlace } from './order-parts';
+import { bankBlock, footer, greeting, itemsBlock, lookupButton, orderFacts, orderMail, receiverBlock, receiverPlace } from './order-parts';
 
 // Every mail an order sends (to the customer, and the shop's own notices and digest), in the "Trigger Email" shape that ./send-mail.ts sends. Which mail a
 // change sends is the order's domain's call (functions/src/domain/order.ts, OrderMail); this renders it.
@@ -57,7 +57,7 @@ function shippedMail(order: Order, settings: ShopSettings): ComposedMail {
   return orderMail(order, settings, '您的訂單已出貨', `訂單 ${order.orderNo} 已出貨${d ? `，貨件編號 ${d.trackingNo}` : ''}。`, [
     { kind: 'text', text: `您的訂單 ${order.orderNo} 已經出貨（${ORDER_STATUS_LABELS[order.status]}）。` },
     ...parcel,
-    { kind: 'facts', title: '收件資訊', rows: [['收件人', order.receiver.name], receiverPlace(order)] },
+    receiverBlock(order),
     itemsBlock(order, false),
     { kind: 'text', text: '收到書籍後享有 7 天鑑賞期。' },
     lookupButton(order),
@@ -109,7 +109,7 @@ function deliveryCorrectedMail(order: Order, settings: ShopSettings, previous: O
           { kind: 'button', href: d.trackingUrl, label: '查詢貨件' } as MailBlock,
         ]
       : []),
-    { kind: 'facts', title: '收件資訊', rows: [['收件人', order.receiver.name], receiverPlace(order)] },
+    receiverBlock(order),
     lookupButton(order),
   ]);
 }
@@ -127,7 +127,7 @@ function waitingForFormationMail(order: Order, settings: ShopSettings): Composed
     { kind: 'text', text: '活動達到成團門檻時，我們會寄出「收款通知」，信中會附上匯款帳號、金額與匯款期限；匯款期限從成團時起算。若活動最後未成團，訂單會取消，您不需付任何款項。' },
     orderFacts(order),
     itemsBlock(order),
-    { kind: 'facts', title: '收件資訊', rows: [['收件人', order.receiver.name], receiverPlace(order), ['聯絡電話', order.phone]] },
+    receiverBlock(order, true),
     lookupButton(order),
   ]);
 }
@@ -170,15 +170,7 @@ function orderPlacedMail(order: Order, settings: ShopSettings): ComposedMail {
       itemsBlock(order),
       bankBlock(order, settings, due),
       { kind: 'text', text: `請於 ${due}前完成匯款，逾期未匯款訂單將自動取消。匯款後我們會核對帳款，並寄信通知您。` },
-      {
-        kind: 'facts',
-        title: '收件資訊',
-        rows: [
-          ['收件人', order.receiver.name],
-          receiverPlace(order),
-          ['聯絡電話', order.phone],
-        ],
-      },
+      receiverBlock(order, true),
       lookupButton(order),
       { kind: 'note', text: `如有任何問題，歡迎回信或來電 ${settings.contact.phone}。` },
     ],

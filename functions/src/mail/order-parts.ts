@@ -44,7 +44,19 @@ export function bankBlock(order: Order, settings: ShopSettings, due: string, tit
   };
 }
 
-export const greeting = (order: Order) => `「${order.buyer || order.receiver.name}」您好：`;
+/**
+ * No name: a mail may go to an address nobody verified, so the shop's own voice (the greeting, the
+ * text) carries no word a customer typed (issue 31; docs/limits.md, "What a stranger can send").
+ */
+export const greeting = (_order: Order) => '您好：';
+
+/** The title of the one box that quotes what the customer typed, so nobody takes it for the shop's words. */
+export const TYPED_BOX_TITLE = '您填寫的收件資料（由訂購人輸入，本店未經核對）';
+
+/** The receiver and where the books go, as typed, inside the plainly labelled box (and the phone, when asked). */
+export function receiverBlock(order: Order, withPhone = false): MailBlock {
+  return { kind: 'facts', title: TYPED_BOX_TITLE, rows: [['收件人', order.receiver.name], receiverPlace(order), ...(withPhone ? [['聯絡電話', order.phone] as [string, string]] : [])] };
+}
 
 export function itemsBlock(order: Order, withFees = true): MailBlock {
   return {

@@ -100,10 +100,10 @@ function whoText(route: RouteDecl): string {
   return route.self.owner ? `the member named by \`${route.self.param}\` (self) or the shop owner (\`Authorization: Bearer <idToken>\`).` : `the member named by \`${route.self.param}\` only (\`Authorization: Bearer <idToken>\`).`;
 }
 
-const per = { client: 'client address', email: 'email', phone: 'phone', emailAndClient: 'email and client address' } as const;
+const per = { client: 'client address', email: 'email', phone: 'phone', emailAndClient: 'email and client address', account: 'signed-in account' } as const;
 function limitsText(route: RouteDecl): string {
   if (!route.limits?.length) return '';
-  const each = route.limits.map((l) => `${l.limit} per ${per[l.per ?? 'client']} per ${l.windowMs / 60_000} min${l.count === 'failures' ? ' (failures only)' : ''}`);
+  const each = route.limits.map((l) => `${l.limit} per ${per[l.per ?? 'client']} per ${l.windowMs / 60_000} min${l.count === 'failures' ? ' (failures only)' : l.count === 'created' ? ' (new orders only)' : ''}`);
   return `\n\n**Rate limits** (429 \`${ERROR_KEYS.tooManyAttempts}\`${route.limitValidOnly ? ', counting valid requests only' : ''}): ${each.join('; ')}.`;
 }
 

@@ -1,9 +1,9 @@
-import type { AdminPlanDetail, AdminPlanInput, AdminPlanSaved, AdminPlanSummary, AdminPlanUpdate, PlanBookState, PlanBookTotal, PlanPickupTotal } from '../../contracts/admin';
+import type { AdminPlanDetail, PlanDecision, AdminPlanInput, AdminPlanSaved, AdminPlanSummary, AdminPlanUpdate, PlanBookState, PlanBookTotal, PlanPickupTotal } from '../../contracts/admin';
 import { ERROR_KEYS } from '../../contracts/errors';
 import { formatDateTime } from '../../contracts/format';
 import { isPlanOpen } from '../../contracts/group-buying';
 import { ORDER_STATUS_LABELS, type Order } from '../../contracts/orders';
-import { createPlanWithProgress, deletePlanWithoutOrders, getPlan, getPlanProgress, planHasOrders, listPlanOrders, listPlansByClosing, replacePlan, updatePlanFields, type PlanDoc } from '../../data/plans';
+import { createPlanWithProgress, deletePlanWithoutOrders, getPlan, getPlanDecision, getPlanProgress, planHasOrders, listPlanOrders, listPlansByClosing, replacePlan, updatePlanFields, type PlanDoc } from '../../data/plans';
 import { isActiveOrder } from '../../domain/order';
 import { getProductDocs, invalidateCatalogue, missingProducts } from '../../data/products';
 import { getStockCounts } from '../../data/stock';
@@ -167,8 +167,8 @@ export function planTotals(orders: readonly Order[]): { bookTotals: PlanBookTota
 export async function getAdminPlan(planId: string): Promise<AdminPlanDetail> {
   const plan = await getPlan(planId);
   if (!plan) throw noPlan(planId);
-  const [s, orders, books] = await Promise.all([summary(plan), listPlanOrders(planId), planBooks(plan)]);
-  return { ...s, orders, ...planTotals(orders), books, decision: plan.decision ? withLiveRefunds(plan.decision, orders) : null, rebate: planRebate(plan, orders) };
+  const [s, orders, books, decision] = await Promise.all([summary(plan), listPlanOrders(planId), planBooks(plan), plan.decision ? getPlanDecision(planId) : null]);
+  return { ...s, orders, ...planTotals(orders), books, decision: decision ? withLiveRefunds(decision, orders) : null, rebate: planRebate(plan, orders) };
 }
 
 export const CSV_HEADER = [
@@ -181,7 +181,7 @@ export const CSV_HEADER = [
  * The plan's orders as CSV: one row per order line (oldest first), then per-book and per-pickup totals,
  * the organiser's rebate (per order on its first line, and its total) and, after 流團, the refunds due.
  */
-export function planOrdersCsv(plan: Pick<PlanDoc, 'planId' | 'title' | 'rebatePercent' | 'decision'>, orders: readonly Order[]): string {
+export function planOrdersCsv(plan: Pick<PlanDoc, 'planId' | 'title' | 'rebatePercent'> & { decision?: PlanDecision }, orders: readonly Order[]): string {
   const rebate = planRebate(plan, orders);
   const rows: Cell[][] = [[...CSV_HEADER]];
   const oldestFirst = [...orders].sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.orderId.localeCompare(b.orderId)));
@@ -227,6 +227,6 @@ export function planOrdersCsv(plan: Pick<PlanDoc, 'planId' | 'title' | 'rebatePe
 export async function planCsv(planId: string): Promise<{ filename: string; body: string }> {
   const plan = await getPlan(planId);
   if (!plan) throw noPlan(planId);
-  const orders = await listPlanOrders(planId);
-  return { filename: `${planId}-orders.csv`, body: planOrdersCsv(plan, orders) };
+  const [orders, decision] = await Promise.all([listPlanOrders(planId), plan.decision ? getPlanDecision(planId) : null]);
+  return { filename: `${planId}-orders.csv`, body: planOrdersCsv({ ...plan, decision: decision ?? undefined }, orders) };
 }

@@ -3,8 +3,9 @@ import { minPerOrderText } from '../../contracts/format';
 import { isPlanOpen, type GroupOrderView, type GroupPlanView } from '../../contracts/group-buying';
 import type { Order, PlaceGroupOrderInput } from '../../contracts/orders';
 import { getOrder } from '../../data/orders';
-import { getPlan, listPlanOrders, unpaidCopiesOfContact, type PlanDoc } from '../../data/plans';
-import { conflict, invalid, notFound, type Failure } from '../../lib/failure';
+import { getPlan, listPlanOrders, type PlanDoc } from '../../data/plans';
+import { conflict, invalid, notFound } from '../../lib/failure';
+import { holdingRefusal } from '../orders/holding';
 import { placeOrder, type PlaceOrderResult } from '../orders/place-order';
 import { groupPricing } from './group-pricing';
 import { releaseFormedPlan } from './pay-after';
@@ -22,15 +23,6 @@ export interface Viewer {
 }
 
 export const planClosed = (planId: string) => conflict(ERROR_KEYS.planClosed, `The group-buy plan ${planId} is not open for orders`);
-/**
- * Unpaid copies one contact (the same email, or the same phone digits) may hold in one campaign. Beyond
- * it a new order is refused until one is paid or cancelled, so nobody can hold a campaign's stock with
- * orders they never mean to pay (docs/limits.md, "Group orders").
- */
-export const UNPAID_COPIES_PER_CONTACT = 20;
-const unpaidLimit = (planId: string) =>
-  conflict(ERROR_KEYS.unpaidLimit, `This contact already holds ${UNPAID_COPIES_PER_CONTACT} unpaid copies in plan ${planId}`);
-
 const noPlan = (planId: string) => notFound(`No group-buy plan ${planId}`);
 
 async function planOrFail(planId: string): Promise<PlanDoc> {
@@ -73,15 +65,6 @@ function resolvePickup(plan: PlanDoc, pickupPointId: string | undefined): Order[
   return null;
 }
 
-/** The refusal for a new order that would take the contact's unpaid copies in the plan over the cap, or null. */
-async function overUnpaidCap(planId: string, input: PlaceGroupOrderInput): Promise<Failure | null> {
-  // As typed and lower-cased: the per-email rate limit (./router.ts) counts case-blind, so other
-  // spellings of one address stay a handful of orders.
-  const held = await unpaidCopiesOfContact(planId, [input.email, input.email.toLowerCase()], input.phone);
-  const wanted = input.items.reduce((n, i) => n + i.qty, 0);
-  return held + wanted > UNPAID_COPIES_PER_CONTACT ? unpaidLimit(planId) : null;
-}
-
 export interface PlaceGroupOrderParams {
   planId: string;
   orderId: string;
@@ -99,7 +82,11 @@ export interface PlaceGroupOrderParams {
  */
 export async function placeGroupOrder(p: PlaceGroupOrderParams): Promise<PlaceOrderResult & { view: GroupOrderView }> {
   // The plan and the contact's unpaid copies are read at once (one round trip, not two, before placing).
-  const [plan, capped] = await Promise.all([planOrFail(p.planId), overUnpaidCap(p.planId, p.input)]);
+  // The caps on unpaid copies (../orders/holding.ts) keep one contact from holding the campaign's stock.
+  const [plan, capped] = await Promise.all([
+    planOrFail(p.planId),
+    holdingRefusal({ email: p.input.email, phone: p.input.phone, userId: p.buyer?.uid ?? null, planId: p.planId, items: p.input.items }, p.now),
+  ]);
   const open = isPlanOpen(plan, p.now ?? new Date());
   // A closed plan answers a replay or refuses: where the order would go no longer matters.
   const pickup = open ? resolvePickup(plan, p.input.pickupPointId) : null;
@@ -108,7 +95,7 @@ export async function placeGroupOrder(p: PlaceGroupOrderParams): Promise<PlaceOr
     throw invalid(`The plan takes orders of at least ${plan.minPerOrder} copies`, [{ path: 'items', message: `${minPerOrderText(plan.minPerOrder)}，目前 ${copies} 本` }]);
   }
   // Judged before the placement, so concurrent orders of one contact could each pass it; the
-  // per-contact rate limits of the route (./router.ts) bound such a burst to a handful.
+  // per-contact rate limits of the route (contracts/routes.ts) bound such a burst to a handful.
   const refuseNew = open ? capped : planClosed(plan.planId);
   const result = await placeOrder({
     orderId: p.orderId,

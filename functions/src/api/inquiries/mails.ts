@@ -70,17 +70,20 @@ export function inquiryAcknowledgementMail(i: InquiryRecord, settings: Settings)
   return { to: i.email, message: { subject: `【${settings.shopName}】已收到您的詢問（編號 ${ref}）`, text, html } };
 }
 
-/** The owner's reply, as written, with the customer's question below it. Reply-To is the shop. */
+/**
+ * The owner's reply, as written, and nothing of the inquiry: the address was typed by whoever sent it,
+ * so the reply quotes neither the message nor the name (issue 31). Reply-To is the shop.
+ */
 export function inquiryReplyMail(i: AdminInquiry, reply: InquiryReply, settings: Settings): ComposedMail {
   const ref = inquiryRef(i.inquiryId);
   const { html, text } = renderMail({
     shopName: settings.shopName,
     preheader: reply.message.slice(0, 80),
     heading: '回覆您的詢問',
-    greeting: `「${i.name}」您好：`,
+    greeting: '您好：',
     blocks: [
       { kind: 'text', text: reply.message },
-      { kind: 'facts', title: '您的詢問', rows: [['詢問編號', ref], ['送出時間', formatTaipeiTime(i.createdAt)], ['內容', i.message]] },
+      { kind: 'facts', title: '您的詢問', rows: [['詢問編號', ref], ['送出時間', formatTaipeiTime(i.createdAt)]] },
       { kind: 'note', text: '如還有問題，直接回覆這封信即可。' },
     ],
     footer: footer(settings),

@@ -9,6 +9,7 @@ import { getStockCounts } from '../../data/stock';
 import { Failure, conflict, invalid, unavailable } from '../../lib/failure';
 import { ALLOC_DEADLINE_MS, READ_DEADLINE_MS } from '../../lib/deadlines';
 import { allocate } from '../../allocator/stock-allocator';
+import { contactKeys } from './holding';
 
 // Placing an order, shared by the shop (PATCH /api/order/{userId}/{orderId}) and the group orders
 // (PATCH /api/groupOrder/{planId}/{orderId}, through ../group-buying/service.ts). The caller authenticates
@@ -138,7 +139,7 @@ export async function placeOrder(p: PlaceOrderParams): Promise<PlaceOrderResult>
     const left = deadline - Date.now();
     const result =
       left > 0
-        ? await allocate({ kind: 'place', orderId: p.orderId, requestHash: hash, lines, template: orderTemplate(p, items, { shippingFee: shippingFeeFor(settings), paymentDueDays: settings.paymentDueDays }, hash) }, left)
+        ? await allocate({ kind: 'place', orderId: p.orderId, requestHash: hash, lines, template: { ...orderTemplate(p, items, { shippingFee: shippingFeeFor(settings), paymentDueDays: settings.paymentDueDays }, hash), ...contactKeys({ email: p.email, phone: p.input.phone }) } }, left)
         : ({ kind: 'withdrawn' } as const);
 
     switch (result.kind) {

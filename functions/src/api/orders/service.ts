@@ -3,6 +3,7 @@ import { findOrderByNo, getOrder, listOrdersOfUser, toSummary } from '../../data
 import type { Identity } from '../../lib/id-token';
 import { notFound } from '../../lib/failure';
 import { setBankDigits } from './order-status';
+import { holdingRefusal } from './holding';
 import { placeOrder, type PlaceOrderResult } from './place-order';
 import { shopPricing } from './shop-pricing';
 
@@ -44,7 +45,9 @@ export async function memberOrder(userId: string, orderId: string): Promise<Orde
 }
 
 /** A member's order at the shop's prices (the route lets a member order only for themselves); the mail goes to the account's email. */
-export function placeShopOrder(member: Identity, orderId: string, input: PlaceOrderInput): Promise<PlaceOrderResult> {
+export async function placeShopOrder(member: Identity, orderId: string, input: PlaceOrderInput): Promise<PlaceOrderResult> {
+  // A member meets the guests' holding caps, and a daily number of orders per account (./holding.ts).
+  const refusal = await holdingRefusal({ email: member.email ?? '', phone: input.phone, userId: member.uid, planId: null, items: input.items });
   return placeOrder({
     orderId,
     userId: member.uid,
@@ -54,5 +57,6 @@ export function placeShopOrder(member: Identity, orderId: string, input: PlaceOr
     email: member.email ?? '',
     pricing: shopPricing,
     actor: `member:${member.uid}`,
+    ...(refusal ? { refuseNew: refusal } : {}),
   });
 }

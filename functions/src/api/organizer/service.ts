@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ORGANIZER_LINK_DAYS_AFTER_CLOSE, type OrganizerHandoverRow, type OrganizerLink, type OrganizerLinkKind, type OrganizerView } from '../../contracts/organizer';
-import { getPlan, listPlanOrders, type PlanDoc } from '../../data/plans';
+import { getPlan, getPlanDecision, listPlanOrders, type PlanDoc } from '../../data/plans';
 import { isActiveOrder } from '../../domain/order';
 import { conflict, forbidden, notFound } from '../../lib/failure';
 import { ERROR_KEYS } from '../../contracts/errors';
@@ -110,7 +110,7 @@ const handedOver = (plan: Pick<PlanDoc, 'decision'>, orders: Order[]) => (plan.d
 /** GET /api/organizer/{token}: live tallies and the handover list (active orders only). */
 export async function organizerView(token: string, ip: string): Promise<OrganizerView> {
   const plan = await open(token, 'view', ip);
-  const orders = await listPlanOrders(plan.planId);
+  const [orders, full] = await Promise.all([listPlanOrders(plan.planId), plan.decision?.completedAt ? getPlanDecision(plan.planId) : null]);
   const active = handedOver(plan, orders).sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1));
   const rebate = planRebate(plan, orders);
   const rows: OrganizerHandoverRow[] = active.map((o) => ({
@@ -123,7 +123,7 @@ export async function organizerView(token: string, ip: string): Promise<Organize
     rebate: rebate?.perOrder[o.orderId] ?? 0,
     ...pickupFields(o),
   }));
-  const decision = plan.decision?.completedAt ? withLiveRefunds(plan.decision, orders) : null;
+  const decision = full?.completedAt ? withLiveRefunds(full, orders) : null;
   return {
     planId: plan.planId,
     title: plan.title,

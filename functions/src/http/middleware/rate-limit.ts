@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { config as processConfig, type Config } from '../../config';
 import { addHits, counterId, readHits } from '../../data/rate-limits';
+import { canonicalEmail, canonicalPhone } from '../../domain/contact';
 import { logger } from '../../lib/logger';
 import { clientKey, type ClientAddressMode } from '../client-address';
 import { tooManyAttempts } from '../../lib/failure';
@@ -26,8 +27,12 @@ export interface RateLimitOptions {
   name: string;
   /** What to count by; default the client's address. Return '' to skip counting this request. */
   key?: (req: Request) => string;
-  /** Which answers count: every request (default), or only those that ended in 4xx/5xx (failed sign-ins per account). */
-  count?: 'all' | 'failures';
+  /**
+   * Which answers count: every request (default), only those that ended in 4xx/5xx (failed sign-ins
+   * per account), or only those that created something (201: a new order; a replay answered 200 costs
+   * nothing). `created` counts after the answer, so a concurrent burst may pass by its own size.
+   */
+  count?: 'all' | 'failures' | 'created';
 }
 
 /** How an app's limiters behave; createApp() puts this on `app.locals.rateLimits`. */
@@ -123,6 +128,7 @@ export function rateLimit(options: RateLimitOptions): RequestHandler & { limiter
       const [previous, current] = await readHits([previousId, currentId]);
       // Already over: answer without writing, so a flood costs reads only.
       if (slidingHits(previous!, current! + 1, now, windowStart, windowMs) > allowed) return 'deny';
+      if (count === 'created') return 'allow';
       await addHits(currentId, 1, meta);
       // Concurrent requests may have counted too; the read after our own write sees at least ours and
       // every write before it, so at most `allowed` requests of a burst get through. (Right at the
@@ -139,6 +145,13 @@ export function rateLimit(options: RateLimitOptions): RequestHandler & { limiter
         if (verdict === 'deny') {
           res.setHeader('Retry-After', String(Math.max(1, Math.ceil((windowStart + windowMs - Date.now()) / 1000))));
           return next(tooManyAttempts());
+        }
+        if (count === 'created') {
+          res.on('finish', () => {
+            if (res.statusCode === 201) {
+              addHits(currentId, 1, meta).catch((err: unknown) => logger.warn('rate limit: could not count a creation', { limiter: name, error: String(err) }));
+            }
+          });
         }
         if (count === 'failures') {
           // Counted up front (so that a burst cannot slip through); taken back once the answer shows
@@ -163,16 +176,16 @@ export function rateLimit(options: RateLimitOptions): RequestHandler & { limiter
   return Object.assign(handler, { limiter: options });
 }
 
-/** The email of a JSON body, normalised, for per-account limits ('' when absent). */
+/** The canonical email of a JSON body (domain/contact.ts), for per-account limits ('' when absent). */
 export function bodyEmail(req: Request): string {
   const email = (req.body as { email?: unknown } | undefined)?.email;
-  return typeof email === 'string' ? email.trim().toLowerCase().slice(0, 254) : '';
+  return typeof email === 'string' ? canonicalEmail(email.slice(0, 254)) : '';
 }
 
-/** The digits of a JSON body's phone, for per-contact limits ('' when absent). */
+/** The canonical phone of a JSON body (domain/contact.ts), for per-contact limits ('' when absent). */
 export function bodyPhone(req: Request): string {
   const phone = (req.body as { phone?: unknown } | undefined)?.phone;
-  return typeof phone === 'string' ? phone.replace(/\D/g, '').slice(0, 30) : '';
+  return typeof phone === 'string' ? canonicalPhone(phone.slice(0, 30)) : '';
 }
 
 /** One account as tried from one client: the guesser's own lock, which nobody else can use up ('' without an email). */
