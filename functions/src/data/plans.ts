@@ -2,7 +2,7 @@ import type { PlanDecision } from '../contracts/admin';
 import type { GroupBuyingPlan, PlanOutcome, PlanProgress } from '../contracts/group-buying';
 import type { Order } from '../contracts/orders';
 import { isActiveOrder, isUnpaid } from '../domain/order';
-import { ORDERS, toOrder } from './orders';
+import { ORDERS, toOrder, type OrderDoc } from './orders';
 import type { Firestore } from 'firebase-admin/firestore';
 import { db } from '../lib/firebase';
 import { lostRace } from '../lib/firestore-codes';
@@ -84,10 +84,15 @@ export async function getPlanProgress(planId: string, minQuantity: number | null
   return { planId, orders: n(d.orders), copies: n(d.copies), minQuantity, updatedAt: d.updatedAt ?? '' };
 }
 
-/** Every order of a plan, newest first (index planId + createdAt desc). */
-export async function listPlanOrders(planId: string, limit = 2000): Promise<Order[]> {
+/** Every order of a plan as stored, newest first (index planId + createdAt desc). */
+export async function listPlanOrderDocs(planId: string, limit = 2000): Promise<OrderDoc[]> {
   const snap = await (await db()).collection(ORDERS).where('planId', '==', planId).orderBy('createdAt', 'desc').limit(limit).get();
-  return snap.docs.map((d) => toOrder(d.data()));
+  return snap.docs.map((d) => d.data() as OrderDoc);
+}
+
+/** Every order of a plan, newest first, as the API shows it. */
+export async function listPlanOrders(planId: string, limit = 2000): Promise<Order[]> {
+  return (await listPlanOrderDocs(planId, limit)).map(toOrder);
 }
 
 /**
