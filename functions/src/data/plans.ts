@@ -2,7 +2,7 @@ import { decisionSummary, type PlanDecision, type PlanDecisionSummary } from '..
 import type { GroupBuyingPlan, PlanOutcome, PlanProgress } from '../contracts/group-buying';
 import type { Order } from '../contracts/orders';
 import { isActiveOrder } from '../domain/order';
-import { ORDERS, toOrder } from './orders';
+import { ORDERS, toOrder, type OrderDoc } from './orders';
 import type { Firestore } from 'firebase-admin/firestore';
 import { db } from '../lib/firebase';
 import { lostRace } from '../lib/firestore-codes';
@@ -101,10 +101,15 @@ const ORDERS_OF_PLAN = declareQuery({
 /** A plan's orders, in no order (counts, existence, a contact's copies). */
 const ANY_ORDERS_OF_PLAN = declareQuery({ name: "a plan's orders (data/plans.ts recomputePlanProgress, planHasOrders, deletePlanWithoutOrders)", collection: ORDERS, where: [{ field: 'planId', op: '==' }] });
 
-/** Every order of a plan, newest first (index planId + createdAt desc). */
-export async function listPlanOrders(planId: string, limit = 2000): Promise<Order[]> {
+/** Every order of a plan as stored, newest first (index planId + createdAt desc). */
+export async function listPlanOrderDocs(planId: string, limit = 2000): Promise<OrderDoc[]> {
   const snap = await shapedQuery(await db(), ORDERS_OF_PLAN, [planId]).limit(limit).get();
-  return snap.docs.map((d) => toOrder(d.data()));
+  return snap.docs.map((d) => d.data() as OrderDoc);
+}
+
+/** Every order of a plan, newest first, as the API shows it. */
+export async function listPlanOrders(planId: string, limit = 2000): Promise<Order[]> {
+  return (await listPlanOrderDocs(planId, limit)).map(toOrder);
 }
 
 /**

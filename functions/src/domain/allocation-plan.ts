@@ -1,6 +1,6 @@
 import type { Order, OrderStatus } from '../contracts/orders';
 import type { StockMovement } from '../contracts/admin';
-import { applyChange, createOrder, mailIdOf, placedMail, publicOrder, refusalOf, returnsStock, type KeepOutReason, type OrderDoc, type OrderMail, type OrderRole, type OrderTemplate } from './order';
+import { applyChange, createOrder, mailIdOf, placedMail, publicOrder, refusalOf, returnsStock, type Cancellation, type KeepOutReason, type OrderDoc, type OrderMail, type OrderRole, type OrderTemplate } from './order';
 
 // The pure heart of stock allocation: given a batch of queued operations and what was read for them
 // (orders, stock counts, free order numbers), decide each operation's result and every write. No I/O,
@@ -32,7 +32,10 @@ export interface ReturnOp {
   /** Who asks (./order.ts MOVES); `system` when absent. The sweep's move applies only to an overdue order. */
   role?: OrderRole;
   by: string;
+  /** The history's note; by default the cancellation's own (./order.ts cancellationNote). */
   note?: string;
+  /** Why the order ends; by default the role's (./order.ts applyChange). */
+  cancellation?: Cancellation;
   /** The customer's mail, as the change decided it (./order.ts); rendered when the batch is written. */
   mail?: OrderMail | null;
   /**
@@ -208,7 +211,7 @@ class Planner {
     const keptOut = op.keepOut !== undefined && existing.status === 'shipped';
     for (const line of sumLines(existing.items)) this.move(line.productId, this.count(line.productId) + (keptOut ? 0 : line.qty), returnReason(op, existing.orderNo, keptOut), op.by);
     this.bump(existing.planId, -1, -existing.items.reduce((n, i) => n + i.qty, 0));
-    const next = applyChange(existing, { to: op.to, role: op.role ?? 'system', by: op.by, at: this.at, ...(op.note ? { note: op.note } : {}) });
+    const next = applyChange(existing, { to: op.to, role: op.role ?? 'system', by: op.by, at: this.at, ...(op.note ? { note: op.note } : {}), ...(op.cancellation ? { cancellation: op.cancellation } : {}) });
     this.orders.set(op.orderId, next);
     this.plan.updateOrders.push(next);
     this.mail(next, op.mail);

@@ -18,7 +18,37 @@ export interface OrderDoc extends Order {
   /** The contact's canonical email and phone (./contact.ts), which the holding caps query (api/orders/holding.ts). */
   emailKey?: string;
   phoneKey?: string;
+  /** How the order was paid, as the owner confirmed it (by hand or from a bank statement); absent until then. */
+  payment?: PaymentFact;
+  /** Who ended the order and why; set by the move to cancelledUnpaid or refunded. */
+  cancellation?: Cancellation;
 }
+
+/**
+ * A confirmed payment: the last 5 digits the money came from (read off the statement) and the amount.
+ * `account` says whose account it was: the one the order names (`order`), another one the owner
+ * accepted (`other`), or the order named none (`unstated`). The history's note is rendered from it
+ * (paymentNote); nothing reads the note back.
+ */
+export interface PaymentFact {
+  digits: string;
+  amount: number;
+  account: 'order' | 'other' | 'unstated';
+}
+
+/**
+ * Why an order was cancelled or refunded: the owner's decision from the console, the sweep after the
+ * payment deadline (`overdue`), the owner's 流團 decision on its campaign (`campaignFailed`, with the
+ * plan and the decision's moment, PlanDecision.at), trusted server code (`system`), or the old shop
+ * before the import (`imported`, set by seed/migrate-order-facts.ts). There is no customer
+ * cancellation: a buyer asks the shop, and the owner cancels.
+ */
+export type Cancellation =
+  | { reason: 'owner' }
+  | { reason: 'overdue' }
+  | { reason: 'campaignFailed'; planId: string; decidedAt: string }
+  | { reason: 'system' }
+  | { reason: 'imported' };
 
 /** An imported order's origin in the old shop's Realtime Database export (docs/migration.md). */
 export interface LegacyOrigin {
@@ -32,7 +62,7 @@ export interface LegacyOrigin {
 
 /** The order as the customer sees it (the stored one without the server's fields). */
 export function publicOrder(doc: OrderDoc): Order {
-  const { requestHash: _hash, legacy: _legacy, emailKey: _emailKey, phoneKey: _phoneKey, ...order } = doc;
+  const { requestHash: _hash, legacy: _legacy, emailKey: _emailKey, phoneKey: _phoneKey, payment: _payment, cancellation: _cancellation, ...order } = doc;
   return order;
 }
 
@@ -198,8 +228,13 @@ export interface StatusChange {
   /** Recorded in statusHistory, e.g. `owner:<email>` or `system:sweep`. */
   by: string;
   at: string;
+  /** The history's note; by default the one the cancellation renders (cancellationNote). */
   note?: string;
   delivery?: Delivery;
+  /** A confirmed payment (the move to preparing). */
+  payment?: PaymentFact;
+  /** Why a move to cancelledUnpaid or refunded ends the order; by default the role's (cancellationOf). */
+  cancellation?: Cancellation;
 }
 
 /** Whether `role` may make this move on the order as it is now (the sweep: only once it is overdue). */
@@ -211,14 +246,31 @@ export function refusalOf(doc: Pick<OrderDoc, 'status' | 'paymentDueAt'>, change
 
 /** The order after the move (the caller has checked it with refusalOf). */
 export function applyChange(doc: OrderDoc, change: StatusChange): OrderDoc {
+  const cancellation = returnsStock(change.to) ? (change.cancellation ?? cancellationOf(change.role)) : undefined;
+  const note = change.note ?? (cancellation ? cancellationNote(cancellation) : undefined);
   return {
     ...doc,
     ...(change.delivery !== undefined ? { delivery: change.delivery } : {}),
+    ...(change.payment ? { payment: change.payment } : {}),
+    ...(cancellation ? { cancellation } : {}),
     status: change.to,
-    statusHistory: [...doc.statusHistory, { status: change.to, at: change.at, by: change.by, ...(change.note ? { note: change.note } : {}) }],
+    statusHistory: [...doc.statusHistory, { status: change.to, at: change.at, by: change.by, ...(note ? { note } : {}) }],
     updatedAt: change.at,
   };
 }
+
+/** Why a role's move ends an order when the caller names no other reason. */
+const cancellationOf = (role: OrderRole): Cancellation => ({ reason: role === 'owner' ? 'owner' : role === 'sweep' ? 'overdue' : 'system' });
+
+/** The history's note a cancellation writes by itself (the owner's own cancellations carry the owner's note). */
+export function cancellationNote(c: Cancellation): string | undefined {
+  if (c.reason === 'overdue') return '逾期未匯款，系統自動取消';
+  if (c.reason === 'campaignFailed') return '流團：活動未成團，訂單取消';
+  return undefined;
+}
+
+/** An order the 流團 decision on its campaign cancelled (a re-run of the decision finds them again). */
+export const cancelledByCampaign = (o: Pick<OrderDoc, 'status' | 'cancellation'>): boolean => o.status === 'cancelledUnpaid' && o.cancellation?.reason === 'campaignFailed';
 
 /**
  * The mail a move sends. The sweep's cancellation says the deadline passed; the owner's says the shop
@@ -288,9 +340,6 @@ export function paymentReminderOf(doc: Pick<OrderDoc, 'status' | 'paymentDueAt' 
   return { kind: 'paymentReminder' };
 }
 
-/** The note the sweep writes on the orders it cancels. */
-export const SWEEP_NOTE = '逾期未匯款，系統自動取消';
-
 /**
  * The owner's change from the console (POST /api/admin/orders/{orderId}/status), on the order as read:
  * what the move is, or why it is refused. A payment must match what the order asks (the digits unless
@@ -306,10 +355,12 @@ export function ownerChange(
   if (moveRefused) return { refusal: moveRefused };
   const notes: string[] = [];
   let keepOut: KeepOutReason | undefined;
+  let payment: PaymentFact | undefined;
   if (change.status === 'preparing') {
     const details = paymentMismatch(doc, change);
     if (details.length) return { refusal: { kind: 'invalid', message: 'The payment does not match the order', details } };
-    notes.push(paymentNote(doc, change));
+    payment = paymentOf(doc, change);
+    notes.push(paymentNote(payment));
   }
   if (change.status === 'shipped') notes.push(`${change.delivery.company} ${change.delivery.trackingNo}`);
   if (change.status === 'refunded' && change.restock && change.restock !== 'return') {
@@ -320,7 +371,7 @@ export function ownerChange(
   }
   if (change.note) notes.push(change.note);
   const delivery = change.status === 'shipped' ? change.delivery : undefined;
-  const next = applyChange(doc, { to: change.status, role: 'owner', by, at, note: notes.join('；') || undefined, delivery });
+  const next = applyChange(doc, { to: change.status, role: 'owner', by, at, note: notes.join('；') || undefined, delivery, payment });
   return { next, mail: mailOfChange(doc, change.status, 'owner', change.note), ...(keepOut ? { keepOut } : {}) };
 }
 
@@ -339,25 +390,23 @@ function paymentMismatch(doc: Pick<Order, 'bankAccountNo' | 'totalPrice'>, p: Pa
   return details;
 }
 
-/** The history's note of a payment: the digits the owner read, and whether they are the order's. */
-function paymentNote(doc: Pick<Order, 'bankAccountNo'>, p: Payment): string {
+/** The payment the owner confirmed: the digits read, and whether they are the order's. */
+function paymentOf(doc: Pick<Order, 'bankAccountNo'>, p: Payment): PaymentFact {
   const other = p.otherAccount && doc.bankAccountNo !== NO_BANK_DIGITS && doc.bankAccountNo !== p.bankAccountNo;
-  const tag = other ? '（由其他帳戶匯款，與訂單填寫的末五碼不同）' : doc.bankAccountNo === NO_BANK_DIGITS ? '（訂購時未填）' : '';
-  return `匯款已核對：帳號末五碼 ${p.bankAccountNo}${tag}，金額 ${formatMoney(p.amount)}`;
+  const account = other ? 'other' : doc.bankAccountNo === NO_BANK_DIGITS ? 'unstated' : 'order';
+  return { digits: p.bankAccountNo, amount: p.amount, account };
 }
 
+const ACCOUNT_TAG: Record<PaymentFact['account'], string> = { order: '', other: '（由其他帳戶匯款，與訂單填寫的末五碼不同）', unstated: '（訂購時未填）' };
+
+/** The history's note of a payment, rendered from the fact. */
+export const paymentNote = (p: PaymentFact) => `匯款已核對：帳號末五碼 ${p.digits}${ACCOUNT_TAG[p.account]}，金額 ${formatMoney(p.amount)}`;
+
 /**
- * The last 5 digits the buyer paid from: as the payment was confirmed (paymentNote above, which the
- * bank matching writes too), else the digits the order gives (NO_BANK_DIGITS when none).
+ * The last 5 digits the buyer paid from: as the payment was confirmed (by hand or by the bank
+ * matching), else the digits the order gives (NO_BANK_DIGITS when none).
  */
-export function paidFromDigits(o: Pick<Order, 'bankAccountNo' | 'statusHistory'>): string {
-  for (let i = o.statusHistory.length - 1; i >= 0; i--) {
-    const h = o.statusHistory[i]!;
-    const m = h.status === 'preparing' ? /帳號末五碼 (\d{5})/.exec(h.note ?? '') : null;
-    if (m) return m[1]!;
-  }
-  return o.bankAccountNo;
-}
+export const paidFromDigits = (o: Pick<OrderDoc, 'bankAccountNo' | 'payment'>): string => o.payment?.digits ?? o.bankAccountNo;
 
 /**
  * A shipped order's tracking details corrected by the owner: the status stays, the history notes the

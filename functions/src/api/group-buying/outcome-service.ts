@@ -3,10 +3,10 @@ import { ERROR_KEYS } from '../../contracts/errors';
 import type { CampaignOutcomeInput } from '../../contracts/group-buying';
 import type { Order } from '../../contracts/orders';
 import type { ReturnOp } from '../../domain/allocation-plan';
-import { isActiveOrder, isUnpaid, paidFromDigits } from '../../domain/order';
+import { cancelledByCampaign, isActiveOrder, isUnpaid, paidFromDigits, type OrderDoc } from '../../domain/order';
 import { allocateAll } from '../../allocator/stock-allocator';
 import { queueMailsOnce } from '../../data/mail';
-import { claimPlanDecision, completePlanDecision, getPlan, listPlanOrders, recordFormedAt, type PlanDoc } from '../../data/plans';
+import { claimPlanDecision, completePlanDecision, getPlan, listPlanOrderDocs, listPlanOrders, recordFormedAt, type PlanDoc } from '../../data/plans';
 import { shopSettings } from '../../data/settings';
 import { invalidateCatalogue } from '../../data/products';
 import { conflict, notFound, unavailable } from '../../lib/failure';
@@ -21,18 +21,13 @@ import { releaseFormedPlan } from './pay-after';
 // (created once), and the record completed once. A call cut off midway leaves the decision claimed and
 // not completed; the same call again finishes it. A completed decision is answered as it is.
 
-/** The history note of an order a 流團 cancelled (also how a re-run recognises them). */
-export const FAILED_NOTE = '流團：活動未成團，訂單取消';
-
 const PAID: readonly Order['status'][] = ['preparing', 'shipped'];
 
 /** A refund due, as the order is now (refunded once the owner marked it). */
-function refundRow(o: Order): RefundDue {
+function refundRow(o: Order & Pick<OrderDoc, 'payment'>): RefundDue {
   const refund = o.status === 'refunded' ? [...o.statusHistory].reverse().find((h) => h.status === 'refunded') : undefined;
   return { orderId: o.orderId, orderNo: o.orderNo, buyer: o.buyer || o.receiver.name, amount: o.totalPrice, bankDigits: paidFromDigits(o), status: o.status, refundedAt: refund?.at ?? null };
 }
-
-const cancelledByOutcome = (o: Order) => o.status === 'cancelledUnpaid' && o.statusHistory.at(-1)?.note === FAILED_NOTE;
 
 /** The decision with each refund's order as it is now (the console ticks off the refunded ones). */
 export function withLiveRefunds(decision: PlanDecision, orders: readonly Order[]): PlanDecision {
@@ -42,8 +37,9 @@ export function withLiveRefunds(decision: PlanDecision, orders: readonly Order[]
 }
 
 /** Cancels the plan's unpaid orders through the allocator: stock back once, progress down, no mail of its own. */
-async function cancelUnpaid(orders: readonly Order[], by: string): Promise<void> {
-  const ops: ReturnOp[] = orders.filter(isUnpaid).map((o) => ({ kind: 'return', orderId: o.orderId, from: o.status, to: 'cancelledUnpaid', role: 'owner', by, note: FAILED_NOTE, mail: null }));
+async function cancelUnpaid(planId: string, orders: readonly Order[], decision: PlanDecision): Promise<void> {
+  const cancellation = { reason: 'campaignFailed', planId, decidedAt: decision.at } as const;
+  const ops: ReturnOp[] = orders.filter(isUnpaid).map((o) => ({ kind: 'return', orderId: o.orderId, from: o.status, to: 'cancelledUnpaid', role: 'owner', by: decision.by, cancellation, mail: null }));
   if (!ops.length) return;
   const results = await allocateAll(ops);
   // 'skipped' = the order moved meanwhile (paid, or cancelled by a concurrent call): read again below.
@@ -52,7 +48,7 @@ async function cancelUnpaid(orders: readonly Order[], by: string): Promise<void>
 
 /** Applies a claimed decision and completes its record (each step safe to repeat). */
 async function apply(plan: PlanDoc, decision: PlanDecision): Promise<PlanDecision> {
-  if (decision.outcome === 'failed') await cancelUnpaid(await listPlanOrders(plan.planId), decision.by);
+  if (decision.outcome === 'failed') await cancelUnpaid(plan.planId, await listPlanOrders(plan.planId), decision);
   // A pay-after-成團 campaign the owner forms (below its threshold, too): the decision is its forming
   // moment when it had none, and its waiting orders are asked to pay (pay-after.ts). Without the 收款通知
   // of their own: the 成團 mail below, one per buyer, carries the bank details and the deadline.
@@ -60,15 +56,15 @@ async function apply(plan: PlanDoc, decision: PlanDecision): Promise<PlanDecisio
     if (!plan.formedAt) await recordFormedAt(plan.planId, decision.at);
     await releaseFormedPlan(plan.planId, new Date(), { notice: false });
   }
-  const orders = await listPlanOrders(plan.planId);
+  const orders = await listPlanOrderDocs(plan.planId);
   const settings = await shopSettings();
   const mails: { order: Order; mail: CampaignMail }[] = [];
-  let refunds: Order[] = [];
+  let refunds: OrderDoc[] = [];
   let cancelled = 0;
   if (decision.outcome === 'succeeded') {
     for (const o of orders.filter(isActiveOrder)) mails.push({ order: o, mail: { kind: 'formed' } });
   } else {
-    const gone = orders.filter(cancelledByOutcome);
+    const gone = orders.filter(cancelledByCampaign);
     cancelled = gone.length;
     for (const o of gone) mails.push({ order: o, mail: { kind: 'failedUnpaid' } });
     // Paid when decided; an order the owner refunded since the decision (before this completed) stays listed.

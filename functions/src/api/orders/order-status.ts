@@ -12,7 +12,6 @@ import {
   refusalOf,
   returnsStock,
   setBankDigits as withBankDigits,
-  SWEEP_NOTE,
   type KeepOutReason,
   type OrderDoc,
   type OrderMail,
@@ -69,7 +68,7 @@ async function applyDecision(orderId: string, to: OrderStatus, role: OrderRole, 
       const doc = await getOrderDoc(orderId);
       const { next, mail, keepOut } = decided(doc, orderId, decide, new Date().toISOString());
       const note = next.statusHistory[next.statusHistory.length - 1]!.note;
-      const op: ReturnOp = { kind: 'return', orderId, from: doc!.status, to, role, by: next.statusHistory.at(-1)!.by, note, mail, ...(keepOut ? { keepOut } : {}) };
+      const op: ReturnOp = { kind: 'return', orderId, from: doc!.status, to, role, by: next.statusHistory.at(-1)!.by, note, cancellation: next.cancellation, mail, ...(keepOut ? { keepOut } : {}) };
       const [r] = await submitReturns([op]);
       if (r!.kind === 'returned') return { order: r!.order, stockReturned: true };
       if (r!.kind === 'skipped' && r!.reason === 'notFound') throw notFound(`No order ${orderId}`);
@@ -164,7 +163,6 @@ export async function sweepUnpaidOrders(now: Date = new Date()): Promise<{ cance
       to: 'cancelledUnpaid',
       role: 'sweep',
       by: 'system:sweep',
-      note: SWEEP_NOTE,
       mail: mailOfChange(doc, 'cancelledUnpaid', 'sweep'),
     }));
     const results = ops.length ? await submitReturns(ops) : [];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderStatusChange } from '../../contracts/admin';
 import { ORDER_STATUSES, type OrderStatus } from '../../contracts/orders';
-import { applyChange, formationChange, isUnpaid, paymentReminderOf, canMove, DEFAULT_PAYMENT_DUE_DAYS, isActiveOrder, orderTemplate, correctDelivery, createOrder, mailIdOf, mailOfChange, MOVES, ownerChange, placedMail, publicOrder, refusalOf, returnsStock, setBankDigits, type OrderDoc, type OrderRole } from '../order';
+import { applyChange, cancelledByCampaign, paidFromDigits, formationChange, isUnpaid, paymentReminderOf, canMove, DEFAULT_PAYMENT_DUE_DAYS, isActiveOrder, orderTemplate, correctDelivery, createOrder, mailIdOf, mailOfChange, MOVES, ownerChange, placedMail, publicOrder, refusalOf, returnsStock, setBankDigits, type OrderDoc, type OrderRole } from '../order';
 import { sampleContact } from '../../contracts/__tests__/sample-order';
 import { place } from './place-fixture';
 
@@ -162,10 +162,28 @@ describe("the owner's change", () => {
     const r = ownerChange(order(), pay({ bankAccountNo: '99999', otherAccount: true }), 'owner:a', later);
     if (!('next' in r)) throw new Error('refused');
     expect(r.next.statusHistory.at(-1)!.note).toContain('由其他帳戶匯款');
+    expect(r.next.payment).toEqual({ digits: '99999', amount: 200, account: 'other' });
+    expect(paidFromDigits(r.next)).toBe('99999');
     // An order without digits is matched on the amount only.
     const none = ownerChange(order('awaitingPayment', { bankAccountNo: '00000' }), pay({ bankAccountNo: '55555' }), 'owner:a', later);
     if (!('next' in none)) throw new Error('refused');
     expect(none.next.statusHistory.at(-1)!.note).toContain('訂購時未填');
+    expect(none.next.payment).toEqual({ digits: '55555', amount: 200, account: 'unstated' });
+  });
+
+  it('records who ended an order and why, and renders the note from it', () => {
+    const o = order();
+    expect(applyChange(o, { to: 'cancelledUnpaid', role: 'sweep', by: 'system:sweep', at }).cancellation).toEqual({ reason: 'overdue' });
+    expect(applyChange(o, { to: 'cancelledUnpaid', role: 'sweep', by: 'system:sweep', at }).statusHistory.at(-1)!.note).toBe('逾期未匯款，系統自動取消');
+    expect(applyChange(o, { to: 'cancelledUnpaid', role: 'owner', by: 'owner:a', at })).toMatchObject({ cancellation: { reason: 'owner' } });
+    const failed = applyChange(o, { to: 'cancelledUnpaid', role: 'owner', by: 'owner:a', at, cancellation: { reason: 'campaignFailed', planId: 'p1', decidedAt: at } });
+    expect(cancelledByCampaign(failed)).toBe(true);
+    expect(failed.statusHistory.at(-1)!.note).toBe('流團：活動未成團，訂單取消');
+    // A wording change of the note changes nothing: the fact is what is read.
+    const reworded: OrderDoc = { ...failed, statusHistory: failed.statusHistory.map((h) => ({ ...h, note: '另一種說法' })) };
+    expect(cancelledByCampaign(reworded)).toBe(true);
+    expect(applyChange(o, { to: 'preparing', role: 'owner', by: 'owner:a', at }).cancellation).toBeUndefined();
+    expect(publicOrder(failed)).not.toHaveProperty('cancellation');
   });
 
   it('ships with the delivery details in the order and the note', () => {

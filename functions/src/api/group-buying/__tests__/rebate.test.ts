@@ -24,13 +24,8 @@ describe('planRebate', () => {
 });
 
 describe('paidFromDigits', () => {
-  const at = '2026-11-20T00:00:00.000Z';
-  it('reads the digits the payment was confirmed with, else the order\'s', () => {
-    const history = [
-      { status: 'awaitingPayment' as const, at, by: 'guest' },
-      { status: 'preparing' as const, at, by: 'owner:a', note: '匯款已核對：帳號末五碼 99887（由其他帳戶匯款，與訂單填寫的末五碼不同），金額 NT$700' },
-    ];
-    expect(paidFromDigits({ bankAccountNo: '54321', statusHistory: history })).toBe('99887');
-    expect(paidFromDigits({ bankAccountNo: '54321', statusHistory: history.slice(0, 1) })).toBe('54321');
+  it('is the digits the payment was confirmed with, else the order\'s', () => {
+    expect(paidFromDigits({ bankAccountNo: '54321', payment: { digits: '99887', amount: 700, account: 'other' } })).toBe('99887');
+    expect(paidFromDigits({ bankAccountNo: '54321' })).toBe('54321');
   });
 });
