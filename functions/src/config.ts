@@ -34,6 +34,7 @@ const envSchema = z.object({
   // Secrets (functions/src/params.ts).
   UNSUBSCRIBE_SECRET: text(),
   SMTP_CONNECTION_URI: text(),
+  LINE_CHANNEL_SECRET: text(),
   // The project's own settings (functions/.env.<project-id>, docs/deploy.md).
   WEB_API_KEY: text(),
   SITE_URL: url(),
@@ -45,6 +46,11 @@ const envSchema = z.object({
   API_DEADLINE_MS: count(1),
   ALLOC_DEADLINE_MS: count(1),
   ALLOC_LEASE_MS: count(1),
+  // Sign in with LINE (docs/accounts.md): the LINE Login channel, and LINE's two endpoints (production's
+  // by default; the local scripts point them at the offline stand-in, scripts/lib/line-stand-in.mjs).
+  LINE_CHANNEL_ID: z.preprocess(unset, z.string().regex(/^\d{6,20}$/, 'digits').optional()),
+  LINE_AUTHORIZE_URL: url(),
+  LINE_TOKEN_URL: url(),
   // Test and bench runs only.
   LOG_LEVEL: z.preprocess(unset, z.enum(['silent']).optional()),
   RATE_LIMIT_NAMESPACE: text(),
@@ -85,6 +91,16 @@ function derive(e: Env) {
       perMinute: e.MAIL_PER_MINUTE ?? 0,
     },
     appVersion: e.APP_VERSION,
+    /** Sign in with LINE: null until the channel id and its secret are both given. */
+    line:
+      e.LINE_CHANNEL_ID && e.LINE_CHANNEL_SECRET
+        ? {
+            channelId: e.LINE_CHANNEL_ID,
+            channelSecret: e.LINE_CHANNEL_SECRET,
+            authorizeUrl: e.LINE_AUTHORIZE_URL ?? 'https://access.line.me/oauth2/v2.1/authorize',
+            tokenUrl: e.LINE_TOKEN_URL ?? 'https://api.line.me/oauth2/v2.1/token',
+          }
+        : null,
     rateLimits: { namespace: e.RATE_LIMIT_NAMESPACE ?? '', trustedHops: e.TRUSTED_PROXY_HOPS, testSecret: e.RATE_LIMIT_TEST_SECRET },
     deadlines: { readMs: e.API_DEADLINE_MS ?? 10_000, allocMs: e.ALLOC_DEADLINE_MS ?? 40_000, leaseMs: e.ALLOC_LEASE_MS ?? 5_000 },
     logSilent: e.LOG_LEVEL === 'silent',
