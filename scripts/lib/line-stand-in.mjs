@@ -55,7 +55,7 @@ function page(title, body) {
   return `<!doctype html><html lang="zh-Hant-TW"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(title)}</title>
 <style>body{margin:0;font-family:system-ui,"Noto Sans TC",sans-serif;background:#f5f5f5;color:#111}header{background:#06c755;color:#fff;padding:14px 16px;font-weight:700;font-size:20px}
 main{max-width:400px;margin:24px auto;background:#fff;border-radius:8px;padding:20px;box-shadow:0 1px 4px #0002}label{display:block;margin:12px 0 4px}input[type=email],input[type=password]{width:100%;box-sizing:border-box;padding:10px;font-size:16px;border:1px solid #bbb;border-radius:6px}
-button{width:100%;padding:12px;margin-top:14px;font-size:16px;border-radius:6px;border:0;cursor:pointer}.ok{background:#06c755;color:#fff}.cancel{background:#e0e0e0;color:#111}.note{color:#555;font-size:14px}.err{color:#b00020}</style></head>
+button{width:100%;padding:12px;margin-top:14px;font-size:16px;border-radius:6px;border:0;cursor:pointer}.ok{background:#06c755;color:#fff}.cancel{background:#e0e0e0;color:#111}.note{color:#555;font-size:14px}h1{font-size:22px}.err{color:#b00020}</style></head>
 <body><header>LINE</header><main>${body}<p class="note">這是 LINE 登入的離線替身，只在開發與測試中使用。</p></main></body></html>`;
 }
 

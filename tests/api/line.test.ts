@@ -38,7 +38,9 @@ describe('Sign in with LINE', () => {
     const address = lineEmail('given').replace('@line.', '@');
     const set = await browser.api('POST', '/api/auth/line/email', { email: address });
     expect(set.status, JSON.stringify(set.body)).toBe(200);
-    expect(set.body).toEqual({ email: address });
+    expect(set.body).toMatchObject({ email: address, idToken: expect.any(String), refreshToken: expect.any(String) });
+    browser.idToken = String(set.body.idToken);
+    expect((await browser.api('GET', '/api/auth/line/link')).body).toMatchObject({ linked: true, ownAccount: true });
     const account = await adminAuth().getUser(uid);
     expect({ email: account.email, emailVerified: account.emailVerified }).toEqual({ email: address, emailVerified: false });
     const mail = await waitForMail(address, ['請驗證您的電子郵件']);

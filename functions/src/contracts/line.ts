@@ -48,7 +48,10 @@ export type LineCallbackAnswer = z.infer<typeof lineCallbackAnswerSchema>;
 export const lineEmailInputSchema = z.object({ email: emailSchema });
 export type LineEmailInput = z.infer<typeof lineEmailInputSchema>;
 
-export const lineEmailAnswerSchema = z.object({ email: textSchema }).meta({ id: 'LineEmail' });
+/** The address the mail went to, and a new session (a new email revokes the account's earlier sign-ins). */
+export const lineEmailAnswerSchema = z
+  .object({ email: textSchema, idToken: textSchema, refreshToken: textSchema, expiresIn: textSchema })
+  .meta({ id: 'LineEmail' });
 
 /** The signed-in member's LINE link, for the profile. */
 export const lineLinkSchema = z

@@ -95,13 +95,9 @@ interface Account {
 async function signIn(line: LineIdentity, redirect: string): Promise<LineCallbackAnswer> {
   const linked = await lineLinkOf(line.sub);
   const account = linked ? await existing(linked.uid) : await ownAccount(line);
-  const token = await (await auth()).createCustomToken(account.uid);
-  const tokens = await callToolkit<{ idToken: string; refreshToken: string; expiresIn: string }>('signInWithCustomToken', { token, returnSecureToken: true });
   return {
     kind: 'signedIn',
-    idToken: tokens.idToken,
-    refreshToken: tokens.refreshToken,
-    expiresIn: String(tokens.expiresIn),
+    ...(await customSession(account.uid)),
     localId: account.uid,
     email: account.email,
     displayName: account.name,
@@ -165,7 +161,7 @@ async function ownAccount(line: LineIdentity): Promise<Account> {
  * unverified, and sends the verification mail as the email sign-up does. Another account's address is
  * Identity Toolkit's own EMAIL_EXISTS.
  */
-export async function setLineEmail(user: Identity, email: string): Promise<{ email: string }> {
+export async function setLineEmail(user: Identity, email: string): Promise<{ email: string; idToken: string; refreshToken: string; expiresIn: string }> {
   if (!isLineAccount(user.uid)) throw forbidden('Only a LINE account sets its email here');
   const a = await auth();
   const current = await a.getUser(user.uid);
@@ -182,7 +178,16 @@ export async function setLineEmail(user: Identity, email: string): Promise<{ ema
   const member = await getMember(user.uid);
   await upsertMember(user.uid, { userName: member?.userName || current.displayName || 'LINE 會員', email: address, picture: member?.picture ?? '', provider: 'line' });
   await mailVerification(address, current.displayName ?? null);
-  return { email: address };
+  // A new email makes the account's earlier sign-ins count as revoked (the bearer check refuses them):
+  // the member goes on with a new session.
+  return { email: address, ...(await customSession(user.uid)) };
+}
+
+/** A Firebase session for the account: a custom token from the Admin SDK, exchanged at Identity Toolkit. */
+async function customSession(uid: string): Promise<{ idToken: string; refreshToken: string; expiresIn: string }> {
+  const token = await (await auth()).createCustomToken(uid);
+  const t = await callToolkit<{ idToken: string; refreshToken: string; expiresIn: string }>('signInWithCustomToken', { token, returnSecureToken: true });
+  return { idToken: t.idToken, refreshToken: t.refreshToken, expiresIn: String(t.expiresIn) };
 }
 
 /** The profile's LINE line. */

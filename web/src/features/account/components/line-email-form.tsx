@@ -1,8 +1,8 @@
 import { lineEmailInputSchema } from '@contracts/line';
 import { Field } from '@/components/field';
 import { fieldProps } from '@/lib/form';
-import { refreshIdToken } from '@/lib/session';
 import { setLineEmail } from '../api/line';
+import { startSession } from '../session-actions';
 import { AccountForm, useAccountForm } from './account-card';
 
 /**
@@ -12,8 +12,8 @@ import { AccountForm, useAccountForm } from './account-card';
 export function LineEmailForm({ onSent }: { onSent: (email: string) => void }) {
   const account = useAccountForm(lineEmailInputSchema, { email: '' }, async ({ email }) => {
     const answer = await setLineEmail(email);
-    // The session's token still has no email: a new one does.
-    await refreshIdToken();
+    // A new email revokes the account's earlier sign-ins: the answer is the new session.
+    startSession(answer, { provider: 'line' });
     onSent(answer.email);
   });
   return (
