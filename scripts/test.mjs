@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { claimStack, configArgs, emulatorEnv, firebase, PROJECT_ID, requireJava, ROOT, run, stackDir } from './lib/firebase-env.mjs';
+import { startLineStandIn } from './lib/line-stand-in.mjs';
 import { startMailDev } from './lib/maildev.mjs';
 import { failuresIn, reportFor } from './lib/failures.mjs';
 
@@ -51,12 +52,15 @@ if (emulatorSuites.length) {
     const inner = `node scripts/emulator-suites.mjs ${emulatorSuites.join(',')} ${resultFile}`;
     // The inbox the Functions emulator's sendMail delivers to; the suites read the mails from it.
     const inbox = await startMailDev();
+    // LINE's offline stand-in, where the functions' LINE settings point (scripts/lib/firebase-env.mjs).
+    const line = await startLineStandIn();
     const { done } = firebase(
       ['emulators:exec', ...configArgs({ hostingPublic: offset ? webOut : undefined }), '--project', PROJECT_ID, '--only', 'auth,firestore,functions,hosting', '--import', 'emulator-data', inner],
       { env },
     );
     const code = await done;
     inbox.stop();
+    line.stop();
     const recorded = existsSync(resultFile) ? JSON.parse(readFileSync(resultFile, 'utf8')) : [];
     const running = recorded.find((r) => r.running)?.name;
     const inner_results = recorded.filter((r) => !r.running);

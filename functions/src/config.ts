@@ -34,6 +34,7 @@ const envSchema = z.object({
   // Secrets (functions/src/params.ts).
   UNSUBSCRIBE_SECRET: text(),
   SMTP_CONNECTION_URI: text(),
+  LINE_CHANNEL_SECRET: text(),
   // The project's own settings (functions/.env.<project-id>, docs/deploy.md).
   WEB_API_KEY: text(),
   SITE_URL: url(),
@@ -46,6 +47,11 @@ const envSchema = z.object({
   ALLOC_DEADLINE_MS: count(1),
   ALLOC_LEASE_MS: count(1),
   CATALOGUE_TTL_MS: count(0),
+  // Sign in with LINE (docs/accounts.md): the LINE Login channel, and LINE's two endpoints (production's
+  // by default; the local scripts point them at the offline stand-in, scripts/lib/line-stand-in.mjs).
+  LINE_CHANNEL_ID: z.preprocess(unset, z.string().regex(/^\d{6,20}$/, 'digits').optional()),
+  LINE_AUTHORIZE_URL: url(),
+  LINE_TOKEN_URL: url(),
   // Test and bench runs only.
   LOG_LEVEL: z.preprocess(unset, z.enum(['silent']).optional()),
   RATE_LIMIT_NAMESPACE: text(),
@@ -86,6 +92,16 @@ function derive(e: Env) {
       perMinute: e.MAIL_PER_MINUTE ?? 0,
     },
     appVersion: e.APP_VERSION,
+    /** Sign in with LINE: null until the channel id and its secret are both given. */
+    line:
+      e.LINE_CHANNEL_ID && e.LINE_CHANNEL_SECRET
+        ? {
+            channelId: e.LINE_CHANNEL_ID,
+            channelSecret: e.LINE_CHANNEL_SECRET,
+            authorizeUrl: e.LINE_AUTHORIZE_URL ?? 'https://access.line.me/oauth2/v2.1/authorize',
+            tokenUrl: e.LINE_TOKEN_URL ?? 'https://api.line.me/oauth2/v2.1/token',
+          }
+        : null,
     rateLimits: { namespace: e.RATE_LIMIT_NAMESPACE ?? '', trustedHops: e.TRUSTED_PROXY_HOPS, testSecret: e.RATE_LIMIT_TEST_SECRET },
     /**
      * How long one instance keeps the launched catalogue and the plans' offers (functions/src/data/products.ts);

@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-require-imports */
 import { MAIL, ORDERS } from './data/collections';
-import { smtpConnectionUri, unsubscribeSecret } from './params';
+import { lineChannelSecret, smtpConnectionUri, unsubscribeSecret } from './params';
 import type { Express } from 'express';
 import { onDocumentCreated, onDocumentWritten } from 'firebase-functions/firestore';
 import { onRequest } from 'firebase-functions/https';
@@ -32,7 +32,7 @@ async function job(name: string, run: () => Promise<Record<string, unknown>>): P
 // no cold start (20 visitors to a cold book page on the emulator all timed out); 1 vCPU, as concurrency
 // above 1 needs; the API waits on Firestore most of the time, so 80 requests share an instance, while the
 // renderer spends its time on the CPU and scales out sooner, at 40.
-export const api = onRequest({ region: 'asia-east1', memory: '512MiB', cpu: 1, concurrency: 80, minInstances: 1, maxInstances: 20, secrets: [unsubscribeSecret] }, (req, res) => {
+export const api = onRequest({ region: 'asia-east1', memory: '512MiB', cpu: 1, concurrency: 80, minInstances: 1, maxInstances: 20, secrets: [unsubscribeSecret, lineChannelSecret] }, (req, res) => {
   app ??= (require('./app') as typeof import('./app')).createApp();
   app(req, res);
 });

@@ -13,3 +13,6 @@ export const unsubscribeSecret = defineSecret('UNSUBSCRIBE_SECRET');
 
 /** The SMTP server, as the Trigger Email extension takes it (smtps://user:password@host:465): bound to the mail functions. */
 export const smtpConnectionUri = defineSecret('SMTP_CONNECTION_URI');
+
+/** The LINE Login channel's secret: exchanges the code and verifies LINE's HS256 ID tokens (docs/accounts.md). Bound to `api`. */
+export const lineChannelSecret = defineSecret('LINE_CHANNEL_SECRET');

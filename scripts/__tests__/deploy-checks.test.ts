@@ -110,7 +110,7 @@ describe('checkConfig', () => {
     const dir = path.join(root, 'functions/src');
     const walk = (d: string): string[] => readdirSync(d).flatMap((n) => (statSync(path.join(d, n)).isDirectory() ? walk(path.join(d, n)) : [path.join(d, n)]));
     const names = configNames(walk(dir).filter((f) => f.endsWith('.ts')).map((f) => ({ path: f, text: readFileSync(f, 'utf8') })));
-    expect([...names.secrets].sort()).toEqual(['SMTP_CONNECTION_URI', 'UNSUBSCRIBE_SECRET']);
+    expect([...names.secrets].sort()).toEqual(['LINE_CHANNEL_SECRET', 'SMTP_CONNECTION_URI', 'UNSUBSCRIBE_SECRET']);
   });
 });
 

@@ -4,6 +4,7 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { lineEnv } from './line-stand-in.mjs';
 import { maildevEnv } from './maildev.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -116,8 +117,13 @@ export function emulatorCsp(policy, p = ports()) {
 function devSecrets() {
   const file = path.join(ROOT, 'functions', '.secret.local');
   if (!existsSync(file)) return {};
-  const m = /^UNSUBSCRIBE_SECRET=(.+)$/m.exec(readFileSync(file, 'utf8'));
-  return m ? { UNSUBSCRIBE_SECRET: m[1].trim() } : {};
+  const text = readFileSync(file, 'utf8');
+  return Object.fromEntries(
+    ['UNSUBSCRIBE_SECRET', 'LINE_CHANNEL_SECRET'].flatMap((name) => {
+      const m = new RegExp(`^${name}=(.+)$`, 'm').exec(text);
+      return m ? [[name, m[1].trim()]] : [];
+    }),
+  );
 }
 
 /** Environment for the CLI and for processes that talk to the emulators. */
@@ -141,6 +147,8 @@ export function emulatorEnv(extra = {}) {
     HOSTING_URL: `http://127.0.0.1:${p.hosting}`,
     FUNCTIONS_URL: `http://127.0.0.1:${p.functions}/${PROJECT_ID}/${REGION}/api`,
     ...maildevEnv(),
+    // Sign in with LINE against the offline stand-in (scripts/lib/line-stand-in.mjs).
+    ...lineEnv(),
     ...extra,
   };
 }

@@ -62,7 +62,7 @@ describe('parseConfig', () => {
 
   it('reads every secret that functions/src/params.ts declares for the deploy', () => {
     const declared = Object.values(params).map((p) => p.name);
-    expect(declared.sort()).toEqual(['SMTP_CONNECTION_URI', 'UNSUBSCRIBE_SECRET']);
+    expect(declared.sort()).toEqual(['LINE_CHANNEL_SECRET', 'SMTP_CONNECTION_URI', 'UNSUBSCRIBE_SECRET']);
     for (const name of declared) expect(ENV_NAMES).toContain(name);
   });
 });

@@ -15,4 +15,5 @@ export const TTL_POLICIES = [
   { collection: 'rateLimits', field: 'expiresAt' }, // data/rate-limits.ts: counters of past windows
   { collection: 'statsEvents', field: 'expireAt' }, // data/stats.ts: markers of counted trigger events
   { collection: 'mailSlots', field: 'expireAt' }, // data/mail-slots.ts: sending slots of past minutes
+  { collection: 'lineLogins', field: 'expireAt' }, // data/line.ts: LINE logins started and never finished
 ] as const;

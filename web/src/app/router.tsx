@@ -99,6 +99,8 @@ export function createRoutes(qc: QueryClient): RouteObject[] {
             { path: 'user/resetPassword', ...page('resetPassword', redirectIfLoggedIn) },
             { path: 'user/authAction', ...page('authAction', requireNonEmptyQuery) },
             { path: 'user/authAction/:modeSuccess', ...page('authActionSuccess', requireAuthActionMode) },
+            { path: 'user/line/callback', ...page('lineCallback', undefined, head.private('LINE 登入', '/user/line/callback')) },
+            { path: 'user/profile', ...page('profile', requireLogin, head.private('會員資料', '/user/profile')) },
             { path: 'admin/*', ...page('admin', requireLogin) },
             { path: 'organizer', ...page('organizer') },
             { path: 'organizer/desk', ...page('organizerDesk') },

@@ -62,10 +62,15 @@ export async function sendEmailVerify(idToken: string) {
   if (!r.ok) throw r.reason === 'unreachable' ? unavailable('Identity Toolkit is unreachable') : toolkitError('INVALID_ID_TOKEN');
   const { email, name } = r.identity;
   if (!email) throw toolkitError('MISSING_EMAIL');
+  await mailVerification(email, name);
+  return { kind: 'identitytoolkit#GetOobConfirmationCodeResponse', email };
+}
+
+/** Queues the verification mail of the account with this email (also the LINE email step's, api/auth/line.ts). */
+export async function mailVerification(email: string, name: string | null): Promise<void> {
   const link = await adminLink(() => auth().then((a) => a.generateEmailVerificationLink(email)));
   if (!link) throw toolkitError('USER_NOT_FOUND');
   await queueMail(verifyEmailMail(email, name, accountActionUrl('verifyEmail', link), await shopSettings()), 'verify-email');
-  return { kind: 'identitytoolkit#GetOobConfirmationCodeResponse', email };
 }
 
 /** A link from the Admin SDK, or null when the account does not exist; an outage is 503. */

@@ -76,6 +76,9 @@ export function MemberMenu() {
         <Link className="dropdown__item" to="/order">
           我的訂單
         </Link>
+        <Link className="dropdown__item" to="/user/profile">
+          會員資料
+        </Link>
         <button type="button" className="dropdown__item" onClick={logOut}>
           登出
         </button>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { notify } from '@/lib/toast';
 import type { Session } from '@/lib/session';
 import { explain } from '../session-actions';
+import { LineButton } from './line-button';
 
 const FIREBASE_ERRORS: Record<string, string> = {
   'auth/popup-blocked': '瀏覽器封鎖了登入視窗，請允許彈出視窗後再試一次',
@@ -9,14 +10,15 @@ const FIREBASE_ERRORS: Record<string, string> = {
   'auth/account-exists-with-different-credential': '此電子郵件已用其他方式註冊，請改用電子郵件登入',
 };
 
-/** Under the sign-in and sign-up forms: 或, then 使用 Google 帳號登入. */
-export function OrGoogle({ onSignedIn }: { onSignedIn: (s: Session) => void }) {
+/** Under the sign-in and sign-up forms: 或, then 使用 Google 帳號登入 and 使用 LINE 登入 (back to `redirect` after). */
+export function OrGoogle({ onSignedIn, redirect }: { onSignedIn: (s: Session) => void; redirect?: string }) {
   return (
     <>
       <p className="account-divider">
         <span>或</span>
       </p>
       <GoogleButton onSignedIn={onSignedIn} />
+      <LineButton redirect={redirect} />
     </>
   );
 }

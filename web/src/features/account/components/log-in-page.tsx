@@ -34,7 +34,7 @@ export function LogInPage() {
           <Link to="/user/resetPassword">忘記密碼？</Link>
         </p>
       </AccountForm>
-      <OrGoogle onSignedIn={goOn} />
+      <OrGoogle onSignedIn={goOn} redirect={safeRedirect(redirect)} />
       <p className="account-card__footer">
         還不是會員？<Link to={signUpLink}>立即註冊</Link>
       </p>

@@ -64,7 +64,7 @@ export function SignUpPage() {
         <Field label="密碼" type="password" autoComplete="new-password" required hint="至少 8 個字元" {...fieldProps(form, 'password')} />
         <Field label="確認密碼" type="password" autoComplete="new-password" required {...fieldProps(form, 'confirmPassword')} />
       </AccountForm>
-      <OrGoogle onSignedIn={() => void navigate(next, { replace: true })} />
+      <OrGoogle onSignedIn={() => void navigate(next, { replace: true })} redirect={next} />
       <p className="account-card__footer">
         已經是會員？<Link to={logInLink}>登入</Link>
       </p>
