@@ -1,4 +1,4 @@
-import { ORDER_STATUS_LABELS, type Order } from '../contracts/orders';
+import { describeInvoice, invoiceOf, ORDER_STATUS_LABELS, type Order } from '../contracts/orders';
 import type { ShopSettings } from '../contracts/settings';
 import { siteUrl } from '../lib/site-url';
 import { formatMoney } from '../contracts/format';
@@ -64,6 +64,12 @@ export function itemsBlock(order: Order, withFees = true): MailBlock {
 export function receiverPlace(order: Order): [string, string] {
   const p = order.pickup;
   return p ? ['取貨地點', `${p.name}（${p.address}${p.hours ? `，${p.hours}` : ''}）`] : ['收件地址', order.receiver.address];
+}
+
+/** The e-invoice the buyer asked for, as the order page says it (and its number once issued). */
+export function invoiceRow(order: Order): [string, string] {
+  const issued = order.issuedInvoice?.number;
+  return ['發票', `${describeInvoice(invoiceOf(order))}${issued ? `，發票號碼 ${issued}` : ''}`];
 }
 
 export function orderFacts(order: Order): MailBlock {
