@@ -96,7 +96,7 @@ describe('valid choices', () => {
     });
     expect(xlsx.status).toBe(200);
     const book2 = new ExcelJS.Workbook();
-    await book2.xlsx.load(xlsx.body as Buffer);
+    await book2.xlsx.load(new Uint8Array(xlsx.body as Buffer).buffer);
     const sheet = book2.getWorksheet('發票')!;
     expect(sheet.getRow(1).getCell(4).value).toBe('載具條碼／愛心碼');
     const values = sheet.getRows(2, sheet.rowCount - 1)!.map((r) => (r.values as unknown[]).slice(1));
