@@ -10,6 +10,7 @@ import { authRoutes } from './api/auth/router';
 import { contentRoutes } from './api/content/router';
 import { groupBuyingRoutes } from './api/group-buying/router';
 import { healthRoutes } from './api/health/router';
+import { invoiceRoutes } from './api/invoices/router';
 import { openApiRoutes } from './api/openapi/router';
 import { memberRoutes } from './api/member/router';
 import { orderRoutes } from './api/orders/router';
@@ -64,6 +65,7 @@ export function createApp(options: AppOptions = {}): Express {
     ...healthRoutes,
     ...inquiriesAdminRoutes,
     ...adminRoutes,
+    ...invoiceRoutes,
     ...contentRoutes,
     ...openApiRoutes,
   ]);

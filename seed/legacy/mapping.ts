@@ -5,7 +5,7 @@
 import type { Member } from '../../functions/src/contracts/auth';
 import { emailSchema, isValidTaxId, planIdSchema, productIdSchema, uidSchema } from '../../functions/src/contracts/common';
 import { groupBuyingPlanSchema, type GroupBuyingPlan } from '../../functions/src/contracts/group-buying';
-import { orderNoSchema, type OrderItem, type OrderStatus } from '../../functions/src/contracts/orders';
+import { invoiceOf, orderNoSchema, type OrderItem, type OrderStatus } from '../../functions/src/contracts/orders';
 import { productSchema, type Product } from '../../functions/src/contracts/products';
 import type { OrderDoc } from '../../functions/src/data/orders';
 import type { SubscriptionRecord } from '../../functions/src/data/subscriptions';
@@ -261,6 +261,8 @@ function mapOrder(src: OrderSource, books: Map<string, ProductWrite>, plans: Set
     receiver: { name: str(receiver.name) || str(raw.buyer), address: str(receiver.address) },
     taxId: isValidTaxId(taxId) ? taxId : '',
     invoiceTitle: '',
+    // The old shop asked only for a 統一編號: with one, a company invoice without a title (docs/migration.md).
+    invoice: invoiceOf({ taxId: isValidTaxId(taxId) ? taxId : '' }),
     // "00000" is how the old shop wrote "not given".
     bankAccountNo: /^\d{5}$/.test(bank) && bank !== '00000' ? bank : '',
     items,

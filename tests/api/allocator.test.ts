@@ -30,6 +30,7 @@ function placeOp(productId: string, qty = 1): PlaceOp {
       receiver: { name: '測試', address: '臺南市中西區民族路二段 100 號' },
       taxId: '',
       invoiceTitle: '',
+      invoice: { type: 'email' },
       bankAccountNo: '00000',
       items,
       itemsTotal: 400 * qty,

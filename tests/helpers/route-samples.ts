@@ -79,6 +79,7 @@ export const ROUTE_BODIES: Record<string, () => Record<string, unknown>> = {
   createStockAlert: () => ({ productId: 'company-registration-guide', email: 'a@example.com' }),
   cancelStockAlert: () => ({ token: 'abcdefghijk.lmnop' }),
   adminCreateDeskLink: () => ({ holder: '王小明' }),
+  adminMarkInvoice: () => ({ number: 'AB12345678' }),
   createCloseReminder: () => ({ planId: 'cpaSouth', email: 'a@example.com' }),
   cancelCloseReminder: () => ({ token: 'abcdefghijk.lmnop' }),
 };

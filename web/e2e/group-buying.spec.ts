@@ -219,11 +219,12 @@ test('the plan page cart goes to the group cart, which checks out without a logi
   await shot(page, 'group-cart-360');
   await fillBuyer(page);
   await page.getByRole('button', { name: '下一步' }).click();
+  await page.getByLabel('公司報帳（三聯式）').check();
   await page.getByLabel('統一編號').fill('12345678');
   await page.getByLabel('統一編號').blur();
   await expect(page.getByText('統一編號格式錯誤')).toBeVisible();
   await page.getByLabel('統一編號').fill('24536806');
-  await page.getByLabel('發票抬頭（買受人）').fill('青嶼出版有限公司');
+  await page.getByLabel('發票抬頭').fill('青嶼出版有限公司');
   await page.getByRole('button', { name: '下一步' }).click();
   await page.getByRole('button', { name: '訂單送出' }).click();
   await expect(page).toHaveURL(/\/ezbuy\/success\?/);

@@ -57,6 +57,7 @@ test('a member buys two books, sees the success page and the order; others canno
   await page.getByRole('button', { name: '下一步：發票資訊' }).click();
 
   await expect(page.getByRole('heading', { name: '發票資訊' })).toBeVisible();
+  await page.getByLabel('公司報帳（三聯式）').check();
   await refusedThenFixed(page, '統一編號', '12345678', '統一編號格式錯誤', '24536806');
   await page.getByLabel('發票抬頭').fill('青嶼測試有限公司');
   await page.getByRole('button', { name: '下一步：訂單確認' }).click();

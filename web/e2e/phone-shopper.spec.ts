@@ -76,6 +76,7 @@ test('the shop checkout keeps its draft through back, forward and reload; the fi
 
   await address.fill('臺南市中西區民族路二段 100 號');
   await page.getByRole('button', { name: /下一步/ }).click();
+  await page.getByLabel('公司報帳（三聯式）').check();
   await page.getByLabel('發票抬頭').fill('青嶼測試有限公司');
 
   for (const leave of [() => page.goBack(), () => page.reload()]) {
@@ -155,9 +156,16 @@ test('a new shopper on a phone: scrolled list, book, cart, sign-up, the mail, ba
   await page.getByLabel('聯絡電話').fill('0912-345-678');
   await snap(page, '4-checkout');
   await page.getByRole('button', { name: /下一步/ }).click();
-  await page.getByLabel('發票抬頭').fill('新手工作室');
+  // The e-invoice to a mobile barcode (issue 36): refused at the field until it has its form, upper-cased.
+  await page.getByLabel('手機條碼載具').check();
+  await page.getByLabel('手機條碼', { exact: true }).fill('/abc12');
+  await page.getByRole('button', { name: /下一步/ }).click();
+  await expect(page.getByText('手機條碼格式錯誤')).toBeVisible();
+  await page.getByLabel('手機條碼', { exact: true }).fill('/abc+123');
+  await snap(page, '4b-invoice');
   await page.getByRole('button', { name: /下一步/ }).click();
   await expect(page.getByRole('heading', { name: '訂單確認' })).toBeVisible();
+  await expect(page.getByRole('main')).toContainText('手機條碼載具 /ABC+123');
   // The browser's back and forward in the middle of the checkout keep every field.
   await page.goBack();
   await expect(page).not.toHaveURL(/\/cart$/);
@@ -165,7 +173,7 @@ test('a new shopper on a phone: scrolled list, book, cart, sign-up, the mail, ba
   await expect(page.getByRole('heading', { name: '訂單確認' })).toBeVisible();
   await expect(page.getByRole('main')).toContainText('臺南市中西區民族路二段 100 號');
   await page.getByRole('button', { name: '上一步' }).click();
-  await expect(page.getByLabel('發票抬頭')).toHaveValue('新手工作室');
+  await expect(page.getByLabel('手機條碼', { exact: true })).toHaveValue('/abc+123');
   await page.getByRole('button', { name: '上一步' }).click();
   await expect(page.getByLabel('收件人姓名')).toHaveValue('林新手');
   await expect(page.getByLabel('收件地址')).toHaveValue('臺南市中西區民族路二段 100 號');
@@ -181,6 +189,11 @@ test('a new shopper on a phone: scrolled list, book, cart, sign-up, the mail, ba
   await expect(page.getByRole('heading', { name: '訂單已送出，感謝您的訂購！' })).toBeVisible();
   const orderNo = (await page.getByTestId('order-no').textContent())!.trim();
   await snap(page, '6-success');
+  // The member's order page says how the invoice goes (and that it is issued once paid).
+  await page.getByRole('link', { name: '查看訂單詳情' }).click();
+  await expect(page.getByRole('main')).toContainText('手機條碼載具 /ABC+123');
+  await expect(page.getByRole('main')).toContainText('尚未開立（付款後開立）');
+  await snap(page, '6b-order');
   // Placed: the draft is gone.
   expect(await page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('draft:')))).toEqual([]);
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addressSchema, bankAccountNoSchema, emailSchema, isoInstantSchema, moneySchema, personNameSchema, phoneSchema, productIdSchema, taxIdSchema, textSchema } from './common';
+import { addressSchema, bankAccountNoSchema, emailSchema, isoInstantSchema, isValidTaxId, moneySchema, personNameSchema, phoneSchema, productIdSchema, taxIdSchema, textSchema } from './common';
 
 /**
  * `awaitingFormation` (issue 27): a group order of a campaign that asks for payment only once it forms
@@ -42,6 +42,116 @@ const orderItemsSchema = z
   .max(50, '品項過多')
   .refine((items) => new Set(items.map((i) => i.productId)).size === items.length, '同一本書請合併為一行');
 
+// --- The e-invoice (統一發票) the buyer asks for (issue 36; docs/orders.md, "Invoices") ---------------
+
+export const INVOICE_TYPES = ['email', 'mobile', 'certificate', 'donation', 'company'] as const;
+export type InvoiceType = (typeof INVOICE_TYPES)[number];
+
+export const INVOICE_TYPE_LABELS: Record<InvoiceType, string> = {
+  email: '電子發票（寄到您的電子郵件）',
+  mobile: '手機條碼載具',
+  certificate: '自然人憑證條碼',
+  donation: '捐贈發票',
+  company: '公司報帳（三聯式）',
+};
+
+/** 手機條碼: `/` and 7 of 0-9 A-Z . + - (the Ministry of Finance's mobile barcode). */
+export const MOBILE_CARRIER = /^\/[0-9A-Z.+-]{7}$/;
+/** 自然人憑證條碼: 2 capital letters and 14 digits. */
+export const CERTIFICATE_CARRIER = /^[A-Z]{2}\d{14}$/;
+/** 愛心碼 (捐贈碼): 3 to 7 digits. */
+export const LOVE_CODE = /^\d{3,7}$/;
+/** A 統一發票 number: 2 capital letters (字軌) and 8 digits. */
+export const INVOICE_NUMBER = /^[A-Z]{2}\d{8}$/;
+
+/**
+ * Charities to pick from at checkout, with codes checked against their own public campaigns; any other
+ * 3-7 digit code can be typed. Edit here (and in docs/orders.md) to change the list.
+ */
+export const CHARITIES: readonly { code: string; name: string }[] = [
+  { code: '919', name: '創世社會福利基金會' },
+  { code: '88888', name: '中華民國兒童癌症基金會' },
+];
+
+/** The choice as stored on the order: only the fields its type uses. */
+export const invoiceSchema = z
+  .discriminatedUnion('type', [
+    z.object({ type: z.literal('email') }),
+    z.object({ type: z.enum(['mobile', 'certificate']), carrier: textSchema }),
+    z.object({ type: z.literal('donation'), loveCode: textSchema }),
+    z.object({ type: z.literal('company'), taxId: textSchema, title: textSchema }),
+  ])
+  .meta({ id: 'Invoice' });
+export type Invoice = z.infer<typeof invoiceSchema>;
+
+/** The owner's mark that the invoice was issued: its number, when and by whom (docs/orders.md, "Invoices"). */
+export const issuedInvoiceSchema = z.object({ number: textSchema, at: isoInstantSchema, by: textSchema }).meta({ id: 'IssuedInvoice' });
+export type IssuedInvoice = z.infer<typeof issuedInvoiceSchema>;
+
+const INVOICE_FIELD_MAX = 100;
+
+/**
+ * The checkout's choice: the fields of the chosen type are checked (a Chinese message at the field),
+ * the others ignored and dropped; the carrier is trimmed and upper-cased. A form may keep every field
+ * (an empty string where unused): only the chosen type's fields count.
+ */
+export const invoiceInputSchema = z
+  .object({
+    type: z.enum(INVOICE_TYPES, '請選擇發票開立方式'),
+    carrier: textSchema.trim().toUpperCase().max(INVOICE_FIELD_MAX, '載具條碼過長').optional(),
+    loveCode: textSchema.trim().max(INVOICE_FIELD_MAX, '愛心碼過長').optional(),
+    taxId: textSchema.trim().max(INVOICE_FIELD_MAX, '統一編號格式錯誤').optional(),
+    title: textSchema.trim().max(INVOICE_FIELD_MAX, `發票抬頭最多 ${INVOICE_FIELD_MAX} 字`).optional(),
+  })
+  .superRefine((v, ctx) => {
+    const at = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    const carrier = v.carrier ?? '';
+    if (v.type === 'mobile' && !MOBILE_CARRIER.test(carrier)) at('carrier', carrier ? '手機條碼格式錯誤：/ 加 7 碼英數字或 . + -（例如 /ABC+123）' : '請填寫手機條碼');
+    if (v.type === 'certificate' && !CERTIFICATE_CARRIER.test(carrier)) at('carrier', carrier ? '自然人憑證條碼格式錯誤：2 個大寫英文字母加 14 位數字' : '請填寫自然人憑證條碼');
+    if (v.type === 'donation' && !LOVE_CODE.test(v.loveCode ?? '')) at('loveCode', v.loveCode ? '愛心碼為 3 到 7 位數字' : '請選擇或填寫愛心碼');
+    if (v.type === 'company') {
+      if (!v.taxId) at('taxId', '請填寫統一編號');
+      else if (!isValidTaxId(v.taxId)) at('taxId', '統一編號格式錯誤');
+      if (!v.title) at('title', '請填寫發票抬頭');
+    }
+  })
+  .transform((v): Invoice => {
+    if (v.type === 'mobile' || v.type === 'certificate') return { type: v.type, carrier: v.carrier ?? '' };
+    if (v.type === 'donation') return { type: 'donation', loveCode: v.loveCode ?? '' };
+    if (v.type === 'company') return { type: 'company', taxId: v.taxId ?? '', title: v.title ?? '' };
+    return { type: 'email' };
+  });
+export type InvoiceInput = z.input<typeof invoiceInputSchema>;
+
+/**
+ * The invoice an order asks for: its `invoice`, else the older top-level fields (a 統一編號 makes it a
+ * company invoice with `invoiceTitle` as its title; nothing, the e-mailed one). Orders stored before
+ * issue 36 are read the same way.
+ */
+export function invoiceOf(o: { invoice?: Invoice; taxId?: string; invoiceTitle?: string }): Invoice {
+  if (o.invoice) return o.invoice;
+  return o.taxId ? { type: 'company', taxId: o.taxId, title: o.invoiceTitle ?? '' } : { type: 'email' };
+}
+
+/** What the carrier or the code of an invoice is, in a word, for pages, mails and the export. */
+export function invoiceDetail(inv: Invoice): string {
+  if (inv.type === 'mobile' || inv.type === 'certificate') return inv.carrier;
+  if (inv.type === 'donation') return inv.loveCode;
+  if (inv.type === 'company') return `${inv.title}（統一編號 ${inv.taxId}）`;
+  return '';
+}
+
+/** The invoice as a line of text: 「手機條碼載具 /ABC+123」, 「捐贈發票 愛心碼 919（創世…）」. */
+export function describeInvoice(inv: Invoice): string {
+  const label = INVOICE_TYPE_LABELS[inv.type];
+  if (inv.type === 'donation') {
+    const charity = CHARITIES.find((c) => c.code === inv.loveCode);
+    return `${label} 愛心碼 ${inv.loveCode}${charity ? `（${charity.name}）` : ''}`;
+  }
+  const detail = invoiceDetail(inv);
+  return detail ? `${label} ${detail}` : label;
+}
+
 /** The buyer's details, shared by the shop checkout and the group order form. */
 /** The stored bank digits of an order whose buyer has not given them (yet). */
 export const NO_BANK_DIGITS = '00000';
@@ -56,6 +166,8 @@ export const orderContactSchema = z.object({
   bankAccountNo: bankAccountNoSchema.optional().default(NO_BANK_DIGITS),
   taxId: taxIdSchema.optional().default(''),
   invoiceTitle: textSchema.trim().max(100, '發票抬頭最多 100 字').optional().default(''),
+  /** The e-invoice asked for; without it, taxId and invoiceTitle say it (invoiceOf). */
+  invoice: invoiceInputSchema.optional(),
   remark: textSchema.trim().max(500, '備註最多 500 字').optional().default(''),
 });
 
@@ -140,6 +252,8 @@ export const orderSchema = z
     receiver: z.object({ name: textSchema, address: textSchema }),
     taxId: textSchema,
     invoiceTitle: textSchema,
+    invoice: invoiceSchema.meta({ description: 'The e-invoice asked for (taxId and invoiceTitle repeat a company one)' }),
+    issuedInvoice: issuedInvoiceSchema.nullable().optional().meta({ description: 'Set when the shop issued the invoice; absent or null until then' }),
     bankAccountNo: textSchema,
     items: z.array(orderItemSchema),
     itemsTotal: moneySchema,

@@ -306,3 +306,29 @@ export async function setPickedUpByNo<R extends { refusal: string } | { pickedUp
     return { order: toOrder('changed' in result ? { ...doc, pickedUp: result.pickedUp ?? null } : doc), result };
   });
 }
+
+/**
+ * Orders in `statuses` changed at or after `sinceIso`, oldest change first (index status + updatedAt): an
+ * order that became paid in a period was changed then or later, so the invoices of a period are among
+ * these (functions/src/api/invoices/service.ts narrows them by the payment's time).
+ */
+export async function listOrdersChangedSince(statuses: readonly Order['status'][], sinceIso: string, limit: number): Promise<Order[]> {
+  const snap = await (await db()).collection(ORDERS).where('status', 'in', [...statuses]).where('updatedAt', '>=', sinceIso).orderBy('updatedAt').limit(limit).get();
+  return snap.docs.map((d) => toOrder(d.data()));
+}
+
+/**
+ * Sets or replaces the issued invoice's mark of one order, in a transaction on the order as stored:
+ * `decide` answers the mark or throws (no such order, not paid). Only that field changes.
+ */
+export async function setIssuedInvoice(orderId: string, decide: (doc: OrderDoc | null) => NonNullable<Order['issuedInvoice']>): Promise<Order> {
+  const firestore = await db();
+  const ref = firestore.collection(ORDERS).doc(orderId);
+  return firestore.runTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    const doc = snap.exists ? (snap.data() as OrderDoc) : null;
+    const issuedInvoice = decide(doc);
+    tx.update(ref, { issuedInvoice });
+    return toOrder({ ...doc, issuedInvoice });
+  });
+}

@@ -1,6 +1,6 @@
 import { OWNER_TRANSITIONS, type Delivery, type OrderStatusChange } from '../contracts/admin';
 import { formatMoney } from '../contracts/format';
-import { NO_BANK_DIGITS, ORDER_TRANSITIONS, type Order, type OrderItem, type OrderStatus, type PlaceOrderInput } from '../contracts/orders';
+import { invoiceOf, NO_BANK_DIGITS, ORDER_TRANSITIONS, type Order, type OrderItem, type OrderStatus, type PlaceOrderInput } from '../contracts/orders';
 
 // An order's life, said once (docs/orders.md, "An order's life"): how it is created, every move of its
 // status and who may make it, the owner's corrections, and which mail each change sends. Pure: no
@@ -60,10 +60,20 @@ export interface LegacyOrigin {
   files: string[];
 }
 
-/** The order as the customer sees it (the stored one without the server's fields). */
+/** The order as the customer sees it (the stored one without the server's fields; one stored before issue 36 gets its invoice). */
 export function publicOrder(doc: OrderDoc): Order {
   const { requestHash: _hash, legacy: _legacy, emailKey: _emailKey, phoneKey: _phoneKey, payment: _payment, cancellation: _cancellation, ...order } = doc;
-  return order;
+  return { ...order, invoice: invoiceOf(doc) };
+}
+
+/**
+ * The invoice a placement asks for, and the older top-level fields kept in step with it: a company
+ * invoice repeats its 統一編號 and 抬頭 there; a title given alone (before issue 36) stays as it was.
+ */
+export function invoiceFields(input: Pick<PlaceOrderInput, 'invoice' | 'taxId' | 'invoiceTitle'>): Pick<Order, 'invoice' | 'taxId' | 'invoiceTitle'> {
+  const invoice = invoiceOf(input);
+  if (invoice.type === 'company') return { invoice, taxId: invoice.taxId, invoiceTitle: invoice.title };
+  return { invoice, taxId: '', invoiceTitle: input.invoice ? '' : (input.invoiceTitle ?? '') };
 }
 
 /**
@@ -180,8 +190,7 @@ export function orderTemplate(p: Placement, items: OrderItem[], terms: { shippin
     email: p.email,
     phone: p.input.phone,
     receiver: { name: p.input.receiver.name, address: p.input.receiver.address },
-    taxId: p.input.taxId ?? '',
-    invoiceTitle: p.input.invoiceTitle ?? '',
+    ...invoiceFields(p.input),
     bankAccountNo: p.input.bankAccountNo,
     items,
     itemsTotal,

@@ -5,7 +5,7 @@ import type { OrderMail } from '../domain/order';
 import { formatTaipeiTime, renderMail, type MailBlock } from './layout';
 import type { ComposedMail } from './mail-doc';
 import { siteUrl } from '../lib/site-url';
-import { bankBlock, footer, greeting, itemsBlock, lookupButton, orderFacts, orderMail, receiverBlock, receiverPlace } from './order-parts';
+import { bankBlock, footer, greeting, invoiceRow, itemsBlock, lookupButton, orderFacts, orderMail, receiverBlock, receiverPlace, TYPED_BOX_TITLE } from './order-parts';
 
 // Every mail an order sends (to the customer, and the shop's own notices and digest), in the "Trigger Email" shape that ./send-mail.ts sends. Which mail a
 // change sends is the order's domain's call (functions/src/domain/order.ts, OrderMail); this renders it.
@@ -41,6 +41,8 @@ function paymentConfirmedMail(order: Order, settings: ShopSettings): ComposedMai
     { kind: 'text', text: `我們已確認收到您訂單 ${order.orderNo} 的匯款 ${formatMoney(order.totalPrice)}，訂單狀態更新為「${ORDER_STATUS_LABELS[order.status]}」。` },
     orderFacts(order),
     itemsBlock(order, false),
+    // The invoice's carrier or 抬頭 is the customer's own text: inside the labelled box (order-parts.ts).
+    { kind: 'facts', title: TYPED_BOX_TITLE, rows: [invoiceRow(order)] },
     { kind: 'text', text: '書籍出貨後，我們會再寄信通知您貨件編號與查詢連結。' },
     lookupButton(order),
   ]);
@@ -127,7 +129,7 @@ function waitingForFormationMail(order: Order, settings: ShopSettings): Composed
     { kind: 'text', text: '活動達到成團門檻時，我們會寄出「收款通知」，信中會附上匯款帳號、金額與匯款期限；匯款期限從成團時起算。若活動最後未成團，訂單會取消，您不需付任何款項。' },
     orderFacts(order),
     itemsBlock(order),
-    receiverBlock(order, true),
+    receiverBlock(order, true, [invoiceRow(order)]),
     lookupButton(order),
   ]);
 }
@@ -170,7 +172,7 @@ function orderPlacedMail(order: Order, settings: ShopSettings): ComposedMail {
       itemsBlock(order),
       bankBlock(order, settings, due),
       { kind: 'text', text: `請於 ${due}前完成匯款，逾期未匯款訂單將自動取消。匯款後我們會核對帳款，並寄信通知您。` },
-      receiverBlock(order, true),
+      receiverBlock(order, true, [invoiceRow(order)]),
       lookupButton(order),
       { kind: 'note', text: `如有任何問題，歡迎回信或來電 ${settings.contact.phone}。` },
     ],
@@ -223,6 +225,7 @@ export function newOrderShopMail(order: Order, settings: ShopNoticeSettings): Co
           ['電子郵件', order.email],
           ['電話', order.phone],
           receiverPlace(order),
+          invoiceRow(order),
           ['帳號末五碼', order.bankAccountNo === '00000' ? '未填' : order.bankAccountNo],
           ['匯款期限', dueText(order)],
         ],

@@ -1,4 +1,4 @@
-import { ORDER_STATUS_LABELS, type Order } from '../contracts/orders';
+import { describeInvoice, invoiceOf, ORDER_STATUS_LABELS, type Order } from '../contracts/orders';
 import type { ShopSettings } from '../contracts/settings';
 import { siteUrl } from '../lib/site-url';
 import { formatMoney } from '../contracts/format';
@@ -54,8 +54,9 @@ export const greeting = (_order: Order) => '您好：';
 export const TYPED_BOX_TITLE = '您填寫的收件資料（由訂購人輸入，本店未經核對）';
 
 /** The receiver and where the books go, as typed, inside the plainly labelled box (and the phone, when asked). */
-export function receiverBlock(order: Order, withPhone = false): MailBlock {
-  return { kind: 'facts', title: TYPED_BOX_TITLE, rows: [['收件人', order.receiver.name], receiverPlace(order), ...(withPhone ? [['聯絡電話', order.phone] as [string, string]] : [])] };
+export function receiverBlock(order: Order, withPhone = false, more: readonly [string, string][] = []): MailBlock {
+  // `more`: other rows the customer typed (the invoice's carrier or 抬頭), inside the same labelled box.
+  return { kind: 'facts', title: TYPED_BOX_TITLE, rows: [['收件人', order.receiver.name], receiverPlace(order), ...(withPhone ? [['聯絡電話', order.phone] as [string, string]] : []), ...more] };
 }
 
 export function itemsBlock(order: Order, withFees = true): MailBlock {
@@ -76,6 +77,12 @@ export function itemsBlock(order: Order, withFees = true): MailBlock {
 export function receiverPlace(order: Order): [string, string] {
   const p = order.pickup;
   return p ? ['取貨地點', `${p.name}（${p.address}${p.hours ? `，${p.hours}` : ''}）`] : ['收件地址', order.receiver.address];
+}
+
+/** The e-invoice the buyer asked for, as the order page says it (and its number once issued). */
+export function invoiceRow(order: Order): [string, string] {
+  const issued = order.issuedInvoice?.number;
+  return ['發票', `${describeInvoice(invoiceOf(order))}${issued ? `，發票號碼 ${issued}` : ''}`];
 }
 
 export function orderFacts(order: Order): MailBlock {

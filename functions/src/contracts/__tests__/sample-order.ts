@@ -27,6 +27,7 @@ export function sampleOrder(overrides: Partial<Order> = {}): Order {
     buyer: '王小明',
     email: 'ming@example.com',
     ...sampleContact,
+    invoice: { type: 'email' },
     items: [{ productId: 'p1', name: '公司登記實務', qty: 2, unitPrice: 940, totalPrice: 1880 }],
     itemsTotal: 1880,
     shippingFee: 60,

@@ -19,6 +19,7 @@ export function place(orderId: string, lines: { productId: string; qty: number }
       receiver: { name: '王小明', address: '臺南市中西區民族路二段 100 號' },
       taxId: '',
       invoiceTitle: '',
+      invoice: { type: 'email' },
       bankAccountNo: '12345',
       items,
       itemsTotal: total,

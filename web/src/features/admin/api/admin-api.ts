@@ -1,6 +1,7 @@
 import type { AdminProductInput, DeliveryCorrection, OrderStatusChange } from '@contracts/admin';
 import type { BankConfirmInput, BankDeposit } from '@contracts/bank';
 import type { ErrorBody } from '@contracts/errors';
+import type { InvoicePeriodQuery } from '@contracts/invoices';
 import type { AdminSettings } from '@contracts/settings';
 import type { CampaignOutcomeInput, GroupBuyingPlan } from '@contracts/group-buying';
 import type { OrderStatus } from '@contracts/orders';
@@ -56,29 +57,41 @@ export const revokeOrganizerLink = (planId: string, linkId: string) => api('DELE
  * Downloads a plan's orders as CSV. The file needs the Bearer token, so it is fetched here and handed
  * to the browser as a blob rather than opened as a plain link.
  */
-export async function downloadPlanCsv(planId: string): Promise<void> {
-  const fetchCsv = () => {
+export function downloadPlanCsv(planId: string): Promise<void> {
+  return downloadFile(apiUrl('GET /api/admin/plans/{planId}/orders.csv', { params: { planId } }), `${planId}-orders.csv`, () => getPlan(planId));
+}
+
+/** The paid orders' invoices of a period (issue 36), as CSV or an Excel workbook. */
+export function downloadInvoices(q: InvoicePeriodQuery, ext: 'csv' | 'xlsx'): Promise<void> {
+  const url = ext === 'csv' ? apiUrl('GET /api/admin/invoices.csv', { query: q }) : apiUrl('GET /api/admin/invoices.xlsx', { query: q });
+  return downloadFile(url, `invoices-${q.from}-${q.to}.${ext}`, () => api('GET /api/admin/invoices', { query: q }));
+}
+
+export const markInvoice = (orderId: string, number: string) => api('PUT /api/admin/orders/{orderId}/invoice', { params: { orderId }, body: { number } });
+
+/** `refresh`: any owner call through the shared client, which renews the token (or logs out) on a 401. */
+async function downloadFile(url: string, filename: string, refresh: () => Promise<unknown>): Promise<void> {
+  const fetchFile = () => {
     const idToken = getSession()?.idToken;
-    return fetch(apiUrl('GET /api/admin/plans/{planId}/orders.csv', { params: { planId } }), { headers: idToken ? { Authorization: `Bearer ${idToken}` } : {} });
+    return fetch(url, { headers: idToken ? { Authorization: `Bearer ${idToken}` } : {} });
   };
-  let res = await fetchCsv();
+  let res = await fetchFile();
   if (res.status === 401) {
-    // The shared client refreshes the token (or logs out); then try once more.
-    await getPlan(planId);
-    res = await fetchCsv();
+    await refresh();
+    res = await fetchFile();
   }
   if (!res.ok) {
     const body = (await res.json().catch(() => ({}))) as Partial<ErrorBody>;
     throw new ApiError({ statusCode: body.statusCode ?? res.status, statusMessage: body.statusMessage ?? res.statusText, message: body.message ?? '' });
   }
-  const url = URL.createObjectURL(await res.blob());
+  const blobUrl = URL.createObjectURL(await res.blob());
   const a = document.createElement('a');
-  a.href = url;
-  a.download = `${planId}-orders.csv`;
+  a.href = blobUrl;
+  a.download = filename;
   document.body.appendChild(a);
   a.click();
   a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  setTimeout(() => URL.revokeObjectURL(blobUrl), 10_000);
 }
 
 // The inbox of customer inquiries and the shop's settings (issue 23).

@@ -6,6 +6,7 @@ import '../admin.css';
 const OrdersPage = lazy(() => import('./orders-page'));
 const OrderPage = lazy(() => import('./order-page'));
 const PaymentsPage = lazy(() => import('./payments-page'));
+const InvoicesPage = lazy(() => import('./invoices-page'));
 const BankPage = lazy(() => import('./bank-page'));
 const DashboardPage = lazy(() => import('./dashboard-page'));
 const ProductsPage = lazy(() => import('./products-page'));
@@ -22,6 +23,7 @@ const TABS = [
   { to: '/admin/orders', label: '訂單' },
   { to: '/admin/payments', label: '待確認匯款' },
   { to: '/admin/bank', label: '匯款對帳' },
+  { to: '/admin/invoices', label: '發票' },
   { to: '/admin/products', label: '書籍與庫存' },
   { to: '/admin/plans', label: '團購活動' },
   { to: '/admin/inquiries', label: '顧客詢問' },
@@ -49,6 +51,7 @@ export function AdminConsole() {
           <Route path="orders/:orderId" element={<OrderPage />} />
           <Route path="payments" element={<PaymentsPage />} />
           <Route path="bank" element={<BankPage />} />
+          <Route path="invoices" element={<InvoicesPage />} />
           <Route path="dashboard" element={<DashboardPage />} />
           <Route path="products" element={<ProductsPage />} />
           <Route path="products/new" element={<ProductFormPage />} />

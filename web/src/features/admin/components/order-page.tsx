@@ -1,5 +1,5 @@
 import { deliveryCorrectionSchema, orderStatusChangeSchema, OWNER_TRANSITIONS, type Delivery, type DeliveryCorrection, type OrderStatusChange } from '@contracts/admin';
-import { ORDER_STATUS_LABELS, type Order } from '@contracts/orders';
+import { describeInvoice, ORDER_STATUS_LABELS, type Order } from '@contracts/orders';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { formatDateTime, formatMoney } from '@contracts/format';
@@ -10,6 +10,7 @@ import { useResource } from '../lib/use-resource';
 import { useAdminForm } from '../lib/use-admin-form';
 import { useOwnerAction } from '../lib/use-owner-action';
 import { BookAmountsTable } from './tables';
+import { InvoiceMark } from './invoice-mark';
 import { BusyButton, Card, FormErrors, PageHead, SubPage } from './ui';
 import { OrderStatusBadge } from '@/components/order-status-badge';
 import { Fact } from '@/components/fact';
@@ -40,6 +41,12 @@ function OrderView({ order: o, onChange }: { order: Order; onChange: (o: Order) 
         <BuyerCard order={o} />
         <ItemsCard order={o} />
       </div>
+      {o.status === 'preparing' || o.status === 'shipped' ? (
+        <Card id="o-invoice" title="發票">
+          <p className="admin-sub">依「發票」頁匯出的資料開立後，填回發票號碼（2 個英文字母加 8 位數字），顧客的訂單頁會顯示。</p>
+          <InvoiceMark order={o} onChange={onChange} />
+        </Card>
+      ) : null}
       {o.status === 'shipped' ? <CorrectDelivery order={o} onChange={onChange} /> : null}
       <Actions order={o} onChange={onChange} />
       <Card id="o-history" title="狀態紀錄">
@@ -95,10 +102,10 @@ function BuyerCard({ order: o }: { order: Order }) {
         <dd>{o.receiver.name}</dd>
         <dt>收件地址</dt>
         <dd>{o.receiver.address || (o.pickup ? '（自取，不需地址）' : '—')}</dd>
-        <dt>統一編號</dt>
-        <dd>{o.taxId || '—'}</dd>
-        <dt>發票抬頭</dt>
-        <dd>{o.invoiceTitle || '—'}</dd>
+        <dt>發票</dt>
+        <dd>{describeInvoice(o.invoice)}</dd>
+        <dt>發票號碼</dt>
+        <dd className="admin-mono">{o.issuedInvoice ? `${o.issuedInvoice.number}（${formatDateTime(o.issuedInvoice.at)} 記錄）` : '尚未開立'}</dd>
         <dt>匯款帳號末五碼</dt>
         <dd className="admin-mono">{o.bankAccountNo === '00000' ? '00000（未填）' : o.bankAccountNo}</dd>
         <dt>訂單日期</dt>

@@ -5,6 +5,7 @@ import { placeOrderInputSchema, type Order, type PlaceOrderInput as Input } from
 import { CheckoutSteps, CheckoutSummary, CONFIRM_STEP, SENDING_STEP, StepForm, useCheckoutStepper } from '@/components/checkout-stepper';
 import { usePlaceOrder } from '@/components/use-place-order';
 import { Field, FormAlert } from '@/components/field';
+import { EMPTY_INVOICE, INVOICE_FIELDS, InvoiceFields, invoiceSummary, type InvoiceValues } from '@/components/invoice-fields';
 import { OrderItemsTable } from '@/components/order-items-table';
 import { BankDetails } from '@/components/bank-details';
 import { BankDigitsField } from '@/components/bank-digits-field';
@@ -40,14 +41,13 @@ interface Values {
   receiver: { name: string; address: string };
   phone: string;
   bankAccountNo: string;
-  invoiceTitle: string;
-  taxId: string;
+  invoice: InvoiceValues;
   remark: string;
 }
 
 // The bank digits are asked on the confirmation, beside the bank and the amount (optional: they can
 // follow on the order page until the order is paid).
-const STEP_FIELDS = [['receiver.name', 'receiver.address', 'phone'], ['invoiceTitle', 'taxId', 'remark']] as const;
+const STEP_FIELDS = [['receiver.name', 'receiver.address', 'phone'], [...INVOICE_FIELDS, 'remark']] as const;
 
 /** Left empty, the digits are not sent: the server stores NO_BANK_DIGITS. */
 const withoutEmptyDigits = (v: Values) => ({ ...v, bankAccountNo: v.bankAccountNo || undefined });
@@ -132,7 +132,7 @@ export function Checkout(props: CheckoutProps) {
 
 function CheckoutForm({ lines, ready, onPlaced, name, userId }: CheckoutProps & { name: string; userId: string }) {
   const items = useMemo(() => lines.map((l) => ({ productId: l.productId, qty: l.qty })), [lines]);
-  const empty: Values = { items, receiver: { name, address: '' }, phone: '', bankAccountNo: '', invoiceTitle: '', taxId: '', remark: '' };
+  const empty: Values = { items, receiver: { name, address: '' }, phone: '', bankAccountNo: '', invoice: EMPTY_INVOICE, remark: '' };
   // The tab's draft: what the shopper typed before leaving the checkout (the back button, a reload).
   const [draft] = useState(() => readDraft(SHOP_CHECKOUT_DRAFT, empty));
   const form = useSchemaForm<Values, Input>(placeOrderInputSchema, draft?.values ?? empty, withoutEmptyDigits);
@@ -153,7 +153,7 @@ function CheckoutForm({ lines, ready, onPlaced, name, userId }: CheckoutProps & 
       <CheckoutSteps step={step} />
       <StepForm stepper={stepper} onSubmit={submitWith(place, refused)} submitting={submitting} problem={problem} canSubmit={ready} className="form checkout__form">
         {step === 0 && <ReceiverFields form={form} />}
-        {step === 1 && <InvoiceFields form={form} />}
+        {step === 1 && <InvoiceStep form={form} />}
         {step >= CONFIRM_STEP && <Confirmation form={form} lines={lines} />}
         {!ready && step >= CONFIRM_STEP && <FormAlert>購物車內有商品數量超過庫存，請先調整。</FormAlert>}
       </StepForm>
@@ -174,13 +174,11 @@ function ReceiverFields({ form }: { form: CheckoutFormState }) {
   );
 }
 
-/** Step 2, 發票資訊: all optional. */
-function InvoiceFields({ form }: { form: CheckoutFormState }) {
+/** Step 2, 發票資訊: how the e-invoice is delivered, and a remark. */
+function InvoiceStep({ form }: { form: CheckoutFormState }) {
   return (
     <>
-      <p className="muted">需要公司報帳請填寫發票抬頭與統一編號，個人購買可留白。</p>
-      <Field label="發票抬頭" autoComplete="organization" maxLength={100} optional {...fieldProps(form, 'invoiceTitle')} />
-      <Field label="統一編號" inputMode="numeric" maxLength={8} optional {...fieldProps(form, 'taxId')} />
+      <InvoiceFields form={form} />
       <Field label="備註" multiline maxLength={500} optional {...fieldProps(form, 'remark')} />
     </>
   );
@@ -207,8 +205,7 @@ function Confirmation({ form, lines }: { form: CheckoutFormState; lines: Checkou
           ['收件人', values.receiver.name],
           ['收件地址', values.receiver.address],
           ['聯絡電話', values.phone],
-          ['發票抬頭', values.invoiceTitle],
-          ['統一編號', values.taxId],
+          ['發票', invoiceSummary(values.invoice)],
           ['備註', values.remark],
         ]}
       />

@@ -7,6 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { CheckoutSteps, CheckoutSummary, CONFIRM_STEP, SENDING_STEP, StepForm, useCheckoutStepper } from '@/components/checkout-stepper';
 import { usePlaceOrder } from '@/components/use-place-order';
 import { Field } from '@/components/field';
+import { EMPTY_INVOICE, INVOICE_FIELDS, InvoiceFields, invoiceSummary, type InvoiceValues } from '@/components/invoice-fields';
 import { EmailSuggestion } from '@/components/email-suggestion';
 import { OrderItemsTable } from '@/components/order-items-table';
 import { BankDetails } from '@/components/bank-details';
@@ -29,13 +30,12 @@ interface Values {
   /** A pickup point's id, or '' for postal delivery (then the address is needed). */
   pickupPointId: string;
   bankAccountNo: string;
-  invoiceTitle: string;
-  taxId: string;
+  invoice: InvoiceValues;
   remark: string;
 }
 
 // The bank digits are asked on the confirmation, beside the bank and the amount (optional).
-const STEP_FIELDS = [['buyer', 'email', 'phone', 'receiver.name', 'receiver.address', 'remark'], ['invoiceTitle', 'taxId']] as const;
+const STEP_FIELDS = [['buyer', 'email', 'phone', 'receiver.name', 'receiver.address', 'remark'], INVOICE_FIELDS] as const;
 
 interface Props {
   plan: GroupPlanView;
@@ -56,8 +56,7 @@ function emptyValues(plan: GroupPlanView, items: Values['items'], session: { nam
     // Postal delivery when the plan offers it, else its first pickup point.
     pickupPointId: plan.postalDelivery || !plan.pickupPoints.length ? '' : plan.pickupPoints[0]!.id,
     bankAccountNo: '',
-    invoiceTitle: '',
-    taxId: '',
+    invoice: EMPTY_INVOICE,
     remark: '',
   };
 }
@@ -113,7 +112,7 @@ export function GroupCheckout({ plan, embedded = false }: Props) {
       {step === 0 && <CartLines planId={plan.planId} lines={lines} />}
       <StepForm stepper={stepper} onSubmit={submitWith(place, refused)} submitting={submitting} problem={problem}>
         {step === 0 && <BuyerFields form={form} plan={plan} />}
-        {step === 1 && <InvoiceFields form={form} />}
+        {step === 1 && <InvoiceStep form={form} />}
         {step >= CONFIRM_STEP && <Confirmation form={form} plan={plan} lines={lines} />}
       </StepForm>
     </section>
@@ -194,13 +193,11 @@ function PickupChoice({ form, plan }: { form: GroupForm; plan: GroupPlanView }) 
   );
 }
 
-/** Step 2, 發票資訊: only for a company invoice. */
-function InvoiceFields({ form }: { form: GroupForm }) {
+/** Step 2, 發票資訊: how the e-invoice is delivered. */
+function InvoiceStep({ form }: { form: GroupForm }) {
   return (
     <div className="gb-fields">
-      <p className="muted">需要開立公司發票時再填寫；個人發票可直接下一步。</p>
-      <Field label="發票抬頭（買受人）" autoComplete="organization" maxLength={100} optional {...fieldProps(form, 'invoiceTitle')} />
-      <Field label="統一編號" inputMode="numeric" maxLength={8} optional {...fieldProps(form, 'taxId')} />
+      <InvoiceFields form={form} />
     </div>
   );
 }
@@ -226,7 +223,7 @@ function Confirmation({ form, plan, lines }: { form: GroupForm; plan: GroupPlanV
           ['聯絡電話', values.phone],
           ['收件人', values.receiver.name],
           pickupPoint ? ['取貨地點', `${pickupPoint.name}（${pickupPoint.address}）`] : ['收件地址', values.receiver.address],
-          ['發票', values.taxId ? `${values.invoiceTitle}（統一編號 ${values.taxId}）` : values.invoiceTitle || '個人'],
+          ['發票', invoiceSummary(values.invoice)],
           ['備註', values.remark],
         ]}
       />

@@ -1,4 +1,4 @@
-import { NO_BANK_DIGITS, ORDER_STATUS_LABELS } from '@contracts/orders';
+import { describeInvoice, NO_BANK_DIGITS, ORDER_STATUS_LABELS } from '@contracts/orders';
 import { OrderItemsTable } from '@/components/order-items-table';
 import { formatDateTime } from '@contracts/format';
 import { useShopSettings } from '@/lib/shop-settings';
@@ -42,8 +42,10 @@ export function OrderView({ userId, orderId }: { userId: string; orderId: string
             <dd>{order.phone}</dd>
             <dt>匯款帳號末 5 碼</dt>
             <dd>{order.bankAccountNo === NO_BANK_DIGITS ? '尚未填寫' : order.bankAccountNo}</dd>
-            <Fact term="發票抬頭">{order.invoiceTitle}</Fact>
-            <Fact term="統一編號">{order.taxId}</Fact>
+            <dt>發票</dt>
+            <dd>{describeInvoice(order.invoice)}</dd>
+            <dt>發票號碼</dt>
+            <dd>{order.issuedInvoice ? order.issuedInvoice.number : '尚未開立（付款後開立）'}</dd>
             <Fact term="備註">{order.remark}</Fact>
             {order.delivery?.trackingNo && (
               <Fact term="物流">

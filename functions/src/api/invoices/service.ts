@@ -1,0 +1,100 @@
+import { splitVat, type InvoicePeriodQuery, type InvoiceRow, type InvoiceRows } from '../../contracts/invoices';
+import { INVOICE_TYPE_LABELS, invoiceOf, type Order, type OrderStatus } from '../../contracts/orders';
+import { formatDateTime } from '../../contracts/format';
+import { listOrdersChangedSince, setIssuedInvoice } from '../../data/orders';
+import { conflict, notFound } from '../../lib/failure';
+import { ERROR_KEYS } from '../../contracts/errors';
+import { toCsv, type Cell } from '../group-buying/csv';
+import { manualIssuer, type InvoiceIssuer } from './issuer';
+
+/** The shop's issuer: the manual export offline; a provider's adapter would take its place (issuer.ts). */
+const issuer: InvoiceIssuer = manualIssuer;
+
+// The owner's invoices (docs/orders.md, "Invoices"): the paid orders of a period as rows, CSV and an
+// Excel workbook, and the mark of an issued invoice's number.
+
+/** Paid and not given back: the orders an invoice is issued for. */
+const PAID: readonly OrderStatus[] = ['preparing', 'shipped'];
+const isPaid = (o: Pick<Order, 'status'>) => PAID.includes(o.status);
+
+/** One export reads at most this many paid orders changed since the period began. */
+export const INVOICE_SCAN_LIMIT = 5000;
+
+/** When the order became paid: its first paid status (an imported order may start as shipped). */
+export const paidAtOf = (o: Pick<Order, 'statusHistory' | 'createdAt'>) => o.statusHistory.find((h) => PAID.includes(h.status))?.at ?? o.createdAt;
+
+/** A Taiwan calendar day as the UTC instant it starts at. */
+const dayStart = (day: string, plusDays = 0) => new Date(Date.parse(`${day}T00:00:00+08:00`) + plusDays * 86_400_000).toISOString();
+
+export function invoiceRowOf(o: Order): InvoiceRow {
+  const inv = invoiceOf(o);
+  return {
+    orderId: o.orderId,
+    orderNo: o.orderNo,
+    paidAt: paidAtOf(o),
+    type: inv.type,
+    carrier: inv.type === 'mobile' || inv.type === 'certificate' ? inv.carrier : '',
+    loveCode: inv.type === 'donation' ? inv.loveCode : '',
+    buyer: o.buyer || o.receiver.name,
+    email: o.email,
+    taxId: inv.type === 'company' ? inv.taxId : '',
+    title: inv.type === 'company' ? inv.title : '',
+    ...splitVat(o.totalPrice),
+    total: o.totalPrice,
+    issuedInvoice: o.issuedInvoice ?? null,
+  };
+}
+
+/** GET /api/admin/invoices: the paid orders whose payment falls in the period's Taiwan days, in payment order. */
+export async function invoiceRows(q: InvoicePeriodQuery): Promise<InvoiceRows> {
+  const from = dayStart(q.from);
+  const until = dayStart(q.to, 1);
+  const orders = await listOrdersChangedSince(PAID, from, INVOICE_SCAN_LIMIT);
+  const rows = orders
+    .map(invoiceRowOf)
+    .filter((r) => r.paidAt >= from && r.paidAt < until)
+    .sort((a, b) => (a.paidAt < b.paidAt ? -1 : a.paidAt > b.paidAt ? 1 : a.orderNo < b.orderNo ? -1 : 1));
+  return { issuer: issuer.name, rows, truncated: orders.length >= INVOICE_SCAN_LIMIT };
+}
+
+const HEADER = ['付款日期', '訂單號碼', '發票類型', '載具條碼／愛心碼', '買受人', '電子郵件', '統一編號', '發票抬頭', '未稅金額', '稅額', '含稅總額', '發票號碼'] as const;
+
+function cellsOf(r: InvoiceRow): Cell[] {
+  return [formatDateTime(r.paidAt), r.orderNo, INVOICE_TYPE_LABELS[r.type], r.carrier || r.loveCode, r.buyer, r.email, r.taxId, r.title, r.untaxed, r.tax, r.total, r.issuedInvoice?.number ?? ''];
+}
+
+const fileName = (q: InvoicePeriodQuery, ext: string) => `invoices-${q.from}-${q.to}.${ext}`;
+
+/** GET /api/admin/invoices.csv: one line per order, cells defused (group-buying/csv.ts). */
+export async function invoicesCsv(q: InvoicePeriodQuery): Promise<{ filename: string; body: string }> {
+  const { rows } = await invoiceRows(q);
+  return { filename: fileName(q, 'csv'), body: toCsv([[...HEADER], ...rows.map(cellsOf)]) };
+}
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/**
+ * GET /api/admin/invoices.xlsx: the same lines as a workbook, amounts as numbers. Every text is written
+ * as a string value (exceljs never makes a formula of one), so a buyer's "=..." stays text.
+ */
+export async function invoicesXlsx(q: InvoicePeriodQuery): Promise<{ filename: string; body: Buffer }> {
+  const { rows } = await invoiceRows(q);
+  // Loaded on the first export only: cold starts of every other route stay short.
+  const { default: ExcelJS } = await import('exceljs');
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('發票');
+  sheet.addRow([...HEADER]).font = { bold: true };
+  for (const r of rows) sheet.addRow(cellsOf(r).map((c) => c ?? ''));
+  sheet.columns.forEach((c, i) => (c.width = [18, 18, 22, 18, 14, 26, 12, 24, 10, 8, 10, 14][i]));
+  sheet.views = [{ state: 'frozen', ySplit: 1 }];
+  return { filename: fileName(q, 'xlsx'), body: Buffer.from(await book.xlsx.writeBuffer()) };
+}
+
+/** PUT /api/admin/orders/{orderId}/invoice: the issued invoice's number, on a paid order (a second mark replaces it). */
+export function markInvoiced(orderId: string, number: string, by: string, now = new Date()): Promise<Order> {
+  return setIssuedInvoice(orderId, (doc) => {
+    if (!doc) throw notFound(`No order ${orderId}`);
+    if (!isPaid(doc)) throw conflict(ERROR_KEYS.invalidTransition, 'Only a paid order gets an invoice', [{ path: 'status', message: '訂單尚未付款（或已取消、退款），不能標記發票' }]);
+    return { number, at: now.toISOString(), by };
+  });
+}
