@@ -125,7 +125,7 @@ describe('first HTML of the storefront pages', () => {
 
       const text = bodyText(html);
       expect(text).toContain(`【${plan.title}】`);
-      expect(text).toMatch(/優惠期間：即日起 - \d{4}年\d{1,2}月\d{1,2}日/);
+      expect(text).toMatch(/優惠期間：即日起 - \d{4}年\d{1,2}月\d{1,2}日 \d{2}:\d{2}/);
       for (const p of plan.products) {
         expect(text).toContain(p.name);
         expect(text).toContain(money(p.groupPrice));
