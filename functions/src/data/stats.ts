@@ -159,7 +159,7 @@ export async function readDashboardTotals(days: readonly string[], sinceIso: str
   const [daySnaps, monthSnaps, planSnaps] = await Promise.all([
     days.length ? firestore.getAll(...refsOf('day', days)) : Promise.resolve([]),
     firestore.collection(COLLECTION_OF.month).get(),
-    firestore.collection(PLANS).where('closingDate', '>=', sinceIso).select('title', 'closingDate', 'minQuantity', 'archived').get(),
+    firestore.collection(PLANS).where('closingDate', '>=', sinceIso).select('title', 'closingDate', 'minQuantity', 'archived', 'decision.outcome', 'decision.completedAt').get(),
   ]);
   const plans = planSnaps.docs.filter((d) => d.get('archived') !== true);
   const planStats = plans.length ? perPeriod(await firestore.getAll(...refsOf('plan', plans.map((p) => p.id)))) : [];
