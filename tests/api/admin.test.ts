@@ -178,7 +178,12 @@ describe('order status changes', () => {
     // Back to a previous status is refused; a refund after shipping returns the stock.
     const back = await post(`/orders/${order.orderId}/status`, { status: 'awaitingPayment' });
     expectCatalogueBody(back.body, 409, 'INVALID_TRANSITION');
-    const refunded = await post(`/orders/${order.orderId}/status`, { status: 'refunded', note: '客戶退貨' });
+    // Whether the books come back is the owner's to say (issue 35): without it, 400 and nothing changed.
+    const unsaid = await post(`/orders/${order.orderId}/status`, { status: 'refunded', note: '客戶退貨' });
+    expectCatalogueBody(unsaid.body, 400, 'Bad Request');
+    expect(unsaid.body.details).toEqual([expect.objectContaining({ path: 'restock', message: '請選擇書是否退回庫存' })]);
+    expect(await stockOf(book)).toBe(3);
+    const refunded = await post(`/orders/${order.orderId}/status`, { status: 'refunded', note: '客戶退貨', restock: 'return' });
     expect(refunded.status).toBe(200);
     expect(await stockOf(book)).toBe(5);
     expect((await doc(`mail/${order.orderId}-refunded`))!.message.text).toContain('客戶退貨');

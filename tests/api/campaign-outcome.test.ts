@@ -36,7 +36,8 @@ describe('流團 (failed)', () => {
     const unpaid1 = await order(planId, book, 2);
     const unpaid2 = await order(planId, book, 1);
     const paidOther = await order(planId, book, 3, { buyer: '王退款' });
-    const paidOwn = await order(planId, book, 1);
+    // Full-width digits with spaces, as a Chinese keyboard or a paste gives them, are the digits 54321 (issue 35).
+    const paidOwn = await order(planId, book, 1, { bankAccountNo: ' ５４３２１ ' });
     await pay(paidOther, '99887', true);
     await pay(paidOwn);
 
@@ -95,6 +96,11 @@ describe('流團 (failed)', () => {
     const csv = (await c.get(`/plans/${planId}/orders.csv`)).text;
     expect(csv).toContain('流團退款名單');
     expect(csv).toMatch(new RegExp(`${paidOther.orderNo},王退款,${paidOther.totalPrice},99887,已退款`));
+    // After 流團 the rebate block says so, not a row of zeros (issue 35); the dashboard says 流團, not the count.
+    expect(csv).toContain('團主回饋 10%：未成團（流團），不計回饋');
+    expect(csv).not.toContain('已付款訂單數,書款合計,回饋合計');
+    const dash = (await c.get('/dashboard?days=7&months=3')).body as { campaigns: { planId: string; decided: string | null }[] };
+    expect(dash.campaigns.find((x) => x.planId === planId)?.decided).toBe('failed');
     // A decided campaign cannot reopen.
     const input = planInput(planId, [{ productId: book, groupPrice: 400 }], { minQuantity: 50 });
     const { planId: _id, ...body } = input;

@@ -141,7 +141,8 @@ describe('the desk after 流團', () => {
 
     const view = await request(app).get(`/api/organizer/${token}`);
     expect(view.status).toBe(200);
-    expect(view.body.orders).toEqual([]);
+    // The desk lists only the tick still to undo (issue 35), and nothing else.
+    expect(view.body.orders.map((o: { orderNo: string; pickedUp: unknown }) => [o.orderNo, Boolean(o.pickedUp)])).toEqual([[paid.orderNo, true]]);
     expect(view.body.decision).toMatchObject({ outcome: 'failed', refundsDue: 2 });
     const csv = await request(app).get(`/api/organizer/${token}/orders.csv`);
     expect(csv.text).toContain('未成團（流團）：不交書');
@@ -149,6 +150,7 @@ describe('the desk after 流團', () => {
 
     // The paid order is the owner's refund now, never handed over; the earlier tick can still be undone.
     expect((await undo(token, paid.orderNo)).status).toBe(200);
+    expect((await request(app).get(`/api/organizer/${token}`)).body.orders).toEqual([]);
     const refused = await mark(token, paid.orderNo);
     expectCatalogueBody(refused.body, 409, 'INVALID_TRANSITION');
     expect(refused.body.details[0].message).toContain('流團');

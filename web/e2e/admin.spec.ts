@@ -60,15 +60,21 @@ test('the owner confirms a payment and ships; the member sees 已發貨 with the
   await row.getByRole('link', { name: `核對 ${order.orderNo} 的匯款` }).click();
 
   await expect(page.getByRole('heading', { name: `訂單 ${order.orderNo}` })).toBeVisible();
+  // The buyer's digits stay out of sight until the owner has typed the bank's (issue 35).
+  await expect(page.getByRole('region', { name: '訂購資料' })).toContainText('確認收款時核對');
+  await expect(page.getByRole('region', { name: '訂購資料' })).not.toContainText('24680');
   // A mismatch is refused and explained.
   await page.getByLabel('匯款帳號末五碼').fill('11111');
+  await expect(page.getByTestId('digits-check')).toContainText('顧客填寫的末五碼是 24680');
   await page.getByLabel('入帳金額（NT$）').fill('1760');
   await page.getByRole('button', { name: '確認收款' }).click();
   // Said without giving the order's digits away (issue 23; tests/api/owner-day-one.test.ts checks the body).
   await expect(page.getByText(/帳號末五碼與訂單填寫的不符/).first()).toBeVisible();
   await shoot(page, 'order-mismatch');
 
-  await page.getByLabel('匯款帳號末五碼').fill('24680');
+  // Full-width digits, as a Chinese keyboard types them, are the same digits (issue 35).
+  await page.getByLabel('匯款帳號末五碼').fill('２４６８０');
+  await expect(page.getByTestId('digits-check')).toHaveText('與顧客填寫的末五碼相符。');
   await page.getByRole('button', { name: '確認收款' }).click();
   const head = page.locator('.admin-head');
   await expect(head).toContainText('匯款完成，訂單準備中');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normaliseDigits } from './format';
 
 // A lone surrogate (half of a UTF-16 pair) cannot be encoded as UTF-8: Firestore refuses the whole
 // write, and Identity Toolkit the whole call. Written without the `u` flag on purpose, so that it
@@ -109,7 +110,7 @@ export const phoneSchema = textSchema
   .min(7, '電話至少 7 碼')
   .max(30, '電話過長')
   .regex(/^[0-9 +#-]+$/, '電話只能包含數字、空白、-、+、#');
-export const bankAccountNoSchema = textSchema.regex(/^\d{5}$/, '請填寫匯款帳號末 5 碼');
+export const bankAccountNoSchema = textSchema.overwrite(normaliseDigits).regex(/^\d{5}$/, '請填寫匯款帳號末 5 碼');
 export const taxIdSchema = textSchema
   .trim()
   .refine((v) => v === '' || isValidTaxId(v), '統一編號格式錯誤');

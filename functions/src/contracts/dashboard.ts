@@ -29,6 +29,8 @@ const dashboardCampaignSchema = z.object({
   title: textSchema,
   closingDate: textSchema,
   minQuantity: z.number().int().nullable(),
+  /** The owner's 成團 / 流團 once decided (it, not the count, says where the campaign stands). */
+  decided: z.enum(['succeeded', 'failed']).nullable(),
   points: z.array(z.object({ day: textSchema, copies: countSchema, orders: countSchema })),
 });
 export type DashboardCampaign = z.infer<typeof dashboardCampaignSchema>;

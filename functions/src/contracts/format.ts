@@ -52,6 +52,13 @@ export function formatLongDate(at: string | number | Date): string {
   return `${p.year}年${Number(p.month)}月${Number(p.day)}日`;
 }
 
+/** A long Chinese date with its Taiwan time, for a deadline stated in prose: 2027年3月31日 23:59. */
+export function formatLongDateTime(at: string | number | Date): string {
+  if (Number.isNaN((at instanceof Date ? at : new Date(at)).getTime())) return String(at);
+  const p = taipeiParts(at);
+  return `${formatLongDate(at)} ${p.hour}:${p.minute}`;
+}
+
 /** 2027/03/31 23:59 in Taiwan time. */
 export function formatDateTime(at: string | number | Date): string {
   const p = taipeiParts(at);
@@ -78,6 +85,27 @@ export function fromTaipeiLocal(local: string): string {
 
 /** The owner's 成團 / 流團 (contracts/group-buying.ts CampaignOutcome) as every page says it; here, without zod, for the storefront's first JS. */
 export const CAMPAIGN_OUTCOME_LABELS: Record<'succeeded' | 'failed', string> = { succeeded: '已成團', failed: '未成團（流團）' };
+
+/**
+ * Where a campaign stands toward its threshold, as every page says it (the public page, the console's
+ * dashboard): the owner's 成團 / 流團 decision, once made, is the one thing that knows the outcome and
+ * wins over the count (a campaign may be decided 成團 below its threshold; after 流團 no count matters).
+ * `unit` is the page's word for a copy (本 or 冊). Null without a threshold and without a decision.
+ */
+export function thresholdText(p: { decided: 'succeeded' | 'failed' | null; minQuantity: number | null; copies: number }, unit = '本'): string | null {
+  if (p.decided === 'failed') return '未成團（流團），訂單已取消或退款';
+  if (p.decided === 'succeeded') return '已成團';
+  if (p.minQuantity == null) return null;
+  const missing = Math.max(0, p.minQuantity - p.copies);
+  return missing === 0 ? `已達成團門檻 ${p.minQuantity} ${unit}` : `成團門檻 ${p.minQuantity} ${unit}，還差 ${missing} ${unit}`;
+}
+
+/**
+ * Digits as a person types or pastes them: full-width ０–９ (what a Chinese keyboard types) made ASCII,
+ * every space (also the full-width U+3000) dropped. The bank digits' schema (contracts/common.ts) applies
+ * it before checking, so the browser's form and the server read 「１２３４５」 and 「 12345 」 alike.
+ */
+export const normaliseDigits = (s: string): string => s.replace(/[０-９]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0)).replace(/[\s\u3000]+/g, '');
 
 /** The sentence a campaign's minimum per order is stated in, on its page and in the refusal alike. */
 export const minPerOrderText = (n: number) => `每筆訂單至少 ${n} 本`;

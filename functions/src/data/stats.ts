@@ -154,7 +154,7 @@ export type PeriodTotals = Record<string, unknown> | undefined;
 export async function readDashboardTotals(days: readonly string[], sinceIso: string): Promise<{
   days: PeriodTotals[];
   months: Map<string, Record<string, unknown>>;
-  plans: { planId: string; title: string; closingDate: string; minQuantity: number | null; curve: Record<string, { copies?: number; orders?: number }> }[];
+  plans: { planId: string; title: string; closingDate: string; minQuantity: number | null; decided: 'succeeded' | 'failed' | null; curve: Record<string, { copies?: number; orders?: number }> }[];
 }> {
   const firestore = await db();
   const refsOf = (kind: StatsKind, ids: readonly string[]) => ids.flatMap(idsOf).map((d) => firestore.collection(COLLECTION_OF[kind]).doc(d));
@@ -163,7 +163,7 @@ export async function readDashboardTotals(days: readonly string[], sinceIso: str
   const [daySnaps, monthSnaps, planSnaps] = await Promise.all([
     days.length ? firestore.getAll(...refsOf('day', days)) : Promise.resolve([]),
     firestore.collection(COLLECTION_OF.month).get(),
-    shapedQuery(firestore, PLANS_CLOSING_SINCE, [sinceIso]).select('title', 'closingDate', 'minQuantity', 'archived').get(),
+    shapedQuery(firestore, PLANS_CLOSING_SINCE, [sinceIso]).select('title', 'closingDate', 'minQuantity', 'archived', 'decision.outcome', 'decision.completedAt').get(),
   ]);
   const plans = planSnaps.docs.filter((d) => d.get('archived') !== true);
   const planStats = plans.length ? perPeriod(await firestore.getAll(...refsOf('plan', plans.map((p) => p.id)))) : [];
@@ -177,11 +177,13 @@ export async function readDashboardTotals(days: readonly string[], sinceIso: str
     months,
     plans: plans.map((p, i) => {
       const minQuantity = p.get('minQuantity');
+      const outcome: unknown = p.get('decision.completedAt') ? p.get('decision.outcome') : null;
       return {
         planId: p.id,
         title: String(p.get('title') ?? p.id),
         closingDate: String(p.get('closingDate')),
         minQuantity: typeof minQuantity === 'number' ? minQuantity : null,
+        decided: outcome === 'succeeded' || outcome === 'failed' ? outcome : null,
         curve: (planStats[i]?.days ?? {}) as Record<string, { copies?: number; orders?: number }>,
       };
     }),

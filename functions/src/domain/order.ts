@@ -372,6 +372,10 @@ export function ownerChange(
     notes.push(paymentNote(payment));
   }
   if (change.status === 'shipped') notes.push(`${change.delivery.company} ${change.delivery.trackingNo}`);
+  // A shipped order's books are with the customer: whether they come back is the owner's to say, never a default.
+  if (change.status === 'refunded' && doc.status === 'shipped' && !change.restock) {
+    return { refusal: { kind: 'invalid', message: 'Say whether the shipped books come back to stock', details: [{ path: 'restock', message: '請選擇書是否退回庫存' }] } };
+  }
   if (change.status === 'refunded' && change.restock && change.restock !== 'return') {
     // Only a shipped order's copies left the shop; any other refund puts them back.
     if (doc.status !== 'shipped') return { refusal: { kind: 'invalid', message: 'Only a shipped order can keep its copies out of stock', details: [{ path: 'restock', message: '只有已出貨的訂單可選擇不退回庫存' }] } };

@@ -10,7 +10,7 @@ export function BankDigitsField<V extends FieldValues & { bankAccountNo: string 
       hint="方便我們核對您的匯款。還不知道可以留白，匯款後在訂單頁或訂單查詢補填。"
       inputMode="numeric"
       autoComplete="off"
-      maxLength={5}
+      maxLength={12}
       optional
       {...fieldProps(form, 'bankAccountNo' as Path<V>)}
     />

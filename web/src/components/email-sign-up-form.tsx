@@ -71,7 +71,7 @@ export function EmailSignUpForm({ texts, draftKey, done, send }: EmailSignUpForm
     );
   }
   return (
-    <form className={block} onSubmit={(e) => void submit(e)} noValidate aria-labelledby={`${id}-t`}>
+    <form className={block} method="post" onSubmit={(e) => void submit(e)} noValidate aria-labelledby={`${id}-t`}>
       <p id={`${id}-t`} className={`${block}__title`}>
         {title}
       </p>

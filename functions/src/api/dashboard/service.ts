@@ -82,7 +82,7 @@ export async function dashboardFigures(days: number, months = 12, now = new Date
         orders += changes[day]!.orders ?? 0;
         return { day, copies, orders };
       });
-    return { planId: p.planId, title: p.title, closingDate: p.closingDate, minQuantity: p.minQuantity, points };
+    return { planId: p.planId, title: p.title, closingDate: p.closingDate, minQuantity: p.minQuantity, decided: p.decided, points };
   });
   campaigns.sort((a, b) => a.closingDate.localeCompare(b.closingDate));
 

@@ -206,7 +206,9 @@ export function planOrdersCsv(plan: Pick<PlanDoc, 'planId' | 'title' | 'rebatePe
   rows.push(['各取貨地點合計（不含已取消、已退款訂單）']);
   rows.push(['取貨地點', '訂單數', ...bookTotals.map((b) => b.name), '總冊數', '金額']);
   for (const p of pickupTotals) rows.push([p.pickup, p.orders, ...bookTotals.map((b) => p.byProduct[b.productId] ?? 0), p.copies, p.amount]);
-  if (rebate) {
+  // After 流團 there is no rebate (rebate.ts): a row of zeros would read as if the paid orders earned none yet.
+  if (rebate && plan.decision?.outcome === 'failed') rows.push([], [`團主回饋 ${rebate.percent}%：未成團（流團），不計回饋`]);
+  else if (rebate) {
     rows.push([]);
     rows.push([`團主回饋 ${rebate.percent}%（已付款訂單的書款，每筆無條件捨去至元）`]);
     rows.push(['已付款訂單數', '書款合計', '回饋合計']);

@@ -103,15 +103,17 @@ export const maskPhoneTail = (p: string) => {
 
 /**
  * A campaign the owner decided 流團 hands nothing over: its handover list and CSV are empty (the paid
- * orders are the owner's refunds due, counted in the view's decision, without names).
+ * orders are the owner's refunds due, counted in the view's decision, without names). A pickup desk
+ * still lists the orders ticked 已取貨 before the decision, so that each tick can be undone there.
  */
-const handedOver = (plan: Pick<PlanDoc, 'decision'>, orders: Order[]) => (plan.decision?.outcome === 'failed' ? [] : orders.filter(isActiveOrder));
+const handedOver = (plan: Pick<PlanDoc, 'decision'>, orders: Order[], desk = false) =>
+  plan.decision?.outcome === 'failed' ? (desk ? orders.filter((o) => isActiveOrder(o) && o.pickedUp) : []) : orders.filter(isActiveOrder);
 
 /** GET /api/organizer/{token}: live tallies and the handover list (active orders only). */
 export async function organizerView(token: string, ip: string): Promise<OrganizerView> {
   const plan = await open(token, 'view', ip);
   const [orders, full] = await Promise.all([listPlanOrders(plan.planId), plan.decision?.completedAt ? getPlanDecision(plan.planId) : null]);
-  const active = handedOver(plan, orders).sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1));
+  const active = handedOver(plan, orders, plan.desk).sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1));
   const rebate = planRebate(plan, orders);
   const rows: OrganizerHandoverRow[] = active.map((o) => ({
     orderNo: o.orderNo,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatLongDate, formatMoney, fromTaipeiLocal, taipeiParts, taiwanDay, toTaipeiLocal } from '../format';
+import { formatDateTime, formatLongDate, formatLongDateTime, formatMoney, fromTaipeiLocal, normaliseDigits, taipeiParts, taiwanDay, thresholdText, toTaipeiLocal } from '../format';
 
 describe('formatMoney', () => {
   it('writes whole NT$ with grouping', () => {
@@ -35,5 +35,22 @@ describe('Taiwan wall clock', () => {
   });
   it('writes midnight as 00, never 24', () => {
     expect(taipeiParts('2027-05-04T16:00:00.000Z').hour).toBe('00');
+  });
+});
+
+describe('issue 35: digits as typed, a campaign after its outcome, a deadline with its time', () => {
+  it('normalises full-width digits and spaces', () => {
+    expect(normaliseDigits('１２３４５')).toBe('12345');
+    expect(normaliseDigits(' 12345 ')).toBe('12345');
+    expect(normaliseDigits('\u3000１２ ３４５\u3000')).toBe('12345');
+  });
+  it('says the decision before the count', () => {
+    expect(thresholdText({ decided: null, minQuantity: 5, copies: 3 })).toBe('成團門檻 5 本，還差 2 本');
+    expect(thresholdText({ decided: 'succeeded', minQuantity: 5, copies: 3 })).toBe('已成團');
+    expect(thresholdText({ decided: 'failed', minQuantity: 20, copies: 0 }, '冊')).toBe('未成團（流團），訂單已取消或退款');
+    expect(thresholdText({ decided: null, minQuantity: null, copies: 3 })).toBeNull();
+  });
+  it('states a closing date with its Taiwan time', () => {
+    expect(formatLongDateTime('2026-11-27T17:36:00Z')).toBe('2026年11月28日 01:36');
   });
 });

@@ -28,7 +28,7 @@ export function NewsletterForm() {
 
   const invalid = state.kind === 'error';
   return (
-    <form className="newsletter" onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>
+    <form className="newsletter" method="post" onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="site-footer__heading">
         訂閱電子報
       </h2>

@@ -51,6 +51,10 @@ export function Component() {
       </section>
     );
   }
+  // After 流團 the desk lists only the ticks made before the decision, each to be undone (docs/group-buying.md).
+  if (r.data.decision?.outcome === 'failed' && r.data.orders.some((o) => o.pickedUp)) {
+    return <Desk v={r.data} token={token} onReload={() => void r.refetch()} reloading={r.isFetching} failed />;
+  }
   if (r.data.decision?.outcome === 'failed') {
     return (
       <section className="desk">
@@ -64,11 +68,11 @@ export function Component() {
   return <Desk v={r.data} token={token} onReload={() => void r.refetch()} reloading={r.isFetching} />;
 }
 
-function Desk({ v, token, onReload, reloading }: { v: OrganizerView; token: string; onReload: () => void; reloading: boolean }) {
+function Desk({ v, token, onReload, reloading, failed }: { v: OrganizerView; token: string; onReload: () => void; reloading: boolean; failed?: boolean }) {
   const id = useId();
   const qc = useQueryClient();
   const [q, setQ] = useState('');
-  const [filter, setFilter] = useState<Filter>('todo');
+  const [filter, setFilter] = useState<Filter>(failed ? 'done' : 'todo');
   const [busy, setBusy] = useState<string | null>(null);
   const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string; undo?: Row } | null>(null);
 
@@ -94,7 +98,7 @@ function Desk({ v, token, onReload, reloading }: { v: OrganizerView; token: stri
       qc.setQueryData(apiKey('GET /api/organizer/{token}', { params: { token } }), (old: OrganizerView | undefined) =>
         old ? { ...old, orders: old.orders.map((x) => (x.orderNo === row.orderNo ? row : x)) } : old,
       );
-      setMessage({ tone: 'ok', text: picked ? `${o.buyer}（${o.orderNo}）已取貨` : `已復原：${o.buyer}（${o.orderNo}）改回待取貨`, ...(picked ? { undo: row } : {}) });
+      setMessage({ tone: 'ok', text: picked ? `${o.buyer}（${o.orderNo}）已取貨` : `已復原：${o.buyer}（${o.orderNo}）${failed ? '的取貨紀錄已取消' : '改回待取貨'}`, ...(picked ? { undo: row } : {}) });
     } catch (e) {
       setMessage({ tone: 'error', text: `${o.buyer}（${o.orderNo}）：${failureText(e)}` });
     } finally {
@@ -110,8 +114,16 @@ function Desk({ v, token, onReload, reloading }: { v: OrganizerView; token: stri
       <p className="desk__sub">
         {v.organizer}・連結有效至 {formatDateTime(v.expiresAt)}
       </p>
-      <DeskCounts done={done} todo={pickups.length - done} unpaid={unpaid} />
-      <DeskTools q={q} onQ={setQ} filter={filter} onFilter={setFilter} />
+      {failed ? (
+        <p className="desk__alert" role="status" data-testid="desk-failed">
+          這個團購未成團（流團），不交書；已付款的訂單由書店直接退款給買家。下列訂單在流團前已標記取貨，請逐筆按「復原」（書若已交出，請告知店家）。
+        </p>
+      ) : (
+        <>
+          <DeskCounts done={done} todo={pickups.length - done - unpaid} unpaid={unpaid} />
+          <DeskTools q={q} onQ={setQ} filter={filter} onFilter={setFilter} />
+        </>
+      )}
       <div className={`desk__message${message?.tone === 'error' ? ' desk__message--error' : ''}`} role={message?.tone === 'error' ? 'alert' : 'status'} data-testid="desk-message">
         {message?.text}
         {/* A ticked order leaves the 待取貨 list: its undo stays at hand here. */}
@@ -122,7 +134,7 @@ function Desk({ v, token, onReload, reloading }: { v: OrganizerView; token: stri
         ) : null}
       </div>
       {shown.length === 0 ? (
-        <p className="desk__empty">{pickups.length === 0 ? '這個活動還沒有自取的訂單。' : needle ? '找不到符合的訂單。' : filter === 'todo' ? '全部都取貨了！' : '還沒有人取貨。'}</p>
+        <p className="desk__empty">{failed ? '已全部復原，沒有待處理的取貨紀錄。' : pickups.length === 0 ? '這個活動還沒有自取的訂單。' : needle ? '找不到符合的訂單。' : filter === 'todo' ? '全部都取貨了！' : '還沒有人取貨。'}</p>
       ) : (
         <ul className="desk__list" data-testid="desk-orders">
           {shown.map((o) => (

@@ -1,7 +1,7 @@
 import type { DashboardCampaign, DashboardFigures } from '@contracts/dashboard';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES } from '@contracts/orders';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { formatMoney, taiwanDay } from '@contracts/format';
+import { formatMoney, taiwanDay, thresholdText } from '@contracts/format';
 import { Thead } from '@/components/thead';
 import { useResource } from '../lib/use-resource';
 import { Card, Loaded, PageHead } from './ui';
@@ -264,7 +264,8 @@ function CampaignProgress({ c, today }: { c: DashboardCampaign; today: string })
     return chart('line', { labels, datasets }, { scales: { y: { beginAtZero: true, ticks: { precision: 0 } } } });
   }, [c, today]);
   const now = c.points.at(-1)?.copies ?? 0;
-  const threshold = c.minQuantity ? `／門檻 ${c.minQuantity} 冊${now >= c.minQuantity ? '（已成團）' : `（還差 ${c.minQuantity - now} 冊）`}` : '（不設門檻）';
+  const standing = thresholdText({ decided: c.decided, minQuantity: c.minQuantity, copies: now }, '冊');
+  const threshold = standing ? `（${standing}）` : '（不設門檻）';
   return (
     <div className="dash-campaign" data-testid={`dash-campaign-${c.planId}`}>
       <h4>{c.title}</h4>

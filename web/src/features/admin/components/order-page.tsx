@@ -2,7 +2,7 @@ import { deliveryCorrectionSchema, orderStatusChangeSchema, OWNER_TRANSITIONS, t
 import { describeInvoice, ORDER_STATUS_LABELS, type Order } from '@contracts/orders';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { formatDateTime, formatMoney } from '@contracts/format';
+import { formatDateTime, formatMoney, normaliseDigits } from '@contracts/format';
 import { notify } from '@/lib/toast';
 import { changeOrderStatus, correctDelivery } from '../api/admin-api';
 import { actorLabel } from '../lib/labels';
@@ -107,7 +107,8 @@ function BuyerCard({ order: o }: { order: Order }) {
         <dt>發票號碼</dt>
         <dd className="admin-mono">{o.issuedInvoice ? `${o.issuedInvoice.number}（${formatDateTime(o.issuedInvoice.at)} 記錄）` : '尚未開立'}</dd>
         <dt>匯款帳號末五碼</dt>
-        <dd className="admin-mono">{o.bankAccountNo === '00000' ? '00000（未填）' : o.bankAccountNo}</dd>
+        {/* While the payment awaits confirmation the digits show only beside 確認收款, after the owner has typed the bank's (MarkPaid). */}
+        <dd className="admin-mono">{OWNER_TRANSITIONS[o.status].includes('preparing') ? '確認收款時核對' : o.bankAccountNo === '00000' ? '00000（未填）' : o.bankAccountNo}</dd>
         <dt>訂單日期</dt>
         <dd>{formatDateTime(o.createdAt)}</dd>
         <dt>匯款期限</dt>
@@ -160,7 +161,7 @@ function Actions({ order: o, onChange }: { order: Order; onChange: (o: Order) =>
     <Card id="o-actions" title="處理訂單">
       {o.status === 'awaitingFormation' && (
         <p className="muted" data-testid="awaiting-formation-note">
-          這筆訂單等待成團，尚未收款：活動達到成團門檻時，系統會自動改為「待匯款」並寄出收款通知，匯款期限從成團時起算。活動未成團時請取消訂單。
+          這筆訂單等待成團，尚未收款：活動達到成團門檻時，系統會自動改為「待匯款」並寄出收款通知，匯款期限從成團時起算。若活動流團，在活動頁決定流團時會一併取消這筆訂單，不需另外處理。
         </p>
       )}
       <div className="admin-actions">
@@ -203,13 +204,15 @@ function MarkPaid({ order, onChange }: { order: Order; onChange: (o: Order) => v
   const submit = f.onSubmit((change) => sendChange(order, change, onChange));
   const { error: digitsError, ...digits } = f.field('bankAccountNo');
   const { error: amountError, ...amount } = f.field('amount');
+  const typed = normaliseDigits(f.form.watch('bankAccountNo') ?? '');
   return (
     <form className="admin-action" id="pay" onSubmit={(e) => void submit(e)} noValidate aria-labelledby="pay-title">
       <h4 id="pay-title">確認收款</h4>
       <p className="admin-sub">請照銀行入帳明細填寫末五碼與金額（應付 {formatMoney(order.totalPrice)}），系統會與訂單核對。</p>
       <Field label="匯款帳號末五碼" error={digitsError}>
-        <input {...digits} inputMode="numeric" pattern="\d{5}" maxLength={5} required autoComplete="off" />
+        <input {...digits} inputMode="numeric" maxLength={12} required autoComplete="off" />
       </Field>
+      <DigitsCheck typed={typed} given={order.bankAccountNo} />
       <Field label="入帳金額（NT$）" error={amountError}>
         <input {...amount} type="number" inputMode="numeric" min={0} step={1} required />
       </Field>
@@ -224,9 +227,26 @@ function MarkPaid({ order, onChange }: { order: Order; onChange: (o: Order) => v
   );
 }
 
+/**
+ * The buyer's digits, shown only once the owner has typed five from the bank statement: a match is
+ * said, a difference shows both, so the owner reads the statement rather than copying the order.
+ */
+function DigitsCheck({ typed, given }: { typed: string; given: string }) {
+  if (!/^\d{5}$/.test(typed)) return null;
+  if (given === '00000') return <p className="admin-sub" data-testid="digits-check">顧客未填寫末五碼，請核對金額與訂購人後確認。</p>;
+  if (typed === given) return <p className="admin-sub" data-testid="digits-check">與顧客填寫的末五碼相符。</p>;
+  return (
+    <p className="admin-warn" data-testid="digits-check">
+      顧客填寫的末五碼是 <span className="admin-mono">{given}</span>，與您輸入的不同：若確定由其他帳戶匯款，請勾選下方。
+    </p>
+  );
+}
+
 /** The tracking details as the forms edit them (出貨 and its correction). */
 interface DeliveryValues {
   delivery: Delivery;
+  /** 更正貨件資訊's 說明, written into the customer's mail. */
+  note?: string;
 }
 
 const deliveryValues = (initial?: Order['delivery']): DeliveryValues => ({
@@ -254,7 +274,8 @@ function Cancel({ order, to, onChange }: { order: Order; to: 'cancelledUnpaid' |
   const [confirming, setConfirming] = useState(false);
   const [note, setNote] = useState('');
   // A shipped order's copies are with the customer: the owner says whether they come back on sale.
-  const [restock, setRestock] = useState<'return' | 'damaged' | 'notReturned'>('return');
+  // No choice is made for the owner: the server refuses a shipped order's refund without one (domain/order.ts).
+  const [restock, setRestock] = useState<'return' | 'damaged' | 'notReturned' | null>(null);
   const shipped = to === 'refunded' && order.status === 'shipped';
   const title = to === 'refunded' ? '取消並退款' : '取消訂單（未匯款）';
   return (
@@ -287,7 +308,7 @@ function Cancel({ order, to, onChange }: { order: Order; to: 'cancelledUnpaid' |
       {confirming ? (
         <div className="admin-confirm" role="group" aria-label={`確定${title}？`}>
           <span>確定{title}？</span>
-          <BusyButton busy={busy} type="button" className="btn btn--danger" onClick={() => void run(to === 'refunded' ? { status: to, note: note.trim() || undefined, ...(shipped ? { restock } : {}) } : { status: to, note: note.trim() || undefined })}>
+          <BusyButton busy={busy} type="button" className="btn btn--danger" onClick={() => void run(to === 'refunded' ? { status: to, note: note.trim() || undefined, ...(shipped && restock ? { restock } : {}) } : { status: to, note: note.trim() || undefined })}>
             確定
           </BusyButton>
           <button type="button" className="btn btn--ghost" onClick={() => setConfirming(false)} disabled={busy}>
@@ -331,7 +352,10 @@ function CorrectDelivery({ order, onChange }: { order: Order; onChange: (o: Orde
 }
 
 function CorrectionForm({ order, onChange, onClose }: { order: Order; onChange: (o: Order) => void; onClose: () => void }) {
-  const f = useAdminForm<DeliveryValues, DeliveryCorrection>(deliveryCorrectionSchema, deliveryValues(order.delivery));
+  const f = useAdminForm<DeliveryValues, DeliveryCorrection>(deliveryCorrectionSchema, { ...deliveryValues(order.delivery), note: '' }, (v) => ({
+    delivery: v.delivery,
+    note: v.note?.trim() || undefined,
+  }));
   const submit = f.onSubmit(async (correction) => {
     onChange(await correctDelivery(order.orderId, correction));
     onClose();
@@ -340,6 +364,7 @@ function CorrectionForm({ order, onChange, onClose }: { order: Order; onChange: 
   return (
     <form className="admin-action" onSubmit={(e) => void submit(e)} noValidate aria-labelledby="o-fix">
       <DeliveryFields field={f.field} />
+      <Field label="說明（選填，會寫進通知信）" maxLength={500} {...f.field('note')} />
       <FormErrors error={f.error} />
       <div className="admin-confirm">
         <BusyButton busy={f.busy} type="submit">

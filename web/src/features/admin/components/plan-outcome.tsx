@@ -173,7 +173,7 @@ function RefundsDue({ decision, onRefunded }: { decision: PlanDecision; onRefund
   const openTotal = open.reduce((n, r) => n + r.amount, 0);
   return (
     <>
-      <h4 id="p-refunds">待退款名單（{rows.length} 筆，共 {formatMoney(decision.refundsTotal)}）</h4>
+      <h4 id="p-refunds">{open.length ? '待退款名單' : '退款名單'}（{rows.length} 筆，共 {formatMoney(decision.refundsTotal)}）</h4>
       {rows.length === 0 ? (
         <p className="muted">沒有已付款的訂單，不需要退款。</p>
       ) : (

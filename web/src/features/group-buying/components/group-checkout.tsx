@@ -1,7 +1,8 @@
 import type { GroupPlanView } from '@contracts/group-buying';
 import { placeGroupOrderInputSchema, type PlaceGroupOrderInput as Input } from '@contracts/orders';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { minPerOrderText } from '@contracts/format';
 import type { UseFormReturn } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { CheckoutSteps, CheckoutSummary, CONFIRM_STEP, SENDING_STEP, StepForm, useCheckoutStepper } from '@/components/checkout-stepper';
@@ -91,6 +92,16 @@ export function GroupCheckout({ plan, embedded = false }: Props) {
   const { form, stepper } = useGroupCheckoutForm(plan, lines, embedded);
   const { step, submitWith } = stepper;
   const submitting = step === SENDING_STEP;
+  // The campaign's minimum per order is said beside the quantities and stops 下一步 below it: the server
+  // refuses fewer (docs/group-buying.md, "Minimum per order"), so the buyer never learns it two steps later.
+  const copies = lines.reduce((n, l) => n + l.qty, 0);
+  const short = plan.minPerOrder ? Math.max(0, plan.minPerOrder - copies) : 0;
+  const [shortTried, setShortTried] = useState(false);
+  const onSubmit = (e: FormEvent) => {
+    if (!short) return submitWith(place, refused)(e);
+    e.preventDefault();
+    setShortTried(true);
+  };
   const { place, refused, problem } = usePlaceOrder({
     stepper,
     keys: { orderId: groupCheckoutKey(plan.planId), draft: groupCheckoutKey(plan.planId) },
@@ -110,7 +121,12 @@ export function GroupCheckout({ plan, embedded = false }: Props) {
     <section className="gb-checkout" aria-label="結帳">
       <CheckoutSteps step={step} />
       {step === 0 && <CartLines planId={plan.planId} lines={lines} />}
-      <StepForm stepper={stepper} onSubmit={submitWith(place, refused)} submitting={submitting} problem={problem}>
+      {plan.minPerOrder && (step === 0 || short) ? (
+        <p className={short ? 'gb-min-note gb-min-note--short' : 'gb-min-note'} role={shortTried && short ? 'alert' : undefined} data-testid="min-per-order">
+          {minPerOrderText(plan.minPerOrder)}，目前 {copies} 本{short ? `：請再加 ${short} 本才能繼續` : ''}
+        </p>
+      ) : null}
+      <StepForm stepper={stepper} onSubmit={onSubmit} submitting={submitting} problem={problem}>
         {step === 0 && <BuyerFields form={form} plan={plan} />}
         {step === 1 && <InvoiceStep form={form} />}
         {step >= CONFIRM_STEP && <Confirmation form={form} plan={plan} lines={lines} />}

@@ -2,7 +2,7 @@ import type { GroupPlanView } from '@contracts/group-buying';
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Spinner } from '@/components/page-status';
-import { CAMPAIGN_OUTCOME_LABELS, formatLongDate, formatMoney, minPerOrderText } from '@contracts/format';
+import { CAMPAIGN_OUTCOME_LABELS, formatLongDateTime, formatMoney, minPerOrderText } from '@contracts/format';
 import { useDocumentMeta } from '@/lib/use-document-title';
 import { ERROR_KEYS } from '@contracts/errors';
 import { ApiError } from '@/lib/api-client';
@@ -94,7 +94,7 @@ function PlanView({ plan, landing, cover }: { plan: GroupPlanView; landing?: Lan
       {/* After 流團 the count toward the threshold no longer means anything: the head says what happened. */}
       {plan.decision?.outcome === 'failed' ? null : (
         <>
-          <PlanProgressPanel initial={plan.progress} />
+          <PlanProgressPanel initial={plan.progress} decided={plan.decision?.outcome ?? null} />
           <PayAfterNotice plan={plan} />
         </>
       )}
@@ -163,7 +163,7 @@ function PlanHead({ plan, kicker }: { plan: GroupPlanView; kicker?: string }) {
           【{plan.title}】
         </h1>
         <p className="gb-plan__meta">
-          <span className="gb-badge">優惠期間：即日起 - {formatLongDate(plan.closingDate)}</span>
+          <span className="gb-badge">優惠期間：即日起 - {formatLongDateTime(plan.closingDate)}</span>
           <span className="gb-plan__organizer">主辦：{plan.organizer}</span>
         </p>
       </header>
@@ -171,7 +171,7 @@ function PlanHead({ plan, kicker }: { plan: GroupPlanView; kicker?: string }) {
       {!plan.isOpen && notYetLaunched && (
         <section className="gb-closed" aria-labelledby="closed-title">
           <h2 id="closed-title">尚未開放訂購</h2>
-          <p>本團購活動尚未上架，上架後即可下單（預計 {formatLongDate(plan.closingDate)} 截止）。</p>
+          <p>本團購活動尚未上架，上架後即可下單（預計 {formatLongDateTime(plan.closingDate)} 截止）。</p>
         </section>
       )}
 
@@ -191,7 +191,7 @@ function PlanHead({ plan, kicker }: { plan: GroupPlanView; kicker?: string }) {
 
 /** What a closed campaign's page says: the owner's 成團 / 流團 plainly once decided (docs/group-buying.md). */
 function closedText(plan: GroupPlanView): string {
-  const closed = `本團購活動已於 ${formatLongDate(plan.closingDate)} 截止`;
+  const closed = `本團購活動已於 ${formatLongDateTime(plan.closingDate)} 截止`;
   if (plan.decision?.outcome === 'succeeded') return `${closed}，已成團，感謝您的支持！已下單的買家會收到取書或寄送的通知信。`;
   if (plan.decision?.outcome === 'failed') return `${closed}，很抱歉，本次未成團（流團）。未付款的訂單已取消，不需要付款；已付款的款項會全額退還。每位買家都已收到通知信。`;
   return `${closed}，感謝您的支持。已下單的訂單照常處理。`;
@@ -199,7 +199,8 @@ function closedText(plan: GroupPlanView): string {
 
 /** A pay-after-成團 campaign says, beside its progress, that no payment is asked until it forms. */
 function PayAfterNotice({ plan }: { plan: GroupPlanView }) {
-  if (!plan.payAfterFormed) return null;
+  // A closed campaign takes no more orders: its head (closedText) says what happens now.
+  if (!plan.payAfterFormed || !plan.isOpen) return null;
   return (
     <p className="gb-pay-after" data-testid="pay-after">
       {plan.formedAt ? (

@@ -1,4 +1,5 @@
 import type { PlanProgress } from '@contracts/group-buying';
+import { thresholdText } from '@contracts/format';
 import { LiveDocument } from '@/lib/live/live-document';
 
 interface ProgressCounts {
@@ -6,8 +7,10 @@ interface ProgressCounts {
   copies: number;
 }
 
-function ProgressView({ counts, minQuantity, live }: { counts: ProgressCounts; minQuantity: number | null; live: boolean }) {
-  const missing = minQuantity == null ? null : Math.max(0, minQuantity - counts.copies);
+type Decided = 'succeeded' | 'failed' | null;
+
+function ProgressView({ counts, minQuantity, decided, live }: { counts: ProgressCounts; minQuantity: number | null; decided: Decided; live: boolean }) {
+  const goal = thresholdText({ decided, minQuantity, copies: counts.copies });
   const pct = minQuantity ? Math.min(100, Math.round((counts.copies / minQuantity) * 100)) : null;
   return (
     <section className="gb-progress" aria-labelledby="gb-progress-title" data-testid="plan-progress" data-live={live ? 'true' : 'false'}>
@@ -22,16 +25,16 @@ function ProgressView({ counts, minQuantity, live }: { counts: ProgressCounts; m
       <p className="gb-progress__counts" aria-live="polite">
         目前已有 <strong data-testid="progress-orders">{counts.orders}</strong> 筆訂單，共 <strong data-testid="progress-copies">{counts.copies}</strong> 本
       </p>
-      {minQuantity != null && pct != null && (
-        <>
+      {minQuantity != null && pct != null && !decided && (
           <div className="gb-progress__bar" role="progressbar" aria-label="成團進度" aria-valuemin={0} aria-valuemax={minQuantity} aria-valuenow={Math.min(counts.copies, minQuantity)}>
             <span style={{ width: `${pct}%` }} />
           </div>
-          <p className="gb-progress__goal" data-testid="progress-goal">
-            {missing === 0 ? `已達成團門檻 ${minQuantity} 本，確定成團！` : `成團門檻 ${minQuantity} 本，還差 ${missing} 本`}
-          </p>
-        </>
       )}
+      {goal ? (
+        <p className="gb-progress__goal" data-testid="progress-goal">
+          {goal}
+        </p>
+      ) : null}
     </section>
   );
 }
@@ -41,12 +44,15 @@ const counts = (d: Partial<ProgressCounts> | undefined, fallback: ProgressCounts
   copies: typeof d?.copies === 'number' ? d.copies : fallback.copies,
 });
 
-/** The plan's progress: the API's figures first, then planProgress/{planId} live through reactfire. */
-export function PlanProgressPanel({ initial }: { initial: PlanProgress }) {
-  const fallback = <ProgressView counts={initial} minQuantity={initial.minQuantity} live={false} />;
+/**
+ * The plan's progress: the API's figures first, then planProgress/{planId} live through reactfire.
+ * Once the owner has decided 成團 / 流團 the goal line says the decision, not the count (thresholdText).
+ */
+export function PlanProgressPanel({ initial, decided }: { initial: PlanProgress; decided: Decided }) {
+  const fallback = <ProgressView counts={initial} minQuantity={initial.minQuantity} decided={decided} live={false} />;
   return (
     <LiveDocument<Partial<ProgressCounts>> path={`planProgress/${initial.planId}`} fallback={fallback}>
-      {(d) => <ProgressView counts={counts(d, initial)} minQuantity={initial.minQuantity} live />}
+      {(d) => <ProgressView counts={counts(d, initial)} minQuantity={initial.minQuantity} decided={decided} live={!decided} />}
     </LiveDocument>
   );
 }

@@ -33,7 +33,7 @@ export function BankDigitsForm({ given, save }: { given: string | null | boolean
         hint={given ? '已填寫；匯款帳號不同時可在付款確認前更正。' : '匯款後填寫，方便我們核對您的匯款。'}
         inputMode="numeric"
         autoComplete="off"
-        maxLength={5}
+        maxLength={12}
         {...fieldProps(form, 'bankAccountNo')}
       />
       <button type="submit" className="btn btn--ghost" disabled={busy} aria-busy={busy}>
