@@ -25,6 +25,8 @@ const OF_ACCOUNT_SINCE = declareQuery({
   name: 'orders an account created since a time (data/holdings.ts ordersOfAccountSince)',
   collection: ORDERS,
   where: [{ field: 'userId', op: '==' }, { field: 'createdAt', op: '>=' }],
+  // Newest first, so that the index 我的訂單 already needs (userId + createdAt desc) serves it too.
+  orderBy: [{ field: 'createdAt', dir: 'desc' }],
 });
 
 export async function unpaidOrdersOfContact(keys: { emailKey: string; phoneKey: string; userId: string | null }): Promise<HeldOrder[]> {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { db, firestoreNs } from '../lib/firebase';
+import { declareQuery, shapedQuery } from './query-shapes';
 
 // Sign in with LINE's two collections (docs/accounts.md, "Sign in with LINE"), written only by the API:
 //   lineLogins/{sha256(state)}: a LINE login on its way (nonce, PKCE verifier, the browser it is bound
@@ -62,9 +63,11 @@ export async function lineLinkOf(sub: string): Promise<LineAccountLink | null> {
   return snap.exists ? { uid: String(snap.get('uid')), name: String(snap.get('name') ?? '') } : null;
 }
 
+const LINK_OF_ACCOUNT = declareQuery({ name: "an account's LINE link (data/line.ts lineLinkOfAccount, createLineLink, deleteLineLinkOf)", collection: LINE_ACCOUNTS, where: [{ field: 'uid', op: '==' }] });
+
 /** The LINE identity linked to this account, or null. */
 export async function lineLinkOfAccount(uid: string): Promise<(LineAccountLink & { sub: string }) | null> {
-  const snaps = await (await db()).collection(LINE_ACCOUNTS).where('uid', '==', uid).limit(1).get();
+  const snaps = await shapedQuery(await db(), LINK_OF_ACCOUNT, [uid]).limit(1).get();
   const doc = snaps.docs[0];
   return doc ? { sub: doc.id, uid, name: String(doc.get('name') ?? '') } : null;
 }
@@ -77,7 +80,7 @@ export async function createLineLink(sub: string, link: LineAccountLink): Promis
   const firestore = await db();
   const ref = firestore.collection(LINE_ACCOUNTS).doc(sub);
   return firestore.runTransaction(async (tx) => {
-    const [mine, other] = await Promise.all([tx.get(ref), tx.get(firestore.collection(LINE_ACCOUNTS).where('uid', '==', link.uid).limit(1))]);
+    const [mine, other] = await Promise.all([tx.get(ref), tx.get(shapedQuery(firestore, LINK_OF_ACCOUNT, [link.uid]).limit(1))]);
     if (mine.exists || !other.empty) return false;
     tx.create(ref, { ...link, linkedAt: new Date().toISOString() });
     return true;
@@ -86,6 +89,6 @@ export async function createLineLink(sub: string, link: LineAccountLink): Promis
 
 /** Removes this account's LINE link (nothing when it has none). */
 export async function deleteLineLinkOf(uid: string): Promise<void> {
-  const snaps = await (await db()).collection(LINE_ACCOUNTS).where('uid', '==', uid).get();
+  const snaps = await shapedQuery(await db(), LINK_OF_ACCOUNT, [uid]).get();
   await Promise.all(snaps.docs.map((d) => d.ref.delete()));
 }

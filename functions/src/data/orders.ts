@@ -307,13 +307,20 @@ export async function setPickedUpByNo<R extends { refusal: string } | { pickedUp
   });
 }
 
+const CHANGED_SINCE = declareQuery({
+  name: 'orders in some statuses changed since a time, oldest change first (data/orders.ts listOrdersChangedSince)',
+  collection: ORDERS,
+  where: [{ field: 'status', op: 'in' }, { field: 'updatedAt', op: '>=' }],
+  orderBy: [{ field: 'updatedAt', dir: 'asc' }],
+});
+
 /**
  * Orders in `statuses` changed at or after `sinceIso`, oldest change first (index status + updatedAt): an
  * order that became paid in a period was changed then or later, so the invoices of a period are among
  * these (functions/src/api/invoices/service.ts narrows them by the payment's time).
  */
 export async function listOrdersChangedSince(statuses: readonly Order['status'][], sinceIso: string, limit: number): Promise<Order[]> {
-  const snap = await (await db()).collection(ORDERS).where('status', 'in', [...statuses]).where('updatedAt', '>=', sinceIso).orderBy('updatedAt').limit(limit).get();
+  const snap = await shapedQuery(await db(), CHANGED_SINCE, [[...statuses], sinceIso]).limit(limit).get();
   return snap.docs.map((d) => toOrder(d.data()));
 }
 
