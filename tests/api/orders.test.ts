@@ -27,8 +27,10 @@ const newOrderId = () => `${uniq('o').replace(/[^A-Za-z0-9_-]/g, '')}${Math.rand
 
 const body = (items: { productId: string; qty: number }[], extra: Record<string, unknown> = {}) => ({ items, ...sampleContact, ...extra });
 
+// Each call its own client: this file places more shop orders than one client may in an hour (20,
+// docs/limits.md); the per-client limit itself is tested in contact-holding.test.ts.
 const place = (user: TestUser, orderId: string, payload: unknown, userId = user.uid) =>
-  request(app).patch(`/api/order/${userId}/${orderId}`).set('Authorization', `Bearer ${user.idToken}`).send(payload as object);
+  request(app).patch(`/api/order/${userId}/${orderId}`).set('Authorization', `Bearer ${user.idToken}`).set(testClientHeaders()).send(payload as object);
 
 let member: TestUser;
 let other: TestUser;

@@ -137,7 +137,7 @@ describe('pickup points', () => {
 
     const noAddress = await groupOrder(planId, [{ productId: book, qty: 1 }], { receiver: { name: '無地址', address: '' } });
     expectBadRequestAt(noAddress, 'body.receiver.address');
-    const wrong = await groupOrder(planId, [{ productId: book, qty: 1 }], { pickupPointId: 'nowhere' });
+    const wrong = await groupOrder(planId, [{ productId: book, qty: 1 }], { receiver: { name: '王自取', address: '' }, pickupPointId: 'nowhere' });
     expectBadRequestAt(wrong, 'body.pickupPointId');
     expect((await doc(`stock/${book}`))!.qty).toBe(17);
 

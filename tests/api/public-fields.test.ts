@@ -41,7 +41,10 @@ const MEMBER: Record<string, readonly string[]> = {
     'items[].productId', 'items[].name', 'items[].qty', 'items[].unitPrice', 'items[].totalPrice', 'itemsTotal', 'shippingFee', 'totalPrice', 'status',
     'statusHistory[].status', 'statusHistory[].at', 'statusHistory[].by', 'statusHistory[].note', 'paymentDueAt', 'createdAt', 'updatedAt', 'delivery',
     'pickup', 'pickup.id', 'pickup.name', 'pickup.address', 'pickup.hours', 'remark', 'pickedUp', 'groupOutcome', 'groupOutcomeAt', 'requestHash',
-    'emailKey', 'phoneKey', 'invoice',
+    'emailKey', 'phoneKey', 'invoice', 'invoice.type', 'invoice.carrier', 'invoice.loveCode', 'invoice.taxId', 'invoice.title',
+    // The member's own facts (issues 34, 36): how it was paid, why it was cancelled, the invoice issued.
+    'issuedInvoice', 'issuedInvoice.number', 'issuedInvoice.at', 'issuedInvoice.by', 'payment', 'payment.digits', 'payment.amount', 'payment.account',
+    'cancellation', 'cancellation.reason', 'cancellation.planId', 'cancellation.decidedAt',
   ],
 };
 

@@ -34,6 +34,19 @@ export function maskEmail(email: string): string {
   return `${email[0]}***${email.slice(at)}`;
 }
 
+/** The invoice choice without the buyer's carrier, 統一編號 or 抬頭 (a donation's 愛心碼 is a charity's, not theirs). */
+function maskInvoice(invoice: Order['invoice']): Order['invoice'] {
+  switch (invoice.type) {
+    case 'mobile':
+    case 'certificate':
+      return { type: invoice.type, carrier: `${invoice.carrier.slice(0, 2)}****` };
+    case 'company':
+      return { type: 'company', taxId: `${invoice.taxId.slice(0, 2)}****${invoice.taxId.slice(-2)}`, title: maskName(invoice.title) };
+    default:
+      return invoice;
+  }
+}
+
 export function toGroupOrderView(order: Order, canSeeAll: boolean): GroupOrderView {
   if (canSeeAll) return { ...order, masked: false };
   return {
@@ -45,6 +58,8 @@ export function toGroupOrderView(order: Order, canSeeAll: boolean): GroupOrderVi
     receiver: { name: maskName(order.receiver.name), address: maskAddress(order.receiver.address) },
     taxId: order.taxId ? `${order.taxId.slice(0, 2)}****${order.taxId.slice(-2)}` : '',
     invoiceTitle: order.invoiceTitle ? maskName(order.invoiceTitle) : '',
+    invoice: maskInvoice(order.invoice),
+    ...(order.issuedInvoice ? { issuedInvoice: { ...order.issuedInvoice, by: '' } } : {}),
     bankAccountNo: '*****',
     remark: order.remark ? '（已隱藏）' : '',
     statusHistory: order.statusHistory.map(({ status, at }) => ({ status, at, by: '' })),
