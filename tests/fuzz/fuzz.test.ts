@@ -8,6 +8,7 @@
 //            a body over 64 KiB, a method the path lacks), kept only when the contract itself refuses
 //            them: a 4xx with the catalogue body, no answer off the document, and nothing written.
 // Reproduce a failure with the seed it prints: FUZZ_SEED=<seed> FUZZ_ONLY=<operationId> (docs/api.md).
+import { DEFAULT_HOLDING_LIMITS } from '../../functions/src/contracts/settings';
 import { shopSettings as demoShopSettings } from '../../seed/data/settings';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -129,6 +130,9 @@ function overridesFor(route: RouteDoc): Overrides {
   if (route.path === '/api/admin/settings') {
     o.shop = fc.constant(demoShopSettings);
     o.notifications = fc.constant({ orders: 'each' });
+    // The holding caps too (docs/limits.md): a fuzzed cap of 1 copy would refuse the browser journeys'
+    // orders after this suite.
+    o.limits = fc.constant(DEFAULT_HOLDING_LIMITS);
   }
   return o;
 }
