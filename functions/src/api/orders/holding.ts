@@ -2,6 +2,8 @@ import { ERROR_KEYS } from '../../contracts/errors';
 import type { HoldingLimits } from '../../contracts/settings';
 import { canonicalEmail, canonicalPhone } from '../../domain/contact';
 import { ordersOfAccountSince, unpaidOrdersOfContact } from '../../data/holdings';
+import { READ_DEADLINE_MS } from '../../lib/deadlines';
+import { within } from './place-order';
 import { holdingLimits } from '../../data/settings';
 import { conflict, invalid, tooManyAttempts, type Failure } from '../../lib/failure';
 
@@ -36,11 +38,16 @@ const overCap = (message: string, detail: string) => conflict(ERROR_KEYS.unpaidL
  */
 export async function holdingRefusal(r: HoldingRequest, now: Date = new Date()): Promise<Failure | null> {
   const keys = contactKeys(r);
-  const [limits, held, today] = await Promise.all([
-    holdingLimits(),
-    unpaidOrdersOfContact({ ...keys, userId: r.userId }),
-    r.userId ? ordersOfAccountSince(r.userId, new Date(now.getTime() - DAY_MS).toISOString()) : Promise.resolve(0),
-  ]);
+  // Within a read's deadline, as the placement's own first reads (./place-order.ts): with Firestore
+  // unreachable the buyer is answered 503 in seconds, nothing queued (tests/faults/firestore-outage.test.ts).
+  const [limits, held, today] = await within(
+    Promise.all([
+      holdingLimits(),
+      unpaidOrdersOfContact({ ...keys, userId: r.userId }),
+      r.userId ? ordersOfAccountSince(r.userId, new Date(now.getTime() - DAY_MS).toISOString()) : Promise.resolve(0),
+    ]),
+    READ_DEADLINE_MS,
+  );
   return refusalOf(r, limits, held, today);
 }
 

@@ -74,7 +74,7 @@ const PLACEMENT_DEADLINE_MS = ALLOC_DEADLINE_MS;
 const PRE_READ_DEADLINE_MS = READ_DEADLINE_MS;
 
 /** The value of `work`, or a 503 once `ms` have passed without it (the work itself is left to finish). */
-function within<T>(work: Promise<T>, ms: number): Promise<T> {
+export function within<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(unavailable(`No answer from Firestore within ${ms / 1000} s; nothing was taken`)), ms);
