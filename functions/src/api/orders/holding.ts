@@ -2,8 +2,7 @@ import { ERROR_KEYS } from '../../contracts/errors';
 import type { HoldingLimits } from '../../contracts/settings';
 import { canonicalEmail, canonicalPhone } from '../../domain/contact';
 import { ordersOfAccountSince, unpaidOrdersOfContact } from '../../data/holdings';
-import { READ_DEADLINE_MS } from '../../lib/deadlines';
-import { within } from './place-order';
+import { READ_DEADLINE_MS, within } from '../../lib/deadlines';
 import { holdingLimits } from '../../data/settings';
 import { conflict, invalid, tooManyAttempts, type Failure } from '../../lib/failure';
 

@@ -7,7 +7,7 @@ import { getOrderDocCoalesced, toOrder, type OrderDoc } from '../../data/orders'
 import { shippingFeeFor, shopSettings } from '../../data/settings';
 import { getStockCounts } from '../../data/stock';
 import { Failure, conflict, invalid, unavailable } from '../../lib/failure';
-import { ALLOC_DEADLINE_MS, READ_DEADLINE_MS } from '../../lib/deadlines';
+import { ALLOC_DEADLINE_MS, READ_DEADLINE_MS, within } from '../../lib/deadlines';
 import { allocate } from '../../allocator/stock-allocator';
 import { contactKeys } from './holding';
 
@@ -73,15 +73,6 @@ const PLACEMENT_DEADLINE_MS = ALLOC_DEADLINE_MS;
  */
 const PRE_READ_DEADLINE_MS = READ_DEADLINE_MS;
 
-/** The value of `work`, or a 503 once `ms` have passed without it (the work itself is left to finish). */
-export function within<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(unavailable(`No answer from Firestore within ${ms / 1000} s; nothing was taken`)), ms);
-    timer.unref();
-  });
-  return Promise.race([work, late]).finally(() => clearTimeout(timer));
-}
 
 const orderConflict = () => conflict(ERROR_KEYS.orderConflict, 'This orderId was already used for a different order');
 
