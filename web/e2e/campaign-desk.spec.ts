@@ -61,7 +61,7 @@ test('the organiser ticks off two pickups on a phone, undoes one and ticks it ag
   await page.goto(desk.url);
   const counts = page.locator('.desk__counts');
   await expect(counts).toContainText('已取貨 0');
-  await expect(counts).toContainText('待取貨 3');
+  await expect(counts).toContainText('待取貨 2'); // paid pickups only: the unpaid order is counted apart
   await expect(counts).toContainText('未付款 1');
   await expect(page.getByText('另有 1 筆郵寄訂單')).toBeVisible();
   // Phones stay masked; the unpaid order cannot be ticked.
@@ -79,7 +79,7 @@ test('the organiser ticks off two pickups on a phone, undoes one and ticks it ag
   await search.fill(chen.orderNo.slice(-4).toLowerCase());
   await page.getByRole('button', { name: '陳大文 取貨' }).click();
   await expect(counts).toContainText('已取貨 2');
-  await expect(counts).toContainText('待取貨 1');
+  await expect(counts).toContainText('待取貨 0');
 
   await search.fill('');
   await page.getByRole('button', { name: '已取貨', exact: true }).click();
