@@ -1,4 +1,6 @@
+import ExcelJS from 'exceljs';
 import request from 'supertest';
+import { csvText } from '../../functions/src/contracts/csv';
 import { taiwanDay } from '../../functions/src/contracts/format';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../functions/src/lib/firebase';
@@ -474,7 +476,7 @@ describe('campaigns', () => {
     expectCatalogueBody((await get(`/plans/${uniq('none')}`)).body, 404, 'Not Found, No record found');
   });
 
-  it('exports a plan as CSV: BOM, Chinese header, one row per line, totals and safe cells', async () => {
+  it('exports a plan as CSV and as a workbook: BOM, Chinese header, one row per line, totals, safe cells, phones and digits kept text', async () => {
     const a = await fixtureBook(30, { name: '公司登記實務, "第二版"' });
     const b = await fixtureBook(30, { name: '稅務手冊' });
     const planId = uniq('aplan');
@@ -482,6 +484,8 @@ describe('campaigns', () => {
     const formula = await groupOrder(planId, [{ productId: a, qty: 2 }, { productId: b, qty: 1 }], {
       remark: '第一行\n第二行, 有逗號',
       receiver: { name: '王', address: '高雄市前金區中正四路 211 號' },
+      phone: '0911111111',
+      bankAccountNo: '00000',
     });
     // Names are letters only now (contracts/common.ts personNameSchema); orders from before hold anything.
     await adminDb().doc(`orders/${formula.orderId}`).update({ buyer: '=HYPERLINK("http://evil")', 'receiver.name': '+886 王' });
@@ -491,11 +495,12 @@ describe('campaigns', () => {
     const cancelled = await groupOrder(planId, [{ productId: a, qty: 5 }]);
     await post(`/orders/${cancelled.orderId}/status`, { status: 'cancelledUnpaid' });
 
-    const res = await get(`/plans/${planId}/orders.csv`).buffer(true).parse((r, cb) => {
+    const binary = (r: { on: (event: string, listener: (chunk: Buffer) => void) => unknown }, cb: (err: Error | null, body: Buffer) => void) => {
       const chunks: Buffer[] = [];
       r.on('data', (c: Buffer) => chunks.push(c));
       r.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
+    };
+    const res = await get(`/plans/${planId}/orders.csv`).buffer(true).parse(binary);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename=/);
@@ -522,12 +527,37 @@ describe('campaigns', () => {
     expect(text).toContain(`取貨地點,訂單數,"公司登記實務, ""第二版""",稅務手冊,總冊數,金額`);
     // Posted orders add up under 郵寄, never one row per address.
     expect(text).toContain('郵寄,2,2,5,7,3900');
+    // Phones and bank digits open as text in Excel and Google Sheets, written ="0911111111" (contracts/csv.ts),
+    // and a reader of the raw file gets them back with csvText.
+    const first = lines.find((l) => l.startsWith(`${formula.orderNo},`))!;
+    expect(first).toContain(',"=""0911111111""",');
+    expect(first).toContain(',"=""00000""",');
+    expect(csvText('="00000"')).toBe('00000');
+
+    // The same rows as a workbook: numbers stay numbers, every text (00000 too) is a string cell.
+    const xlsx = await get(`/plans/${planId}/orders.xlsx`).buffer(true).parse(binary);
+    expect(xlsx.status).toBe(200);
+    expect(xlsx.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(xlsx.headers['content-disposition']).toContain(`${planId}-orders.xlsx`);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(new Uint8Array(xlsx.body as Buffer).buffer);
+    const sheet = book.getWorksheet('訂單')!;
+    expect((sheet.getRow(1).values as unknown[]).slice(1).join(',')).toBe(lines[0]);
+    const row = sheet.getRows(2, sheet.rowCount - 1)!.find((r) => r.getCell(1).value === formula.orderNo)!;
+    for (const [col, value] of [[6, '0911111111'], [12, '00000'], [4, '=HYPERLINK("http://evil")']] as const) {
+      expect(row.getCell(col).value).toBe(value);
+      expect(row.getCell(col).type).toBe(ExcelJS.ValueType.String);
+    }
+    expect(row.getCell(15).value).toBe(2);
+    expect(sheet.getRows(1, sheet.rowCount)!.some((r) => r.getCell(1).value === '總計' && r.getCell(4).value === 3900)).toBe(true);
   });
 
-  it('CSV of an unknown plan is 404 with the catalogue body', async () => {
-    const res = await get(`/plans/${uniq('none')}/orders.csv`);
-    expect(res.status).toBe(404);
-    expect(res.headers['content-type']).toMatch(/application\/json/);
-    expectCatalogueBody(res.body, 404, 'Not Found, No record found');
+  it('CSV and workbook of an unknown plan are 404 with the catalogue body', async () => {
+    for (const ext of ['csv', 'xlsx']) {
+      const res = await get(`/plans/${uniq('none')}/orders.${ext}`);
+      expect(res.status).toBe(404);
+      expect(res.headers['content-type']).toMatch(/application\/json/);
+      expectCatalogueBody(res.body, 404, 'Not Found, No record found');
+    }
   });
 });

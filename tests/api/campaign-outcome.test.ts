@@ -95,7 +95,7 @@ describe('流團 (failed)', () => {
     expect((await request(app).get(`/api/groupBuying/${planId}`)).body.decision).toMatchObject({ outcome: 'failed', note: '未達 50 本門檻，本次不開團' });
     const csv = (await c.get(`/plans/${planId}/orders.csv`)).text;
     expect(csv).toContain('流團退款名單');
-    expect(csv).toMatch(new RegExp(`${paidOther.orderNo},王退款,${paidOther.totalPrice},99887,已退款`));
+    expect(csv).toMatch(new RegExp(`${paidOther.orderNo},王退款,${paidOther.totalPrice},"=""99887""",已退款`));
     // After 流團 the rebate block says so, not a row of zeros (issue 35); the dashboard says 流團, not the count.
     expect(csv).toContain('團主回饋 10%：未成團（流團），不計回饋');
     expect(csv).not.toContain('已付款訂單數,書款合計,回饋合計');

@@ -1,6 +1,6 @@
 import { ROUTES } from '../../contracts/routes';
 import { handle, sent } from '../../http/route';
-import { sendCsv } from '../../http/send-csv';
+import { sendCsv, sendXlsx } from '../../http/send-export';
 import { createOrganizerLink, listOrganizerLinks, revokeOrganizerLink } from '../organizer/service';
 import { confirmDeposits, listLayouts, matchDeposits } from '../bank/service';
 import { createProduct, getAdminProduct, listAdminProducts, setProductLaunched, setProductStock, stockMovements, updateProduct } from '../products/catalogue-service';
@@ -8,7 +8,7 @@ import { dashboardFigures } from '../dashboard/service';
 import { getAdminOrder, listOrders, paymentsToCheck } from '../orders/listing';
 import { changeStatus, correctDelivery, ownerActor } from '../orders/order-status';
 import { decideOutcome } from '../group-buying/outcome-service';
-import { createPlan, deletePlan, getAdminPlan, listAdminPlans, planCsv, setPlanArchived, setPlanLaunched, updatePlan } from '../group-buying/plans-service';
+import { createPlan, deletePlan, getAdminPlan, listAdminPlans, planCsv, planXlsx, setPlanArchived, setPlanLaunched, updatePlan } from '../group-buying/plans-service';
 
 /** The shop owner's console under /api/admin (access declared as `owner`: 401 without a token, 403 for anyone else). */
 export const adminRoutes = [
@@ -52,6 +52,10 @@ export const adminRoutes = [
   handle(ROUTES.adminCreateDeskLink, ({ params, body, user }) => createOrganizerLink(params.planId, ownerActor(user), { holder: body.holder })),
   handle(ROUTES.adminPlanCsv, async ({ params, res }) => {
     sendCsv(res, await planCsv(params.planId));
+    return sent;
+  }),
+  handle(ROUTES.adminPlanXlsx, async ({ params, res }) => {
+    sendXlsx(res, await planXlsx(params.planId));
     return sent;
   }),
 ];

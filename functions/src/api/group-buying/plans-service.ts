@@ -8,7 +8,8 @@ import { isActiveOrder } from '../../domain/order';
 import { getProductDocs, invalidateCatalogue, missingProducts } from '../../data/products';
 import { getStockCounts } from '../../data/stock';
 import { conflict, invalid, notFound } from '../../lib/failure';
-import { toCsv, type Cell } from './csv';
+import { toCsv, type Cell } from '../../contracts/csv';
+import { toXlsx } from '../../lib/xlsx';
 import { withLiveRefunds } from './outcome-service';
 import { planRebate } from './rebate';
 
@@ -178,10 +179,11 @@ export const CSV_HEADER = [
 ] as const;
 
 /**
- * The plan's orders as CSV: one row per order line (oldest first), then per-book and per-pickup totals,
- * the organiser's rebate (per order on its first line, and its total) and, after 流團, the refunds due.
+ * The plan's orders as rows (CSV and workbook alike): one row per order line (oldest first), then per-book
+ * and per-pickup totals, the organiser's rebate (per order on its first line, and its total) and, after
+ * 流團, the refunds due.
  */
-export function planOrdersCsv(plan: Pick<PlanDoc, 'planId' | 'title' | 'rebatePercent'> & { decision?: PlanDecision }, orders: readonly Order[]): string {
+function planOrderRows(plan: Pick<PlanDoc, 'planId' | 'title' | 'rebatePercent'> & { decision?: PlanDecision }, orders: readonly Order[]): Cell[][] {
   const rebate = planRebate(plan, orders);
   const rows: Cell[][] = [[...CSV_HEADER]];
   const oldestFirst = [...orders].sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.orderId.localeCompare(b.orderId)));
@@ -222,13 +224,23 @@ export function planOrdersCsv(plan: Pick<PlanDoc, 'planId' | 'title' | 'rebatePe
     for (const r of due) rows.push([r.orderNo, r.buyer, r.amount, r.bankDigits, r.status === 'refunded' ? '已退款' : '待退款']);
     rows.push(['合計', '', due.reduce((n, r) => n + r.amount, 0)]);
   }
-  return toCsv(rows);
+  return rows;
 }
 
-/** GET /api/admin/plans/{planId}/orders.csv */
-export async function planCsv(planId: string): Promise<{ filename: string; body: string }> {
+async function planExportRows(planId: string): Promise<Cell[][]> {
   const plan = await getPlan(planId);
   if (!plan) throw noPlan(planId);
   const [orders, decision] = await Promise.all([listPlanOrders(planId), plan.decision ? getPlanDecision(planId) : null]);
-  return { filename: `${planId}-orders.csv`, body: planOrdersCsv({ ...plan, decision: decision ?? undefined }, orders) };
+  return planOrderRows({ ...plan, decision: decision ?? undefined }, orders);
+}
+
+/** GET /api/admin/plans/{planId}/orders.csv: phones, digits and ids as text for Excel (contracts/csv.ts). */
+export async function planCsv(planId: string): Promise<{ filename: string; body: string }> {
+  return { filename: `${planId}-orders.csv`, body: toCsv(await planExportRows(planId)) };
+}
+
+/** GET /api/admin/plans/{planId}/orders.xlsx: the same rows as a workbook (lib/xlsx.ts). */
+export async function planXlsx(planId: string): Promise<{ filename: string; body: Buffer }> {
+  const widths = [16, 16, 14, 10, 24, 14, 10, 16, 30, 10, 16, 10, 16, 28, 6, 8, 8, 6, 10, 20, 20, 8];
+  return { filename: `${planId}-orders.xlsx`, body: await toXlsx('訂單', await planExportRows(planId), widths) };
 }

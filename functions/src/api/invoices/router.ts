@@ -1,8 +1,8 @@
 import { ROUTES } from '../../contracts/routes';
 import { handle, sent } from '../../http/route';
-import { sendCsv } from '../../http/send-csv';
+import { sendCsv, sendXlsx } from '../../http/send-export';
 import { ownerActor } from '../orders/order-status';
-import { invoiceRows, invoicesCsv, invoicesXlsx, markInvoiced, XLSX_TYPE } from './service';
+import { invoiceRows, invoicesCsv, invoicesXlsx, markInvoiced } from './service';
 
 /** The owner's invoices under /api/admin (access `owner`, contracts/routes.ts "Invoices"). */
 export const invoiceRoutes = [
@@ -12,12 +12,7 @@ export const invoiceRoutes = [
     return sent;
   }),
   handle(ROUTES.adminInvoicesXlsx, async ({ query, res }) => {
-    const { filename, body } = await invoicesXlsx(query);
-    res
-      .status(200)
-      .set('Content-Type', XLSX_TYPE)
-      .set('Content-Disposition', `attachment; filename="${filename}"`)
-      .send(body);
+    sendXlsx(res, await invoicesXlsx(query));
     return sent;
   }),
   handle(ROUTES.adminMarkInvoice, ({ params, body, user }) => markInvoiced(params.orderId, body.number, ownerActor(user))),

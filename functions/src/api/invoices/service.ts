@@ -4,7 +4,8 @@ import { formatDateTime } from '../../contracts/format';
 import { listOrdersChangedSince, setIssuedInvoice } from '../../data/orders';
 import { conflict, notFound } from '../../lib/failure';
 import { ERROR_KEYS } from '../../contracts/errors';
-import { toCsv, type Cell } from '../group-buying/csv';
+import { toCsv, type Cell } from '../../contracts/csv';
+import { toXlsx } from '../../lib/xlsx';
 import { manualIssuer, type InvoiceIssuer } from './issuer';
 
 /** The shop's issuer: the manual export offline; a provider's adapter would take its place (issuer.ts). */
@@ -71,23 +72,13 @@ export async function invoicesCsv(q: InvoicePeriodQuery): Promise<{ filename: st
   return { filename: fileName(q, 'csv'), body: toCsv([[...HEADER], ...rows.map(cellsOf)]) };
 }
 
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
 /**
- * GET /api/admin/invoices.xlsx: the same lines as a workbook, amounts as numbers. Every text is written
- * as a string value (exceljs never makes a formula of one), so a buyer's "=..." stays text.
+ * GET /api/admin/invoices.xlsx: the same lines as a workbook, amounts as numbers and every text a string
+ * (lib/xlsx.ts), so a buyer's "=..." stays text.
  */
 export async function invoicesXlsx(q: InvoicePeriodQuery): Promise<{ filename: string; body: Buffer }> {
   const { rows } = await invoiceRows(q);
-  // Loaded on the first export only: cold starts of every other route stay short.
-  const { default: ExcelJS } = await import('exceljs');
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet('發票');
-  sheet.addRow([...HEADER]).font = { bold: true };
-  for (const r of rows) sheet.addRow(cellsOf(r).map((c) => c ?? ''));
-  sheet.columns.forEach((c, i) => (c.width = [18, 18, 22, 18, 14, 26, 12, 24, 10, 8, 10, 14][i]));
-  sheet.views = [{ state: 'frozen', ySplit: 1 }];
-  return { filename: fileName(q, 'xlsx'), body: Buffer.from(await book.xlsx.writeBuffer()) };
+  return { filename: fileName(q, 'xlsx'), body: await toXlsx('發票', [[...HEADER], ...rows.map(cellsOf)], [18, 18, 22, 18, 14, 26, 12, 24, 10, 8, 10, 14]) };
 }
 
 /** PUT /api/admin/orders/{orderId}/invoice: the issued invoice's number, on a paid order (a second mark replaces it). */

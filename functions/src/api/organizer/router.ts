@@ -1,7 +1,7 @@
 import { ROUTES } from '../../contracts/routes';
 import { clientOf } from '../../http/middleware/rate-limit';
 import { handle, sent } from '../../http/route';
-import { sendCsv } from '../../http/send-csv';
+import { sendCsv } from '../../http/send-export';
 import { organizerCsv, organizerView, setPickup } from './service';
 
 /** /api/organizer/{token}: the organiser's read-only view of a campaign (no account; the signed link, never sent on as a referrer). */

@@ -8,7 +8,7 @@ import type { Order } from '../../contracts/orders';
 import { setPickedUpByNo } from '../../data/orders';
 import { pickupChange } from '../../domain/order';
 import { accessLogWrite, createLink, getLink, latestAccesses, listLinksOfPlan, recordAccess, revokeLink, type LinkDoc } from '../../data/organizer-links';
-import { toCsv, type Cell } from '../group-buying/csv';
+import { toCsv, type Cell } from '../../contracts/csv';
 import { pickedUpText, pickupLabel, planTotals } from '../group-buying/plans-service';
 import { withLiveRefunds } from '../group-buying/outcome-service';
 import { planRebate } from '../group-buying/rebate';

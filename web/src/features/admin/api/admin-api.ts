@@ -54,11 +54,12 @@ export const createDeskLink = (planId: string, holder: string) => api('POST /api
 export const revokeOrganizerLink = (planId: string, linkId: string) => api('DELETE /api/admin/plans/{planId}/organizer-links/{linkId}', { params: { planId, linkId } });
 
 /**
- * Downloads a plan's orders as CSV. The file needs the Bearer token, so it is fetched here and handed
- * to the browser as a blob rather than opened as a plain link.
+ * Downloads a plan's orders as CSV or an Excel workbook. The file needs the Bearer token, so it is
+ * fetched here and handed to the browser as a blob rather than opened as a plain link.
  */
-export function downloadPlanCsv(planId: string): Promise<void> {
-  return downloadFile(apiUrl('GET /api/admin/plans/{planId}/orders.csv', { params: { planId } }), `${planId}-orders.csv`, () => getPlan(planId));
+export function downloadPlan(planId: string, ext: 'csv' | 'xlsx'): Promise<void> {
+  const url = ext === 'csv' ? apiUrl('GET /api/admin/plans/{planId}/orders.csv', { params: { planId } }) : apiUrl('GET /api/admin/plans/{planId}/orders.xlsx', { params: { planId } });
+  return downloadFile(url, `${planId}-orders.${ext}`, () => getPlan(planId));
 }
 
 /** The paid orders' invoices of a period (issue 36), as CSV or an Excel workbook. */

@@ -2,6 +2,7 @@ import type { DashboardCampaign, DashboardFigures } from '@contracts/dashboard';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES } from '@contracts/orders';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatMoney, taiwanDay, thresholdText } from '@contracts/format';
+import { toCsv } from '@contracts/csv';
 import { Thead } from '@/components/thead';
 import { useResource } from '../lib/use-resource';
 import { Card, Loaded, PageHead } from './ui';
@@ -52,9 +53,8 @@ function ChartCanvas({ config, label, small = false }: { config: ChartConfig; la
   );
 }
 
-/** Every figure of the page, one table after another, as CSV: UTF-8 with BOM so Excel reads the Chinese. */
+/** Every figure of the page, one table after another, as CSV (contracts/csv.ts: Excel keeps book ids and months text). */
 export function dashboardCsv(f: DashboardFigures): string {
-  const cell = (v: string | number) => (typeof v === 'number' ? String(v) : /[",\r\n]/.test(v) || /^[=+\-@\t\r]/.test(v) ? `"${(/^[=+\-@\t\r]/.test(v) ? `'${v}` : v).replace(/"/g, '""')}"` : v);
   const period = ['已付款訂單', '已付款金額', '待匯款訂單', '待匯款金額'];
   const rows: (string | number)[][] = [
     ['每日（依下單日）'],
@@ -77,7 +77,7 @@ export function dashboardCsv(f: DashboardFigures): string {
     ['活動編號', '活動名稱', '成團門檻', '日期', '累計冊數', '累計訂單'],
     ...f.campaigns.flatMap((c) => c.points.map((p) => [c.planId, c.title, c.minQuantity ?? '', p.day, p.copies, p.orders])),
   ];
-  return '\uFEFF' + rows.map((r) => r.map(cell).join(',')).join('\r\n') + '\r\n';
+  return toCsv(rows);
 }
 
 function downloadCsv(f: DashboardFigures) {

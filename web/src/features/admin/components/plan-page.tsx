@@ -2,7 +2,7 @@ import type { AdminPlanDetail } from '@contracts/admin';
 import { Link, useParams } from 'react-router';
 import { formatDateTime, formatMoney } from '@contracts/format';
 import { notify } from '@/lib/toast';
-import { downloadPlanCsv, setPlanLaunched } from '../api/admin-api';
+import { downloadPlan, setPlanLaunched } from '../api/admin-api';
 import { useOwnerAction } from '../lib/use-owner-action';
 import { useResource } from '../lib/use-resource';
 import { PlanState, ProgressBar } from './plans-page';
@@ -16,10 +16,10 @@ export default function PlanPage() {
   const { planId = '' } = useParams();
   const plan = useResource('GET /api/admin/plans/{planId}', { params: { planId } });
   const { busy, run } = useOwnerAction();
-  const exportCsv = () =>
+  const exportFile = (ext: 'csv' | 'xlsx') =>
     run(async () => {
-      await downloadPlanCsv(planId);
-      notify('success', 'CSV 已下載');
+      await downloadPlan(planId, ext);
+      notify('success', ext === 'csv' ? 'CSV 已下載' : 'Excel 檔已下載');
     });
   const launch = useOwnerAction();
   const toggleLaunch = (launched: boolean) =>
@@ -42,8 +42,11 @@ export default function PlanPage() {
                 {d.plan.launched ? '下架活動' : '上架活動'}
               </BusyButton>
             )}
-            <BusyButton busy={busy} type="button" className="btn btn--primary btn--small" onClick={() => void exportCsv()}>
+            <BusyButton busy={busy} type="button" className="btn btn--primary btn--small" onClick={() => void exportFile('csv')}>
               匯出訂單 CSV
+            </BusyButton>
+            <BusyButton busy={busy} type="button" className="btn btn--ghost btn--small" onClick={() => void exportFile('xlsx')}>
+              匯出 Excel
             </BusyButton>
           </PageHead>
           <PlanOutcomeCard d={d} onDecided={plan.reload} />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvRow, toCsv } from '../csv';
+import { csvCell, csvRow, csvText, toCsv } from '../csv';
 
 describe('csv', () => {
   it('leaves plain cells alone and writes numbers as they are', () => {
@@ -18,7 +18,7 @@ describe('csv', () => {
 
   it.each([
     ['=1+1', "'=1+1"],
-    ['+886 912', "'+886 912"],
+    ['+886 王', "'+886 王"],
     ['-5', "'-5"],
     ['@SUM(A1)', "'@SUM(A1)"],
     ['\tcmd', "'\tcmd"],
@@ -28,6 +28,23 @@ describe('csv', () => {
     ['a=b', 'a=b'],
   ])('defuses cells a spreadsheet would run as formulas: %j -> %j', (cell, written) => {
     expect(csvCell(cell)).toBe(written);
+  });
+
+  it.each([
+    ['0911111111', '"=""0911111111"""'],
+    ['00000', '"=""00000"""'],
+    ['+886 912-345#12', '"=""+886 912-345#12"""'],
+    ['9789861234567', '"=""9789861234567"""'],
+    ['2026-11', '"=""2026-11"""'],
+  ])('writes number-like text as ="…", which Excel and Google Sheets show as that text: %j -> %j', (cell, written) => {
+    expect(csvCell(cell)).toBe(written);
+    // A CSV reader unquotes the cell to ="…" and gets the text back with csvText.
+    expect(csvText(written.slice(1, -1).replace(/""/g, '"'))).toBe(cell);
+  });
+
+  it('leaves other text and numbers alone: a letter, a colon or a leading minus is no number to keep', () => {
+    expect(csvRow(['QY260315AB3K', '2026/11/28 01:36', '-5', 0, 1200])).toBe("QY260315AB3K,2026/11/28 01:36,'-5,0,1200");
+    expect(csvCell('1'.repeat(51))).toBe('1'.repeat(51));
   });
 
   it('starts with a BOM and ends every row with CRLF', () => {
