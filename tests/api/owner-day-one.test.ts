@@ -45,6 +45,9 @@ describe('the stock log', () => {
       [-1, `訂單 ${sold.orderNo} 售出`],
       [20, '測試進貨'],
     ]);
+    // 操作者 says who, not an id: the owner is 店長, a member's sale their name (issue 35 item 13).
+    const name = ((await doc(`members/${a.member.uid}`))?.userName as string | undefined)?.trim() || '會員';
+    expect(log.map((m) => m.who)).toEqual(['店長', '店長', name, name, name, '店長']);
     // Newest first: each line starts where the one below it ended, and the newest ends at the count.
     expect(log[0]!.after).toBe(stock);
     for (let i = 0; i < log.length - 1; i++) expect(log[i]!.before).toBe(log[i + 1]!.after);

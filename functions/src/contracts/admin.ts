@@ -172,6 +172,8 @@ export const stockMovementSchema = z
     delta: z.number().int(),
     reason: textSchema,
     by: textSchema,
+    /** Who `by` is, as the owner reads it: 店長, the member's name (會員 without one), 顧客, 系統 (api/products/catalogue-service.ts). */
+    who: textSchema.optional(),
     at: isoInstantSchema,
     /** Order within one allocator batch (movements of a batch share `at`); absent on older movements. */
     seq: countSchema.optional(),

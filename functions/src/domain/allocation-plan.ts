@@ -51,6 +51,7 @@ const KEEP_OUT_LABEL: Record<KeepOutReason, string> = { damaged: '書已損壞',
 function returnReason(op: ReturnOp, orderNo: string, keptOut: boolean): string {
   if (op.to === 'refunded') return keptOut && op.keepOut ? `訂單 ${orderNo} 退款，${KEEP_OUT_LABEL[op.keepOut]}，不退回庫存` : `訂單 ${orderNo} 退款，庫存退回`;
   if (op.role === 'sweep') return `訂單 ${orderNo} 逾期未匯款取消，庫存退回`;
+  if (op.cancellation?.reason === 'campaignFailed') return `訂單 ${orderNo} 流團取消，庫存退回`;
   if (op.role === 'owner') return `訂單 ${orderNo} 店家取消，庫存退回`;
   return `訂單 ${orderNo} 取消，庫存退回`;
 }

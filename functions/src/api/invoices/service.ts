@@ -66,7 +66,7 @@ function cellsOf(r: InvoiceRow): Cell[] {
 
 const fileName = (q: InvoicePeriodQuery, ext: string) => `invoices-${q.from}-${q.to}.${ext}`;
 
-/** GET /api/admin/invoices.csv: one line per order, cells defused (group-buying/csv.ts). */
+/** GET /api/admin/invoices.csv: one line per order, cells defused (contracts/csv.ts). */
 export async function invoicesCsv(q: InvoicePeriodQuery): Promise<{ filename: string; body: string }> {
   const { rows } = await invoiceRows(q);
   return { filename: fileName(q, 'csv'), body: toCsv([[...HEADER], ...rows.map(cellsOf)]) };

@@ -3,6 +3,7 @@ import type { AdminProduct, AdminProductInput, adminProductUpdateSchema, SetStoc
 import { ERROR_KEYS } from '../../contracts/errors';
 import { productSchema, type Product } from '../../contracts/products';
 import { createProductWithStock, getStoredProduct, listStoredProducts, replaceProduct, setProductLaunched as storeLaunched } from '../../data/products';
+import { getMember } from '../../data/members';
 import { listStockMovements } from '../../data/stock-movements';
 import { setStockCounts } from '../stock/service';
 import { conflict, notFound } from '../../lib/failure';
@@ -87,11 +88,30 @@ export async function setProductStock(
   // A restock (0 -> above 0) mails the waiting 到貨通知, after the stock write has succeeded; the owner is
   // told how many were mailed.
   const alertsSent = await notifyRestocked(r.changes.filter((c) => c.before === 0 && c.after > 0).map((c) => c.productId));
-  return { productId, qty: r.stock[productId]!, movements: await listStockMovements(productId), alertsSent };
+  return { productId, qty: r.stock[productId]!, movements: await movementsWithWho(productId), alertsSent };
 }
 
 export async function stockMovements(productId: string): Promise<StockMovement[]> {
   await getAdminProduct(productId);
-  return listStockMovements(productId);
+  return movementsWithWho(productId);
+}
+
+/**
+ * A book's movements with `who` for the log's 操作者: `by` is an id (`member:<uid>`, `owner:<email>`,
+ * `guest`, `system:sweep`), which tells the owner nothing. Each member of the page is read once.
+ */
+async function movementsWithWho(productId: string): Promise<StockMovement[]> {
+  const movements = await listStockMovements(productId);
+  const uids = [...new Set(movements.map((m) => /^member:(.+)$/.exec(m.by)?.[1]).filter((u): u is string => !!u))];
+  const names = new Map(await Promise.all(uids.map(async (uid) => [uid, (await getMember(uid))?.userName.trim() || '會員'] as const)));
+  const whoOf = (by: string) => {
+    const member = /^member:(.+)$/.exec(by)?.[1];
+    if (member) return names.get(member) ?? '會員';
+    if (by.startsWith('owner:')) return '店長';
+    if (by === 'guest') return '顧客';
+    if (by.startsWith('system')) return '系統';
+    return by;
+  };
+  return movements.map((m) => ({ ...m, who: whoOf(m.by) }));
 }
 

@@ -98,6 +98,9 @@ describe('planBatch', () => {
       [17, 19, '訂單 QY0001 店家取消，庫存退回'],
       [19, 20, '訂單 QY0002 逾期未匯款取消，庫存退回'],
     ]);
+    // 流團 cancels as the owner, and the log says 流團, not 店家取消.
+    const failed: ReturnOp = { ...owner, cancellation: { reason: 'campaignFailed', planId: 'p', decidedAt: now.toISOString() } };
+    expect(planBatch([failed], state({ a: 17 }, [o1!]), now).movements.map((m) => m.reason)).toEqual(['訂單 QY0001 流團取消，庫存退回']);
   });
 
   it('a refund of a shipped order kept out of stock logs the copies without returning them; an unshipped one always returns', () => {

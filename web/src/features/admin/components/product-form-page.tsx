@@ -328,7 +328,7 @@ function StockPanel({ product, onChange }: { product: AdminProduct; onChange: (q
                       {m.after}
                     </td>
                     <td data-label="原因">{m.reason}</td>
-                    <td data-label="操作者">{m.by.replace(/^owner:/, '')}</td>
+                    <td data-label="操作者">{m.who ?? m.by}</td>
                   </tr>
                 ))}
               </tbody>
