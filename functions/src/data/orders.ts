@@ -15,7 +15,7 @@ export type { OrderDoc };
 
 export const toOrder = (data: FirebaseFirestore.DocumentData): Order => publicOrder(data as OrderDoc);
 
-export function toSummary(o: Order): OrderSummary {
+export function orderSummaryOf(o: Order): OrderSummary {
   return {
     orderNo: o.orderNo,
     planId: o.planId,
