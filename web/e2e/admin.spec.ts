@@ -68,7 +68,7 @@ test('the owner confirms a payment and ships; the member sees 已發貨 with the
   await expect(page.getByTestId('digits-check')).toContainText('顧客填寫的末五碼是 24680');
   await page.getByLabel('入帳金額（NT$）').fill('1760');
   await page.getByRole('button', { name: '確認收款' }).click();
-  // Said without giving the order's digits away (issue 23; tests/api/owner-day-one.test.ts checks the body).
+  // Said without giving the order's digits away (issue 23; tests/api/owner-stock-payments-books.test.ts checks the body).
   await expect(page.getByText(/帳號末五碼與訂單填寫的不符/).first()).toBeVisible();
   await shoot(page, 'order-mismatch');
 

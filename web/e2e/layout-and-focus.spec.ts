@@ -2,8 +2,9 @@ import { expect, test, type BrowserContext, type Page } from './support/test';
 import { mkdirSync } from 'node:fs';
 import { createMember, signInByCookies, signUpThroughForm, uniq } from './support/shop';
 
-// Defects a new shopper met in Chromium, each proved gone at the width where it showed (360 px phone,
-// 1280 px desktop). SCREENSHOTS=1 also saves the screens under test-output/screens.
+// The layout and focus a shopper meets (first found by a new shopper in Chromium), each checked at the
+// width where it showed (360 px phone, 1280 px desktop): the checkout stepper, the toast and the header
+// on a phone, the menus' focus, the not-found pages, the page heading's focus after a navigation. SCREENSHOTS=1 also saves the screens under test-output/screens.
 
 const SHOTS = process.env.SCREENSHOTS === '1';
 const PHONE = { width: 360, height: 780 };
