@@ -3,7 +3,7 @@ import { describeInvoice, ORDER_STATUS_LABELS, type Order } from '@contracts/ord
 import { awaitsFormation, canMove, isPaid, isShipped, MOVES, STATUS } from '@domain/order';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { formatDateTime, formatMoney, normaliseDigits } from '@contracts/format';
+import { formatDateTime, formatMoney, normaliseDigits, shippingFeeText } from '@contracts/format';
 import { notify } from '@/lib/toast';
 import { changeOrderStatus, correctDelivery } from '../api/admin-api';
 import { actorLabel } from '../lib/labels';
@@ -136,7 +136,7 @@ function ItemsCard({ order: o }: { order: Order }) {
         <dt>商品小計</dt>
         <dd>{formatMoney(o.itemsTotal)}</dd>
         <dt>運費</dt>
-        <dd>{formatMoney(o.shippingFee)}</dd>
+        <dd>{shippingFeeText(o.shippingFee)}</dd>
         <dt>應付總額</dt>
         <dd>
           <strong>{formatMoney(o.totalPrice)}</strong>

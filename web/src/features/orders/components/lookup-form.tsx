@@ -7,6 +7,7 @@ import { awaitsFormation, awaitsPayment } from '@domain/order';
 import { BankDetails } from '@/components/bank-details';
 import { FormationNote } from '@/components/formation-note';
 import { Field, FormAlert } from '@/components/field';
+import { EmailSuggestion } from '@/components/email-suggestion';
 import { OrderItemsTable } from '@/components/order-items-table';
 import { isApiError } from '@/lib/api-client';
 import { fieldProps, useSchemaForm } from '@/lib/form';
@@ -80,7 +81,10 @@ export function LookupForm({ initialOrderNo = '', title = '非會員查詢', int
           ))}
         </fieldset>
         {by === 'email' ? (
-          <Field key="email" id="lookup-contact" label="電子郵件" type="email" inputMode="email" autoComplete="email" maxLength={254} {...fieldProps(form, 'email')} />
+          <>
+            <Field key="email" id="lookup-contact" label="電子郵件" type="email" inputMode="email" autoComplete="email" maxLength={254} {...fieldProps(form, 'email')} />
+            <EmailSuggestion value={form.watch('email')} onAccept={(email) => form.setValue('email', email, { shouldValidate: true })} />
+          </>
         ) : (
           <Field key="phone" id="lookup-contact" label="電話" type="tel" inputMode="tel" autoComplete="tel" maxLength={254} {...fieldProps(form, 'phone')} />
         )}

@@ -4,6 +4,7 @@ import { awaitsFormation } from '@domain/order';
 import { useShopSettings } from '@/lib/shop-settings';
 import { useOrder } from '../api';
 import { BankDetails } from '@/components/bank-details';
+import { BankDigitsNote } from '@/components/bank-digits-note';
 import { FormationNote } from '@/components/formation-note';
 import { LoadState } from './order-parts';
 import '../orders.css';
@@ -26,7 +27,9 @@ export function OrderSuccess({ userId, orderId }: { userId: string; orderId: str
           {awaitsFormation(order) ? (
             <FormationNote paymentDueDays={settings?.paymentDueDays} />
           ) : settings ? (
-            <BankDetails settings={settings} amount={order.totalPrice} dueAt={order.paymentDueAt ?? undefined} />
+            <BankDetails settings={settings} amount={order.totalPrice} dueAt={order.paymentDueAt ?? undefined}>
+              <BankDigitsNote digits={order.bankAccountNo} where={{ to: `/order/${order.orderId}`, label: '訂單詳情' }} />
+            </BankDetails>
           ) : (
             <LoadState loading error={null} label="載入匯款資訊…" />
           )}
