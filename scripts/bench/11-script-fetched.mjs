@@ -28,7 +28,9 @@ async function scriptsOf(browser, url) {
     pending.push(r.body().then((b) => bodies.set(r.url(), b), () => bodies.delete(r.url())));
   });
   const start = Date.now();
-  await page.goto(url, { waitUntil: 'load' });
+  const res = await page.goto(url, { waitUntil: 'load' });
+  // A page the stack could not render yet (functions still loading) has nothing to measure.
+  if (!res?.ok()) throw new Error(`${url}: HTTP ${res?.status() ?? 'no answer'}`);
   await page.waitForTimeout(Math.max(0, WINDOW_MS - (Date.now() - start)));
   await Promise.all(pending);
   await ctx.close();
