@@ -1,4 +1,5 @@
 import { ORDER_STATUS_LABELS } from '@contracts/orders';
+import { awaitsFormation } from '@domain/order';
 import { Link } from 'react-router';
 import { isApiError } from '@/lib/api-client';
 import { formatDateTime, formatMoney } from '@contracts/format';
@@ -22,7 +23,7 @@ export function GroupSuccessPage({ planId, orderId }: { planId: string; orderId:
   if (order.status === 'error') return <PlanLoadError onRetry={order.reload} />;
   const o = order.data;
   // A pay-after-成團 campaign below its threshold: nothing to pay yet, so no bank details and no deadline.
-  const waiting = o.status === 'awaitingFormation';
+  const waiting = awaitsFormation(o);
 
   return (
     <section className="gb-success" aria-labelledby="success-title">

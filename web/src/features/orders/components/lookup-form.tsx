@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { emailSchema, phoneSchema } from '@contracts/common';
 import { describeError } from '@contracts/errors';
 import { orderNoSchema, type OrderLookupInput, type OrderSummary } from '@contracts/orders';
+import { awaitsFormation, awaitsPayment } from '@domain/order';
 import { BankDetails } from '@/components/bank-details';
 import { FormationNote } from '@/components/formation-note';
 import { Field, FormAlert } from '@/components/field';
@@ -110,7 +111,7 @@ function FoundOrder({ found, proof, onChange }: { found: OrderSummary; proof: Or
       </p>
       <p className="muted">
         訂單日期 {formatDateTime(found.createdAt)}
-        {found.status === 'awaitingPayment' && found.paymentDueAt && <>，請於 {formatDateTime(found.paymentDueAt)} 前完成匯款</>}
+        {awaitsPayment(found) && found.paymentDueAt && <>，請於 {formatDateTime(found.paymentDueAt)} 前完成匯款</>}
       </p>
       <p>
         {found.pickup ? (
@@ -128,8 +129,8 @@ function FoundOrder({ found, proof, onChange }: { found: OrderSummary; proof: Or
           物流：{found.delivery.company} {found.delivery.trackingNo}
         </p>
       )}
-      {found.status === 'awaitingFormation' && <FormationNote paymentDueDays={settings?.paymentDueDays} headingLevel={3} />}
-      {found.status === 'awaitingPayment' && settings && (
+      {awaitsFormation(found) && <FormationNote paymentDueDays={settings?.paymentDueDays} headingLevel={3} />}
+      {awaitsPayment(found) && settings && (
         <BankDetails settings={settings} amount={found.totalPrice} dueAt={found.paymentDueAt ?? undefined}>
           <BankDigitsForm given={found.bankDigitsGiven} save={async (bankAccountNo) => onChange(await lookupSetBankDigits({ ...proof, bankAccountNo }))} />
         </BankDetails>
