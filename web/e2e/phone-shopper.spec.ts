@@ -278,5 +278,5 @@ test('without JavaScript the book page says plainly that the cart needs it', asy
   // Asserted on the first HTML: Chromium with scripts switched off by Playwright still parses <noscript>
   // as text, where a browser without JavaScript renders it.
   const html = await (await request.get('/bookstore/company-registration-guide')).text();
-  expect(html).toMatch(/<noscript><p class="buy-box__nojs">加入購物車與結帳需要啟用 JavaScript/);
+  expect(html).toMatch(/<noscript><p class="needs-js buy-box__nojs">加入購物車與結帳需要啟用 JavaScript/);
 });
