@@ -6,9 +6,8 @@
 export function NeedsJavaScript({ what, otherWay = '也可以來電或透過 LINE 訂購', className = 'needs-js' }: { what: string; otherWay?: string; className?: string }) {
   return (
     <noscript>
-      <p className={className}>
-        {what}需要啟用 JavaScript；{otherWay}。
-      </p>
+      {/* One string: no React text separators (<!-- -->) inside the sentence of the first HTML. */}
+      <p className={className}>{`${what}需要啟用 JavaScript；${otherWay}。`}</p>
     </noscript>
   );
 }
