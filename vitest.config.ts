@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 
 const alias = {
   '@contracts': fileURLToPath(new URL('./functions/src/contracts', import.meta.url)),
+  '@domain': fileURLToPath(new URL('./functions/src/domain', import.meta.url)),
   '@': fileURLToPath(new URL('./web/src', import.meta.url)),
 };
 

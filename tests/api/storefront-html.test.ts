@@ -130,6 +130,9 @@ describe('first HTML of the storefront pages', () => {
         expect(text).toContain(p.name);
         expect(text).toContain(money(p.groupPrice));
       }
+      // Without JavaScript it says that choosing and ordering need it; a form posts, keeping what was typed out of the URL (issue 35 item 2).
+      if (plan.isOpen) expect(html).toMatch(/<noscript><p class="needs-js">(選書與訂購表單|加入購物車與結帳)需要啟用 JavaScript/);
+      if (plan.isOpen && planId === 'cpaSouth') expect(html).toMatch(/<noscript><p class="needs-js">訂購表單需要啟用 JavaScript/);
     }
   });
 
@@ -137,6 +140,7 @@ describe('first HTML of the storefront pages', () => {
     const list = await page('/bookstore');
     expect(title(list.html)).toBe('訂購書籍｜青嶼書房');
     for (const b of demoBooks) expect(bodyText(list.html)).toContain(b.name);
+    expect(list.html).toMatch(/<noscript><p class="needs-js">加入購物車與結帳需要啟用 JavaScript/);
     const home = await page('/');
     expect(bodyText(home.html)).toContain(demoBooks[0]!.name);
     expect(jsonLd(home.html).some((n) => hasType(n, 'Organization'))).toBe(true);

@@ -124,9 +124,6 @@ export function requestIdOf(op: AllocationOp): string {
   return `stock-${randomUUID()}`;
 }
 
-/** Counters for tests and benchmarks (this process only). */
-export const allocatorStats = { batches: 0, redos: 0, leases: 0 };
-
 /**
  * Submits ops and waits for their results, draining the queue itself whenever it can hold the lease.
  * Results come back in the order of `ops`.
@@ -302,7 +299,6 @@ async function acquireLease(firestore: Firestore, ref: DocumentReference, seen: 
     if (seen.exists) batch.update(ref, data, { lastUpdateTime: seen.updateTime! });
     else batch.create(ref, data);
     const w = await allocatorCommit.run(batch);
-    allocatorStats.leases++;
     return { holder, time: w[0]!.writeTime };
   } catch (err) {
     if (isRace(err)) return null;
@@ -466,7 +462,6 @@ async function commitRequests(
     const { batch, batchDocs, results } = prepareBatch(firestore, leaseRef, lease, docs, read, now, ns, settings);
     try {
       const writes = await allocatorCommit.run(batch);
-      allocatorStats.batches++;
       // The queue's age, for the alert on a stuck allocator (docs/operations.md).
       const oldest = Math.min(...batchDocs.map((d) => (d.data() as QueuedDoc).createdAt));
       logger.info('allocator batch', { requests: batchDocs.length, oldestQueuedMs: Date.now() - oldest, redos: attempt });
@@ -477,7 +472,6 @@ async function commitRequests(
     } catch (err) {
       const unknown = isUnknownOutcome(err);
       if (isRace(err) || unknown) {
-        allocatorStats.redos++;
         // Someone else moved (a withdrawn request, a takeover of our lease), or the commit's answer was
         // lost. The truth is in Firestore: a request applied (by this batch or another) is gone from the
         // queue and its result is stored; one still queued is redone while the lease is still this drain's.

@@ -47,7 +47,7 @@ function toProduct(id: string, data: FirebaseFirestore.DocumentData): Product | 
   return null;
 }
 
-export function toSummary(p: Product): ProductSummary {
+export function productSummaryOf(p: Product): ProductSummary {
   return {
     productId: p.productId,
     name: p.name,
@@ -68,7 +68,7 @@ async function load(): Promise<Catalogue> {
     .map((d) => toProduct(d.id, d.data()))
     .filter((p): p is Product => p !== null)
     .sort((a, b) => a.sortOrder - b.sortOrder || a.productId.localeCompare(b.productId));
-  const simple = products.map(toSummary);
+  const simple = products.map(productSummaryOf);
   return {
     at: Date.now(),
     products,

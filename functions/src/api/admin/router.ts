@@ -3,7 +3,7 @@ import { handle, sent } from '../../http/route';
 import { sendCsv, sendXlsx } from '../../http/send-export';
 import { createOrganizerLink, listOrganizerLinks, revokeOrganizerLink } from '../organizer/service';
 import { confirmDeposits, listLayouts, matchDeposits } from '../bank/service';
-import { createProduct, getAdminProduct, listAdminProducts, setProductLaunched, setProductStock, stockMovements, updateProduct } from '../products/catalogue-service';
+import { createProduct, getAdminProduct, listAdminProducts, setProductLaunched, setProductStock, stockMovements, updateProduct } from '../products/owner-service';
 import { dashboardFigures } from '../dashboard/service';
 import { getAdminOrder, listOrders, paymentsToCheck } from '../orders/listing';
 import { changeStatus, correctDelivery, ownerActor } from '../orders/order-status';

@@ -1,5 +1,5 @@
 import { splitVat, type InvoicePeriodQuery, type InvoiceRow, type InvoiceRows } from '../../contracts/invoices';
-import { INVOICE_TYPE_LABELS, invoiceOf, type Order, type OrderStatus } from '../../contracts/orders';
+import { INVOICE_TYPE_LABELS, invoiceOf, type Order } from '../../contracts/orders';
 import { formatDateTime } from '../../contracts/format';
 import { listOrdersChangedSince, setIssuedInvoice } from '../../data/orders';
 import { conflict, notFound } from '../../lib/failure';
@@ -7,6 +7,7 @@ import { ERROR_KEYS } from '../../contracts/errors';
 import { toCsv, type Cell } from '../../contracts/csv';
 import { toXlsx } from '../../lib/xlsx';
 import { manualIssuer, type InvoiceIssuer } from './issuer';
+import { isPaid, PAID_STATUSES } from '../../domain/order';
 
 /** The shop's issuer: the manual export offline; a provider's adapter would take its place (issuer.ts). */
 const issuer: InvoiceIssuer = manualIssuer;
@@ -14,15 +15,12 @@ const issuer: InvoiceIssuer = manualIssuer;
 // The owner's invoices (docs/orders.md, "Invoices"): the paid orders of a period as rows, CSV and an
 // Excel workbook, and the mark of an issued invoice's number.
 
-/** Paid and not given back: the orders an invoice is issued for. */
-const PAID: readonly OrderStatus[] = ['preparing', 'shipped'];
-const isPaid = (o: Pick<Order, 'status'>) => PAID.includes(o.status);
 
 /** One export reads at most this many paid orders changed since the period began. */
 export const INVOICE_SCAN_LIMIT = 5000;
 
 /** When the order became paid: its first paid status (an imported order may start as shipped). */
-export const paidAtOf = (o: Pick<Order, 'statusHistory' | 'createdAt'>) => o.statusHistory.find((h) => PAID.includes(h.status))?.at ?? o.createdAt;
+export const paidAtOf = (o: Pick<Order, 'statusHistory' | 'createdAt'>) => o.statusHistory.find(isPaid)?.at ?? o.createdAt;
 
 /** A Taiwan calendar day as the UTC instant it starts at. */
 const dayStart = (day: string, plusDays = 0) => new Date(Date.parse(`${day}T00:00:00+08:00`) + plusDays * 86_400_000).toISOString();
@@ -50,7 +48,7 @@ export function invoiceRowOf(o: Order): InvoiceRow {
 export async function invoiceRows(q: InvoicePeriodQuery): Promise<InvoiceRows> {
   const from = dayStart(q.from);
   const until = dayStart(q.to, 1);
-  const orders = await listOrdersChangedSince(PAID, from, INVOICE_SCAN_LIMIT);
+  const orders = await listOrdersChangedSince(PAID_STATUSES, from, INVOICE_SCAN_LIMIT);
   const rows = orders
     .map(invoiceRowOf)
     .filter((r) => r.paidAt >= from && r.paidAt < until)

@@ -1,5 +1,5 @@
 import { type BankDigitsInput, type LookupBankDigitsInput, type Order, type OrderLookupInput, type OrderSummary, type PlaceOrderInput } from '../../contracts/orders';
-import { findOrderByNo, getOrder, listOrdersOfUser, toSummary } from '../../data/orders';
+import { findOrderByNo, getOrder, listOrdersOfUser, orderSummaryOf } from '../../data/orders';
 import type { Identity } from '../../lib/id-token';
 import { notFound } from '../../lib/failure';
 import { setBankDigits } from './order-status';
@@ -22,13 +22,13 @@ async function lookedUp(input: OrderLookupInput): Promise<Order> {
 }
 
 export async function lookupOrder(input: OrderLookupInput): Promise<OrderSummary> {
-  return toSummary(await lookedUp(input));
+  return orderSummaryOf(await lookedUp(input));
 }
 
 export async function lookupSetBankDigits(input: LookupBankDigitsInput): Promise<OrderSummary> {
   const { bankAccountNo, ...proof } = input;
   const order = await lookedUp(proof);
-  return toSummary(await setBankDigits(order.orderId, bankAccountNo, 'buyer:lookup'));
+  return orderSummaryOf(await setBankDigits(order.orderId, bankAccountNo, 'buyer:lookup'));
 }
 
 export async function memberSetBankDigits(userId: string, orderId: string, input: BankDigitsInput): Promise<Order> {

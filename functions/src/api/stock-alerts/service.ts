@@ -10,7 +10,7 @@ import { cancelBySignUpToken, newSignUpNonce, signSignUpToken, signUpId } from '
 import { alertConfirmationMail, restockMail } from './mail';
 
 // 到貨通知: one alert per email and book (functions/src/data/stock-alerts.ts keeps them). The owner's
-// restock (api/products/catalogue-service.ts, api/stock/service.ts) calls notifyRestocked after its stock
+// restock (api/products/owner-service.ts, api/stock/service.ts) calls notifyRestocked after its stock
 // write; each waiting alert then gets one mail, written in the same transaction that marks it sent.
 
 export const alertId = (productId: string, email: string) => signUpId(productId, email);

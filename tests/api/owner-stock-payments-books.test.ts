@@ -7,8 +7,9 @@ import { uniq } from '../helpers/emulators';
 import { type Actors, app, bookInput, doc, fixtureBook, groupOrder, type OwnerClient, ownerSession, planInput, shopOrder } from '../helpers/owner-fixtures';
 import { expectCatalogueBody } from '../helpers/catalogue-body';
 
-// What a new owner met on day one (issue 23): a stock log that adds up, bank matching on the end of
-// the account, a payment check that does not give the digits away, and the rest below.
+// The owner's stock log, payments and books (found on a new owner's first day, issue 23): a stock log
+// that adds up, bank matching on the end of the account, a payment check that does not give the digits
+// away, a campaign's hidden books, the book form, the tracking correction mail and the rest below.
 
 let a: Actors;
 let c: OwnerClient;
