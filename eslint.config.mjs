@@ -50,6 +50,16 @@ const serverZones = [
   { target: fn('ssr'), from: [fn('data')], message: 'The first HTML reads through the services the API uses (api/), never data/ directly: one read, one rule, the same fallbacks.' },
 ];
 
+// The order's statuses are named only where they are defined and decided (issue 34): contracts/ declares
+// them, domain/order.ts answers every question about them (isPaid, awaitsPayment, ...) and names them
+// (STATUS.shipped). Anywhere else a status written as a string is a question answered a second time. An
+// order mail's `kind` ('shipped', 'refunded') is a mail, not a status.
+const envSyntax = { selector: "MemberExpression[object.type='MetaProperty'][property.name='env']", message: 'Read the build\'s environment through web/src/config/env.ts, its one door.' };
+const statusSyntax = {
+  selector: "Literal[value=/^(awaitingFormation|awaitingPayment|preparing|shipped|cancelledUnpaid|refunded)$/]:not(Property[key.name='kind'] > Literal, SwitchStatement[discriminant.property.name='kind'] > SwitchCase > Literal)",
+  message: 'Ask functions/src/domain/order.ts about an order\'s status (isPaid, awaitsPayment, canMove, ...) or name it as STATUS.x; do not write the status as a string.',
+};
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', 'functions/lib/**', 'functions/ssr/**', 'web/dist*/**', 'emulator-data/**', 'test-output/**', '.cache/**', 'playwright-report/**'] },
   js.configs.recommended,
@@ -107,8 +117,14 @@ export default tseslint.config(
     ignores: ['functions/src/config.ts', 'web/src/config/env.ts', '**/__tests__/**'],
     rules: {
       'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through functions/src/config.ts (the server) or web/src/config/env.ts (the web), its one door.' }],
-      'no-restricted-syntax': ['error', { selector: "MemberExpression[object.type='MetaProperty'][property.name='env']", message: 'Read the build\'s environment through web/src/config/env.ts, its one door.' }],
+      'no-restricted-syntax': ['error', envSyntax],
     },
+  },
+  {
+    // Raw order statuses (statusSyntax); the same rule's options, so the environment's door stays kept.
+    files: ['functions/src/**/*.ts', 'web/src/**/*.{ts,tsx}'],
+    ignores: ['functions/src/domain/**', 'functions/src/contracts/**', 'functions/src/config.ts', 'web/src/config/env.ts', '**/__tests__/**'],
+    rules: { 'no-restricted-syntax': ['error', envSyntax, statusSyntax] },
   },
   {
     files: ['web/src/**/*.{ts,tsx}'],

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { claimStack, configArgs, emulatorEnv, firebase, PROJECT_ID, requireJava, ROOT, run, stackDir } from './lib/firebase-env.mjs';
+import { claimStack, configArgs, emulatorEnv, firebase, PROJECT_ID, requireJava, ROOT, runCaptured, stackDir } from './lib/firebase-env.mjs';
 import { startLineStandIn } from './lib/line-stand-in.mjs';
 import { startMailDev } from './lib/maildev.mjs';
 import { failuresIn, reportFor } from './lib/failures.mjs';
@@ -23,29 +23,47 @@ const webOut = offset ? `web/dist-${offset}` : 'web/dist';
 // launches is listed everywhere soon (web/e2e/support/shop.ts waitUntilListed reads the same value).
 const env = emulatorEnv({ WEB_OUT_DIR: path.join(ROOT, webOut), LOG_LEVEL: 'silent', RATE_LIMIT_TEST_SECRET: randomBytes(18).toString('base64url'), CATALOGUE_TTL_MS: process.env.CATALOGUE_TTL_MS ?? '5000' });
 
-async function suite(name, cmd, args, opts = {}) {
-  if (!selected.has(name)) return;
-  console.log(`\n━━ ${name} ━━ ${cmd} ${args.join(' ')}`);
+/**
+ * The static checks and the build, side by side: each is mostly one thread (tsc, eslint, vite), and CI has
+ * two cores, so running them one after another left a core idle for two minutes. Each one's output is
+ * kept and printed whole when it ends, so the log stays readable.
+ */
+async function staticSuite(name, steps) {
+  if (!selected.has(name)) return undefined;
   const t = Date.now();
-  const code = await run(cmd, args, { env, ...opts });
-  results.push({ name, ok: code === 0, seconds: (Date.now() - t) / 1000 });
+  let out = '';
+  let ok = true;
+  for (const [cmd, args] of steps) {
+    out += `\n━━ ${name} ━━ ${cmd} ${args.join(' ')}\n`;
+    const r = await runCaptured(cmd, args, { env });
+    out += r.output;
+    if (r.code !== 0) { ok = false; break; }
+  }
+  process.stdout.write(out);
+  return { name, ok, seconds: (Date.now() - t) / 1000 };
 }
-
-await suite('typecheck', 'npm', ['run', 'typecheck']);
-await suite('lint', 'npm', ['run', 'lint']);
-const unitReport = reportFor('unit', 'vitest');
-await suite('unit', 'npx', ['vitest', 'run', '--project', 'unit', ...unitReport.args]);
-if (results.at(-1)?.name === 'unit') results.at(-1).failures = failuresIn(unitReport.file);
 
 const emulatorSuites = ['api', 'smoke', 'hostile', 'fuzz', 'rules', 'e2e', 'faults'].filter((s) => selected.has(s));
 if (emulatorSuites.length) {
+  selected.add('build');
   requireJava();
+  // Before the build: it claims this checkout's functions build, so no other stack rebuilds it under us.
   claimStack('npm test');
-  console.log('\n━━ build ━━ functions and web');
-  const t = Date.now();
-  const built = (await run('npm', ['run', 'build', '-w', 'functions'], { env })) === 0
-    && (await run('npm', ['run', 'build', '-w', 'web'], { env })) === 0;
-  results.push({ name: 'build', ok: built, seconds: (Date.now() - t) / 1000 });
+}
+const unitReport = reportFor('unit', 'vitest');
+const statics = await Promise.all([
+  staticSuite('typecheck', [['npm', ['run', 'typecheck']]]),
+  staticSuite('lint', [['npm', ['run', 'lint']]]),
+  staticSuite('unit', [['npx', ['vitest', 'run', '--project', 'unit', ...unitReport.args]]]),
+  staticSuite('build', [['npm', ['run', 'build', '-w', 'functions']], ['npm', ['run', 'build', '-w', 'web']]]),
+]);
+for (const r of statics.filter(Boolean)) {
+  if (r.name === 'unit') r.failures = failuresIn(unitReport.file);
+  results.push(r);
+}
+
+if (emulatorSuites.length) {
+  const built = results.find((r) => r.name === 'build')?.ok;
   if (built) {
     const resultFile = path.join(ROOT, '.cache', `suite-results-${offset}.json`);
     rmSync(resultFile, { force: true });

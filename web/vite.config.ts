@@ -16,6 +16,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
       '@contracts': fileURLToPath(new URL('../functions/src/contracts', import.meta.url)),
+      // The order's questions (paid? refundable?) are the server's domain's, asked the same way here.
+      '@domain': fileURLToPath(new URL('../functions/src/domain', import.meta.url)),
     },
   },
   ssr: { noExternal: true, target: 'node' },

@@ -184,6 +184,17 @@ export function firebase(args, { env = emulatorEnv(), stdio = 'inherit' } = {}) 
 }
 
 /** Runs a command and resolves with its exit code. */
+/** As run(), with stdout and stderr kept (interleaved, as a terminal would show them) instead of shown. */
+export function runCaptured(cmd, args, opts = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], ...opts });
+    const chunks = [];
+    child.stdout.on('data', (c) => chunks.push(c));
+    child.stderr.on('data', (c) => chunks.push(c));
+    child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), output: Buffer.concat(chunks).toString('utf8') }));
+  });
+}
+
 export function run(cmd, args, opts = {}) {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { cwd: ROOT, stdio: 'inherit', ...opts });

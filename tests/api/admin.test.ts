@@ -9,7 +9,7 @@ import { ROUTE_BODIES } from '../helpers/route-samples';
 import { ROUTE_LIST } from '../../functions/src/contracts/routes';
 
 // The shop owner's console: every /api/admin call for anonymous (401), member (403) and
-// owner; status changes along ORDER_TRANSITIONS with their mail; stock returned once; catalogue,
+// owner; status changes along the domain's moves (functions/src/domain/order.ts) with their mail; stock returned once; catalogue,
 // stock movements, campaigns and the CSV export; each bad input answers 4xx and writes nothing.
 // Fixtures are unique per run (uniq()); the demo shop's data is never changed.
 

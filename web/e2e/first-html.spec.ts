@@ -1,6 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from './support/test';
 import { PUBLIC_PAGES, settle } from './public-routes';
-import { uniq } from './support/shop';
+import { SHOTS, uniq } from './support/shop';
 
 // The storefront's first HTML (rendered by the ssr function): readable and styled with JavaScript off,
 // hydrated without a mismatch or a second fetch of what it already holds, and no page breaks the
@@ -37,12 +37,12 @@ test.describe('with JavaScript disabled', () => {
     // The page's own stylesheet came with the HTML: the hero is laid out by catalogue.css.
     expect(await page.locator('.book-hero').evaluate((el) => getComputedStyle(el).display)).toBe('grid');
     await expect(page.getByText('需要啟用 JavaScript')).toHaveCount(0);
-    await page.screenshot({ path: 'test-output/first-html/book-360-nojs.png', fullPage: true });
+    if (SHOTS) await page.screenshot({ path: 'test-output/first-html/book-360-nojs.png', fullPage: true });
 
     await page.goto('/ezbuy/cpaSouth');
     await expect(page.getByRole('heading', { level: 1 })).toContainText('【');
     await expect(page.getByText(/優惠期間：即日起 - \d{4}年/)).toBeVisible();
-    await page.screenshot({ path: 'test-output/first-html/cpa-south-360-nojs.png', fullPage: true });
+    if (SHOTS) await page.screenshot({ path: 'test-output/first-html/cpa-south-360-nojs.png', fullPage: true });
   });
 
   test('the login, sign-up and order lookup pages show their form, styled, and say the form needs JavaScript; the ☰ opens the menu', async ({ page }) => {
@@ -58,7 +58,7 @@ test.describe('with JavaScript disabled', () => {
       for (const label of f.fields) await expect(main.getByLabel(label, { exact: true }).and(main.locator('input:not([type=radio])'))).toBeVisible();
       await expect(main.getByText(/需要啟用 JavaScript/)).toBeVisible();
       await expect(main.getByRole('button', { name: f.submit, exact: true })).toBeVisible();
-      await page.screenshot({ path: `test-output/first-html/${f.shot}-360-nojs.png`, fullPage: true });
+      if (SHOTS) await page.screenshot({ path: `test-output/first-html/${f.shot}-360-nojs.png`, fullPage: true });
     }
     // The phone's ☰ opens the menu without JavaScript too (issue 22 item 8).
     const nav = page.getByRole('navigation', { name: '主選單' });
@@ -66,7 +66,7 @@ test.describe('with JavaScript disabled', () => {
     await page.getByRole('link', { name: '開啟選單' }).click();
     await expect(nav.getByRole('link', { name: '訂購書籍' })).toBeVisible();
     await expect(nav.getByRole('link', { name: '購物須知' })).toBeVisible();
-    await page.screenshot({ path: 'test-output/first-html/menu-360-nojs.png' });
+    if (SHOTS) await page.screenshot({ path: 'test-output/first-html/menu-360-nojs.png' });
   });
 });
 

@@ -1,11 +1,11 @@
 import { expect, test, type Page } from './support/test';
 import { waitForMail } from './support/inbox';
-import { adminDb, api, HOSTING_URL, uniq, uniqPhone } from './support/shop';
+import { adminDb, api, HOSTING_URL, SHOTS, uniq, uniqPhone } from './support/shop';
 
 // Group buying as a new visitor meets it, in Chromium. Journeys that change stock beyond one copy
 // of a well-stocked demo book use their own fixture plan and book.
 
-const SHOTS = 'test-output/group';
+const SHOT_DIR = 'test-output/group';
 // The Admin SDK reaches the emulators through FIRESTORE_EMULATOR_HOST (set by emulators:exec).
 const phone = { width: 360, height: 760 };
 
@@ -14,12 +14,13 @@ async function noHorizontalScroll(page: Page) {
   expect(scroll, 'no horizontal scrolling').toBeLessThanOrEqual(client);
 }
 
-/** A full-page screenshot with the lazy images loaded. */
+/** With SCREENSHOTS=1: a full-page screenshot with the lazy images loaded. */
 async function shot(page: Page, name: string) {
+  if (!SHOTS) return;
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await page.waitForFunction(() => Array.from(document.images).every((i) => i.complete));
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  await page.screenshot({ path: `${SHOT_DIR}/${name}.png`, fullPage: true });
 }
 
 async function fixturePlan(opts: { qty: number; minQuantity?: number; payAfterFormed?: boolean }) {

@@ -38,6 +38,8 @@ test('a new page opens at its top or its #hash, a fresh load too; back, forward 
   const form = page.locator('#stock-alert');
   await expect(form).toBeInViewport();
   await expect.poll(async () => (await form.boundingBox())!.y).toBeGreaterThanOrEqual(await headerBottom(page));
+  // 目前缺貨中 above the form too (issue 35 item 1).
+  expect((await page.getByTestId('stock-qty').boundingBox())!.y).toBeGreaterThanOrEqual(await headerBottom(page));
 
   // The cart icon from the foot of a page: the login opens at its top.
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
@@ -244,6 +246,12 @@ test('smaller things seen on a phone: 團購 in the menu, taps of 24 px, 2.5 cop
   await page.getByRole('button', { name: '開啟選單' }).click();
   await page.getByRole('navigation', { name: '主選單' }).getByRole('link', { name: '團購' }).click();
   await expect(page).toHaveURL(/\/#campaigns$/);
+  // From the home page itself (the same path, a new #hash) the menu closes too (issue 35 item 1).
+  await page.goto('/');
+  await page.getByRole('button', { name: '開啟選單' }).click();
+  await page.getByRole('navigation', { name: '主選單' }).getByRole('link', { name: '團購' }).click();
+  await expect(page).toHaveURL(/\/#campaigns$/);
+  await expect(page.getByRole('button', { name: '開啟選單' })).toHaveAttribute('aria-expanded', 'false');
 
   await page.goto('/user/logIn');
   expect(await small('.account-card a')).toEqual([]);

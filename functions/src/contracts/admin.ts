@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { bankAccountNoSchema, countSchema, queryIntSchema, isoInstantSchema, moneySchema, orderIdSchema, planIdSchema, productIdSchema, qtySchema, textSchema } from './common';
 import { UNPAID_ORDER_FIELDS } from './bank';
 import { campaignOutcomeSchema, groupBuyingPlanSchema, payAfterNeedsThreshold, planOutcomeSchema } from './group-buying';
-import { ORDER_STATUSES, ORDER_TRANSITIONS, orderSchema, type OrderStatus } from './orders';
+import { ORDER_STATUSES, orderSchema, type OrderStatus } from './orders';
 import { ownerProductFields, productSchema } from './products';
 
 // The shop owner's console: /api/admin/... (the calls: functions/src/contracts/routes.ts).
@@ -79,7 +79,7 @@ const noteSchema = textSchema.trim().max(500, '備註最多 500 字').optional()
 
 /**
  * POST /api/admin/orders/{orderId}/status. Every target of ORDER_STATUSES is accepted by the schema;
- * whether the move is allowed from the order's current status is ORDER_TRANSITIONS' call (409).
+ * whether the move is allowed from the order's current status is the domain's call (functions/src/domain/order.ts, MOVES; 409).
  */
 export const orderStatusChangeSchema = z.discriminatedUnion('status', [
   z.object({
@@ -106,18 +106,6 @@ export const orderStatusChangeSchema = z.discriminatedUnion('status', [
 ]);
 export type OrderStatusChange = z.infer<typeof orderStatusChangeSchema>;
 export type OrderStatusTarget = OrderStatus;
-
-/**
- * The moves the owner may make from the console: ORDER_TRANSITIONS without a refund of an order that
- * was never paid (nothing to refund: the owner cancels it as cancelledUnpaid). The sweep and the
- * orders module keep the full table.
- */
-export const OWNER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
-  ...ORDER_TRANSITIONS,
-  awaitingPayment: ORDER_TRANSITIONS.awaitingPayment.filter((s) => s !== 'refunded'),
-  // A campaign that forms asks for payment itself (the system's move); the owner may only cancel.
-  awaitingFormation: ['cancelledUnpaid'],
-};
 
 /** PUT /api/admin/orders/{orderId}/delivery: corrects a shipped order's tracking details. */
 export const deliveryCorrectionSchema = z.object({ delivery: deliverySchema, note: noteSchema });

@@ -118,3 +118,10 @@ export const minPerOrderText = (n: number) => `每筆訂單至少 ${n} 本`;
 export function shippingText(shippingFee: number): string {
   return shippingFee === 0 ? '臺灣全區（含離島）郵寄免運' : `郵寄運費每筆 ${formatMoney(shippingFee)}`;
 }
+
+/**
+ * The value of an order's 運費 line, from the fee it pays (the order's `shippingFee`, or before it exists
+ * the public settings' one): the checkouts' confirmations, the success and order pages, the console and
+ * the mails write it alike.
+ */
+export const shippingFeeText = (shippingFee: number): string => (shippingFee === 0 ? '免運費' : formatMoney(shippingFee));

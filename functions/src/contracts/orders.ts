@@ -18,19 +18,6 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   refunded: '訂單取消，退款完成',
 };
 
-/**
- * The transitions the shop allows; the terminal ones (cancelledUnpaid, refunded) return the stock. Who
- * may make which is functions/src/domain/order.ts's MOVES.
- */
-export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
-  awaitingFormation: ['awaitingPayment', 'cancelledUnpaid'],
-  awaitingPayment: ['preparing', 'cancelledUnpaid', 'refunded'],
-  preparing: ['shipped', 'refunded'],
-  shipped: ['refunded'],
-  cancelledUnpaid: [],
-  refunded: [],
-};
-
 export const orderLineInputSchema = z.object({
   productId: productIdSchema,
   qty: z.number().int('數量必須是整數').min(1, '數量至少 1').max(1000, '數量過大'),

@@ -62,12 +62,12 @@ const settingText = (max: number, label: string, required = false) =>
     .max(max, `${label}最多 ${max} 個字`)
     .refine((v) => !/[<>]/.test(v), `${label}不能包含 < 或 >`);
 
-/** A social link: empty, or an https address. */
+/** A social link: empty, or an https address. `label` is a Latin name (LINE, Facebook): a space sets it off from the Chinese. */
 const linkSchema = (label: string) =>
   textSchema
     .trim()
-    .max(300, `${label}網址過長`)
-    .refine((v) => v === '' || /^https:\/\/[^\s<>"']+$/.test(v), `${label}須為 https:// 開頭的網址`);
+    .max(300, `${label} 網址過長`)
+    .refine((v) => v === '' || /^https:\/\/[^\s<>"']+$/.test(v), `${label} 須為 https:// 開頭的網址`);
 
 export const shopSettingsInputSchema = z.strictObject({
   shopName: settingText(40, '商店名稱', true),

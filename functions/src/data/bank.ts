@@ -2,6 +2,7 @@ import type { BankCandidate, BankDeposit, BankLayout } from '../contracts/bank';
 import { db } from '../lib/firebase';
 import { ORDERS } from './orders';
 import { declareQuery, shapedQuery } from './query-shapes';
+import { STATUS } from '../domain/order';
 
 // bankDeposits/{key}: a deposit confirmed against an order, created once (so a statement imported twice
 // confirms nothing twice); bankLayouts/{key}: the owner's column mapping per statement layout.
@@ -14,7 +15,7 @@ const LAYOUTS = declareQuery({ name: 'statement layouts, newest first (data/bank
 
 /** The fields of the unpaid orders a deposit is matched against (a select: a small read). */
 export async function listUnpaidCandidates(limit: number): Promise<BankCandidate[]> {
-  const snap = await shapedQuery(await db(), UNPAID, ['awaitingPayment'])
+  const snap = await shapedQuery(await db(), UNPAID, [STATUS.awaitingPayment])
     .select('orderNo', 'buyer', 'receiver', 'planId', 'bankAccountNo', 'totalPrice', 'createdAt')
     .limit(limit)
     .get();

@@ -2,7 +2,7 @@ import { NO_BANK_DIGITS, ORDER_STATUS_LABELS, type Order, type OrderSummary } fr
 import type { AdminOrdersQuery } from '../contracts/admin';
 import { db, firestoreNs } from '../lib/firebase';
 import type { ComposedMail } from '../mail/mail-doc';
-import { publicOrder, type OrderDoc } from '../domain/order';
+import { publicOrder, STATUS, type OrderDoc } from '../domain/order';
 import { MAIL, ORDERS } from './collections';
 import { lostRace } from '../lib/firestore-codes';
 import { declareQuery, shapedQuery } from './query-shapes';
@@ -104,7 +104,7 @@ const OVERDUE = declareQuery({
 
 /** Unpaid orders whose payment deadline is before `beforeIso` (index status + paymentDueAt). */
 export async function listOverdueUnpaidOrderIds(beforeIso: string, limit = 300): Promise<string[]> {
-  const snap = await shapedQuery(await db(), OVERDUE, ['awaitingPayment', beforeIso]).limit(limit).select().get();
+  const snap = await shapedQuery(await db(), OVERDUE, [STATUS.awaitingPayment, beforeIso]).limit(limit).select().get();
   return snap.docs.map((d) => d.id);
 }
 
@@ -117,7 +117,7 @@ const UNPAID_DUE_BETWEEN = declareQuery({
 
 /** Orders awaiting payment whose deadline falls in (afterIso, untilIso] (index status + paymentDueAt). */
 export async function listUnpaidDueBetween(afterIso: string, untilIso: string, limit = 500): Promise<OrderDoc[]> {
-  const snap = await shapedQuery(await db(), UNPAID_DUE_BETWEEN, ['awaitingPayment', afterIso, untilIso]).limit(limit).get();
+  const snap = await shapedQuery(await db(), UNPAID_DUE_BETWEEN, [STATUS.awaitingPayment, afterIso, untilIso]).limit(limit).get();
   return snap.docs.map((d) => d.data() as OrderDoc);
 }
 
@@ -216,7 +216,7 @@ const AWAITING_PAYMENT = declareQuery({
 
 /** Unpaid orders, oldest payment deadline first (index status + paymentDueAt). */
 export async function listAwaitingPayment(limit: number): Promise<Order[]> {
-  const snap = await shapedQuery(await db(), AWAITING_PAYMENT, ['awaitingPayment']).limit(limit).get();
+  const snap = await shapedQuery(await db(), AWAITING_PAYMENT, [STATUS.awaitingPayment]).limit(limit).get();
   return snap.docs.map((d) => toOrder(d.data()));
 }
 

@@ -1,6 +1,6 @@
-import { OWNER_TRANSITIONS, type Delivery, type OrderStatusChange } from '../contracts/admin';
+import type { Delivery, OrderStatusChange } from '../contracts/admin';
 import { formatMoney } from '../contracts/format';
-import { invoiceOf, NO_BANK_DIGITS, ORDER_TRANSITIONS, type Order, type OrderItem, type OrderStatus, type PlaceOrderInput } from '../contracts/orders';
+import { invoiceOf, NO_BANK_DIGITS, ORDER_STATUSES, type Order, type OrderItem, type OrderStatus, type PlaceOrderInput } from '../contracts/orders';
 
 // An order's life, said once (docs/orders.md, "An order's life"): how it is created, every move of its
 // status and who may make it, the owner's corrections, and which mail each change sends. Pure: no
@@ -83,6 +83,34 @@ export function invoiceFields(input: Pick<PlaceOrderInput, 'invoice' | 'taxId' |
  */
 export type OrderRole = 'owner' | 'sweep' | 'system';
 
+/**
+ * Every status by its name, for the code that has to name one (a query's value, a move's target):
+ * `STATUS.shipped`. Outside domain/ and contracts/ the linter refuses a status written as a string
+ * (eslint.config.mjs): the questions about an order are asked here, not re-decided by its callers.
+ */
+export const STATUS = Object.fromEntries(ORDER_STATUSES.map((s) => [s, s])) as { readonly [S in OrderStatus]: S };
+
+/** The transitions the shop allows; the terminal ones (cancelledUnpaid, refunded) return the stock. */
+export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+  awaitingFormation: ['awaitingPayment', 'cancelledUnpaid'],
+  awaitingPayment: ['preparing', 'cancelledUnpaid', 'refunded'],
+  preparing: ['shipped', 'refunded'],
+  shipped: ['refunded'],
+  cancelledUnpaid: [],
+  refunded: [],
+};
+
+/**
+ * The moves the owner may make from the console: ORDER_TRANSITIONS without a refund of an order that
+ * was never paid (nothing to refund: the owner cancels it as cancelledUnpaid).
+ */
+const OWNER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+  ...ORDER_TRANSITIONS,
+  awaitingPayment: ['preparing', 'cancelledUnpaid'],
+  // A campaign that forms asks for payment itself (the system's move); the owner may only cancel.
+  awaitingFormation: ['cancelledUnpaid'],
+};
+
 const SWEEP_MOVES: Record<OrderStatus, readonly OrderStatus[]> = {
   // No deadline runs before the campaign forms: the sweep never cancels a waiting order.
   awaitingFormation: [],
@@ -100,16 +128,36 @@ export const MOVES: Record<OrderRole, Record<OrderStatus, readonly OrderStatus[]
   sweep: SWEEP_MOVES,
 };
 
+type WithStatus = Pick<Order, 'status'>;
+
 /** The statuses that give the order's copies back (terminal: they are given back once). */
 export const STOCK_RETURNING: readonly OrderStatus[] = ['cancelledUnpaid', 'refunded'];
 export const returnsStock = (to: OrderStatus) => STOCK_RETURNING.includes(to);
 
 /** The statuses of an order not paid (yet): a failed campaign (流團) cancels them, nobody has paid. */
 export const UNPAID_STATUSES: readonly OrderStatus[] = ['awaitingFormation', 'awaitingPayment'];
-export const isUnpaid = (o: Pick<Order, 'status'>) => UNPAID_STATUSES.includes(o.status);
+export const isUnpaid = (o: WithStatus) => UNPAID_STATUSES.includes(o.status);
+
+/**
+ * Paid and not given back: the money is the shop's. What an invoice is issued for, what counts toward a
+ * campaign's rebate, what a 流團 refunds, what the dashboard counts as takings and the desk may hand over.
+ */
+export const PAID_STATUSES: readonly OrderStatus[] = ['preparing', 'shipped'];
+export const isPaid = (o: WithStatus) => PAID_STATUSES.includes(o.status);
+
+/** A pay-after-成團 order whose campaign has not formed: it holds its copies, nothing is asked yet. */
+export const awaitsFormation = (o: WithStatus) => o.status === 'awaitingFormation';
+/** Payment is asked and the deadline runs (the sweep cancels it once past). */
+export const awaitsPayment = (o: WithStatus) => o.status === 'awaitingPayment';
+/** Paid, not sent yet. */
+export const isPreparing = (o: WithStatus) => o.status === 'preparing';
+/** Sent: its tracking details may be corrected, and a refund asks whether the books come back. */
+export const isShipped = (o: WithStatus) => o.status === 'shipped';
+/** Cancelled after it was paid (or cancelled with a refund); the money went back. */
+export const isRefunded = (o: WithStatus) => o.status === 'refunded';
 
 /** An order that still holds its copies (counted in a campaign's progress, totals and lists). */
-export const isActiveOrder = (o: Pick<Order, 'status'>) => !returnsStock(o.status);
+export const isActiveOrder = (o: WithStatus) => !returnsStock(o.status);
 
 export const canMove = (role: OrderRole, from: OrderStatus, to: OrderStatus) => MOVES[role][from].includes(to);
 
@@ -467,7 +515,7 @@ export function pickupChange(
   if (doc.planId !== planId || !isActiveOrder(doc)) return { refusal: 'notFound' };
   if (!doc.pickup) return { refusal: 'postal' };
   if (mark && campaignFailed) return { refusal: 'failed' };
-  if (mark && !(doc.status === 'preparing' || doc.status === 'shipped')) return { refusal: 'unpaid' };
+  if (mark && !isPaid(doc)) return { refusal: 'unpaid' };
   const current = doc.pickedUp ?? null;
   if (mark) return current ? { pickedUp: current, changed: false } : { pickedUp: mark, changed: true };
   return { pickedUp: null, changed: current !== null };

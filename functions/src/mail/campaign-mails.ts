@@ -5,6 +5,7 @@ import { formatMoney } from '../contracts/format';
 import { formatTaipeiTime, type MailBlock } from './layout';
 import type { ComposedMail } from './mail-doc';
 import { bankBlock, itemsBlock, lookupButton, orderFacts, orderMail, TYPED_BOX_TITLE } from './order-parts';
+import { awaitsFormation, awaitsPayment } from '../domain/order';
 
 // The mails of a campaign's outcome (成團 / 流團), one per order, in the shop's voice: what happened to
 // the campaign, what happens to this order, and what the buyer does next (often: nothing). Which order
@@ -32,7 +33,7 @@ export function renderCampaignMail(mail: CampaignMail, order: Order, plan: Plan,
   switch (mail.kind) {
     case 'formed':
       // An order still to pay: this mail is also its 收款通知 (the name its placement mail promised).
-      return compose(order.status === 'awaitingPayment' && order.paymentDueAt ? '團購成團通知・收款通知' : '團購成團通知', `${campaign}已成團，您的書將${order.pickup ? `在「${order.pickup.name}」取書` : '郵寄給您'}。`, [
+      return compose(awaitsPayment(order) && order.paymentDueAt ? '團購成團通知・收款通知' : '團購成團通知', `${campaign}已成團，您的書將${order.pickup ? `在「${order.pickup.name}」取書` : '郵寄給您'}。`, [
         { kind: 'text', text: `好消息！${campaign}團購已成團，感謝您的參與。以下是您的訂單與取書方式。` },
         ...noteBlock,
         orderFacts(order),
@@ -86,10 +87,10 @@ function deliveryBlock(order: Order, plan: Plan): MailBlock {
 
 /** An unpaid order of a formed campaign: how to pay, and by when. A paid one: nothing to do. */
 function paymentBlocks(order: Order, settings: ShopSettings): MailBlock[] {
-  if (order.status === 'awaitingFormation' || (order.status === 'awaitingPayment' && !order.paymentDueAt)) {
+  if (awaitsFormation(order) || (awaitsPayment(order) && !order.paymentDueAt)) {
     return [{ kind: 'text', text: '我們會另寄收款通知，告訴您匯款帳號、金額與期限。' }];
   }
-  if (order.status !== 'awaitingPayment' || !order.paymentDueAt) return [{ kind: 'text', text: '我們已收到您的匯款，您不需要再做任何事，書籍備妥後依上方方式交付。' }];
+  if (!awaitsPayment(order) || !order.paymentDueAt) return [{ kind: 'text', text: '我們已收到您的匯款，您不需要再做任何事，書籍備妥後依上方方式交付。' }];
   const due = formatTaipeiTime(order.paymentDueAt);
   return [
     bankBlock(order, settings, due, '請完成匯款'),

@@ -1,7 +1,7 @@
 import { ORDER_STATUS_LABELS, type Order } from '../contracts/orders';
 import type { ShopSettings } from '../contracts/settings';
 import { formatMoney } from '../contracts/format';
-import type { OrderMail } from '../domain/order';
+import { awaitsFormation, type OrderMail } from '../domain/order';
 import { formatTaipeiTime, renderMail, type MailBlock } from './layout';
 import type { ComposedMail } from './mail-doc';
 import { siteUrl } from '../lib/site-url';
@@ -14,7 +14,7 @@ import { bankBlock, footer, greeting, invoiceRow, itemsBlock, lookupButton, orde
 export function renderOrderMail(mail: OrderMail, order: Order, settings: ShopSettings): ComposedMail {
   switch (mail.kind) {
     case 'placed':
-      return order.status === 'awaitingFormation' ? waitingForFormationMail(order, settings) : orderPlacedMail(order, settings);
+      return awaitsFormation(order) ? waitingForFormationMail(order, settings) : orderPlacedMail(order, settings);
     case 'paymentDue':
       return paymentDueMail(order, settings);
     case 'paymentReminder':
@@ -214,7 +214,7 @@ export function newOrderShopMail(order: Order, settings: ShopNoticeSettings): Co
     heading: '新訂單通知',
     greeting: '店長您好：',
     blocks: [
-      { kind: 'text', text: order.status === 'awaitingFormation' ? '網站收到一筆新訂單；這個團購成團後才收款，訂單目前等待成團。' : '網站收到一筆新訂單，等待顧客匯款。' },
+      { kind: 'text', text: awaitsFormation(order) ? '網站收到一筆新訂單；這個團購成團後才收款，訂單目前等待成團。' : '網站收到一筆新訂單，等待顧客匯款。' },
       {
         kind: 'facts',
         rows: [

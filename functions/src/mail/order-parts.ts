@@ -1,7 +1,7 @@
 import { describeInvoice, invoiceOf, ORDER_STATUS_LABELS, type Order } from '../contracts/orders';
 import type { ShopSettings } from '../contracts/settings';
 import { siteUrl } from '../lib/site-url';
-import { formatMoney } from '../contracts/format';
+import { formatMoney, shippingFeeText } from '../contracts/format';
 import { formatTaipeiTime, renderMail, type MailBlock } from './layout';
 import type { ComposedMail } from './mail-doc';
 
@@ -66,7 +66,7 @@ export function itemsBlock(order: Order, withFees = true): MailBlock {
     totals: withFees
       ? [
           ['商品小計', formatMoney(order.itemsTotal)],
-          ['運費', order.shippingFee ? formatMoney(order.shippingFee) : '免運費'],
+          ['運費', shippingFeeText(order.shippingFee)],
           ['應付總額', formatMoney(order.totalPrice)],
         ]
       : [['應付總額', formatMoney(order.totalPrice)]],

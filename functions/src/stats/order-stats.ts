@@ -1,5 +1,6 @@
 import { taiwanDay } from '../contracts/format';
 import { ORDER_STATUSES, type OrderStatus } from '../contracts/orders';
+import { awaitsPayment, isActiveOrder, isPaid } from '../domain/order';
 
 // Running totals for the owner's dashboard (docs/admin.md, "Dashboard"). The `orderStats` trigger
 // (functions/src/index.ts) turns every write of orders/{id} into increments of a few small documents:
@@ -24,8 +25,6 @@ import { ORDER_STATUSES, type OrderStatus } from '../contracts/orders';
 export const STATS_KINDS = ['day', 'month', 'plan'] as const;
 export type StatsKind = (typeof STATS_KINDS)[number];
 
-const PAID: readonly OrderStatus[] = ['preparing', 'shipped'];
-const INACTIVE: readonly OrderStatus[] = ['cancelledUnpaid', 'refunded'];
 
 
 /** What of an order the totals depend on; null for a missing or malformed document (it counts nowhere). */
@@ -74,14 +73,14 @@ function contribute(delta: StatsDelta, f: OrderFacts, sign: 1 | -1, changeDay: s
     add(delta, doc, ['amount', f.status], sign * f.total);
   }
   const month = `month/${f.day.slice(0, 7)}`;
-  const paid = PAID.includes(f.status);
+  const paid = isPaid(f);
   for (const i of f.items) {
     if (paid) {
       add(delta, month, ['books', i.productId, 'paidQty'], sign * i.qty);
       add(delta, month, ['books', i.productId, 'paidAmount'], sign * i.amount);
-    } else if (f.status === 'awaitingPayment') add(delta, month, ['books', i.productId, 'awaitingQty'], sign * i.qty);
+    } else if (awaitsPayment(f)) add(delta, month, ['books', i.productId, 'awaitingQty'], sign * i.qty);
   }
-  if (f.planId && !INACTIVE.includes(f.status)) {
+  if (f.planId && isActiveOrder(f)) {
     const doc = `plan/${f.planId}`;
     add(delta, doc, ['days', changeDay, 'copies'], sign * f.items.reduce((n, i) => n + i.qty, 0));
     add(delta, doc, ['days', changeDay, 'orders'], sign);

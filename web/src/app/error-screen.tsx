@@ -1,4 +1,4 @@
-import { describeError } from '@contracts/errors';
+import { describeError, UNKNOWN_ERROR } from '@contracts/errors';
 import { useEffect } from 'react';
 import { isRouteErrorResponse, Link, useNavigate, useRouteError } from 'react-router';
 import { isApiError } from '@/lib/api-client';
@@ -19,7 +19,10 @@ export function toErrorView(error: unknown): ErrorView {
   return { statusCode: 500, statusMessage: 'Internal Server Error' };
 }
 
-/** The global error screen: status code, the Chinese message, the raw message and 返回首頁. */
+/**
+ * The global error screen: status code, the Chinese message and 返回首頁. The server's raw (English)
+ * message is shown only when the catalogue has no words for it, for the shopper to quote to the shop.
+ */
 export function ErrorView({ statusCode, statusMessage }: ErrorView) {
   const navigate = useNavigate();
   const chinese = describeError(statusCode, statusMessage);
@@ -38,9 +41,11 @@ export function ErrorView({ statusCode, statusMessage }: ErrorView) {
           {chinese}
         </h1>
         <p className="muted">{hintFor(statusCode)}</p>
-        <p className="error-screen__raw" data-testid="error-status-message">
-          {statusMessage}
-        </p>
+        {chinese === UNKNOWN_ERROR && (
+          <p className="error-screen__raw" data-testid="error-status-message">
+            {statusMessage}
+          </p>
+        )}
         <div className="button-row button-row--center">
           <button type="button" className="btn btn--primary" onClick={() => navigate('/', { replace: true })}>
             返回首頁

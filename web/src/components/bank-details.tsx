@@ -16,7 +16,7 @@ export function BankDetails({ settings, amount, dueAt, afterFormation, children 
       <h2 id="bank-title" className="bank-box__heading">
         匯款資訊
       </h2>
-      <dl className="facts">
+      <dl className="facts" data-testid="bank-details">
         <dt>應付金額</dt>
         <dd>
           <strong className="bank-box__amount">{formatMoney(amount)}</strong>

@@ -111,7 +111,9 @@ export function StepForm({
   children: ReactNode;
 }) {
   return (
-    <form className={className} noValidate onSubmit={onSubmit}>
+    // method="post": sent before the app is live or without JavaScript, what was typed (a name, an
+    // address) stays out of the URL; the ssr function answers a POST with a 303 back to the page.
+    <form className={className} method="post" noValidate onSubmit={onSubmit}>
       <StepHeading step={stepper.step} headingRef={stepper.headingRef} />
       {children}
       <FormAlert>{problem}</FormAlert>

@@ -1,6 +1,8 @@
 import { describeError } from '@contracts/errors';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { EmailInput } from '@/components/email-input';
+import { EmailSuggestion } from '@/components/email-suggestion';
+import { NeedsJavaScript } from '@/components/needs-javascript';
 import { isApiError } from '@/lib/api-client';
 import { checkEmail } from '@/lib/email';
 import { useSessionText } from '@/lib/session-text';
@@ -76,6 +78,7 @@ export function EmailSignUpForm({ texts, draftKey, done, send }: EmailSignUpForm
         {title}
       </p>
       {hint ? <p className={`${block}__hint`}>{hint}</p> : null}
+      <NeedsJavaScript what={`「${button}」`} otherWay="也可以透過 LINE 詢問" />
       <label htmlFor={`${id}-e`} className="visually-hidden">
         {label}
       </label>
@@ -85,6 +88,7 @@ export function EmailSignUpForm({ texts, draftKey, done, send }: EmailSignUpForm
           {state === 'sending' ? '送出中…' : button}
         </button>
       </div>
+      <EmailSuggestion value={email} onAccept={setEmail} inline />
       {error ? (
         <p id={`${id}-err`} className={`${block}__error`} role="alert">
           {error}

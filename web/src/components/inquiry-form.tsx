@@ -2,6 +2,8 @@ import { INQUIRY_LIMITS, inquiryInputSchema, type InquiryInput } from '@contract
 import { describeError } from '@contracts/errors';
 import { useId, useState } from 'react';
 import { Field, FormAlert } from '@/components/field';
+import { EmailSuggestion } from '@/components/email-suggestion';
+import { NeedsJavaScript } from '@/components/needs-javascript';
 import { api, isApiError } from '@/lib/api-client';
 import { fieldProps, setServerError, useSchemaForm } from '@/lib/form';
 import { notify } from '@/lib/toast';
@@ -88,10 +90,15 @@ export function InquiryForm({ topic, bulk = false, planId, title = '線上詢問
         {title}
       </h2>
       <p className="muted small">標示 * 為必填。我們只會用這些資料回覆您的詢問。</p>
-      <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate data-testid={`inquiry-form-${topic}`}>
+      <NeedsJavaScript what="送出詢問" otherWay="也可以來電、來信或透過 LINE 詢問" />
+      {/* method="post": without JavaScript what was typed stays out of the URL (the ssr function answers a 303). */}
+      <form className="form" method="post" onSubmit={(e) => void onSubmit(e)} noValidate data-testid={`inquiry-form-${topic}`}>
         <div className="form__row">
           <Field label="姓名" autoComplete="name" maxLength={200} required {...fieldProps(form, 'name')} />
-          <Field label="電子郵件" type="email" inputMode="email" autoComplete="email" maxLength={300} required {...fieldProps(form, 'email')} />
+          <div className="form__cell">
+            <Field label="電子郵件" type="email" inputMode="email" autoComplete="email" maxLength={300} required {...fieldProps(form, 'email')} />
+            <EmailSuggestion value={form.watch('email')} onAccept={(email) => form.setValue('email', email, { shouldValidate: true })} />
+          </div>
         </div>
         <div className="form__row">
           <Field label="聯絡電話" type="tel" inputMode="tel" autoComplete="tel" maxLength={40} {...fieldProps(form, 'phone')} />

@@ -1,4 +1,4 @@
-import { formatMoney } from '@contracts/format';
+import { formatMoney, shippingFeeText } from '@contracts/format';
 import './order-items-table.css';
 import { Thead } from '@/components/thead';
 
@@ -53,7 +53,7 @@ export function OrderItemsTable({ items, priceLabel = '單價', shippingFee, ite
                 <th scope="row" colSpan={3}>
                   運費
                 </th>
-                <td>{shippingFee === 0 ? '免運' : formatMoney(shippingFee)}</td>
+                <td>{shippingFeeText(shippingFee)}</td>
               </tr>
             </>
           )}

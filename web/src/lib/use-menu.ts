@@ -2,14 +2,15 @@ import { useEffect, useRef, useState, type FocusEvent } from 'react';
 import { useLocation } from 'react-router';
 
 /**
- * A drop-down menu's state, shared by the header's menus: closes on navigation, on an outside click,
+ * A drop-down menu's state, shared by the header's menus: closes on navigation (any, a link to a #hash
+ * on the same page too: the location's key changes with each), on an outside click,
  * on Escape (focus goes back to the button that opened it, so keyboard users keep their place) and
  * when focus leaves it (tabbing past never leaves it open over the page).
  */
 export function useMenu() {
-  const { pathname } = useLocation();
+  const { key } = useLocation();
   const [openAt, setOpenAt] = useState<string | null>(null);
-  const open = openAt === pathname;
+  const open = openAt === key;
   const ref = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -37,7 +38,7 @@ export function useMenu() {
   };
   return {
     open,
-    toggle: () => setOpenAt(open ? null : pathname),
+    toggle: () => setOpenAt(open ? null : key),
     close: () => setOpenAt(null),
     ref,
     toggleRef,

@@ -14,6 +14,7 @@ import { Failure } from '../../lib/failure';
 import type { Identity as AuthUser } from '../../lib/id-token';
 import { getAdminOrder } from '../orders/listing';
 import { changeStatus } from '../orders/order-status';
+import { awaitsFormation, awaitsPayment, STATUS } from '../../domain/order';
 
 // Bank statement matching: proposals are read-only; a confirmation claims the deposit
 // (bankDeposits/{key}, created once) and then moves the order through the console's own
@@ -83,8 +84,8 @@ async function confirmOne(m: BankConfirmInput['matches'][number], user: AuthUser
   const [existing] = await depositClaims([key]);
   if (existing != null) return { ...base, outcome: 'alreadyConfirmed', orderNo: existing };
   // A pay-after-成團 order waiting for its campaign asks for no payment yet: nothing to match it against.
-  if (order.status === 'awaitingFormation') return { ...base, orderNo: order.orderNo, outcome: 'refused', message: '訂單等待成團中，尚未開始收款' };
-  if (order.status !== 'awaitingPayment') return { ...base, orderNo: order.orderNo, outcome: 'refused', message: '訂單已不是待匯款狀態' };
+  if (awaitsFormation(order)) return { ...base, orderNo: order.orderNo, outcome: 'refused', message: '訂單等待成團中，尚未開始收款' };
+  if (!awaitsPayment(order)) return { ...base, orderNo: order.orderNo, outcome: 'refused', message: '訂單已不是待匯款狀態' };
   const fit = fits({ ...order, buyer: order.buyer, planId: order.planId }, deposit);
   if (!fit) return { ...base, orderNo: order.orderNo, outcome: 'refused', message: '金額、帳號末五碼或日期與訂單不符' };
 
@@ -96,7 +97,7 @@ async function confirmOne(m: BankConfirmInput['matches'][number], user: AuthUser
   try {
     await changeStatus(
       orderId,
-      { status: 'preparing', bankAccountNo: digits, amount: deposit.amount, note: `銀行對帳單第 ${deposit.row} 列：${y}/${mo}/${d} 存入 ${formatMoney(deposit.amount)}${deposit.account ? `（${deposit.account}）` : ''}` },
+      { status: STATUS.preparing, bankAccountNo: digits, amount: deposit.amount, note: `銀行對帳單第 ${deposit.row} 列：${y}/${mo}/${d} 存入 ${formatMoney(deposit.amount)}${deposit.account ? `（${deposit.account}）` : ''}` },
       user,
     );
     return { ...base, orderNo: order.orderNo, outcome: 'confirmed' };

@@ -2,6 +2,7 @@ import type { DashboardBook, DashboardCampaign, DashboardDay, DashboardFigure, D
 import { taiwanDay } from '../../contracts/format';
 import { ORDER_STATUSES, type OrderStatus } from '../../contracts/orders';
 import { readDashboardTotals } from '../../data/stats';
+import { PAID_STATUSES, STATUS } from '../../domain/order';
 
 // GET /api/admin/dashboard: read from the running totals the orderStats trigger keeps
 // (functions/src/stats/order-stats.ts, stored by functions/src/data/stats.ts), never from the orders: one document per day and per month
@@ -18,16 +19,18 @@ interface PeriodDoc {
   books?: Record<string, { name?: string; paidQty?: number; paidAmount?: number; awaitingQty?: number }>;
 }
 
+const sum = (statuses: readonly OrderStatus[], of: (s: OrderStatus) => number) => statuses.reduce((t, s) => t + of(s), 0);
+
 const dayStartMs = (day: string) => Date.parse(`${day}T00:00:00+08:00`);
 
 function figure(d: PeriodDoc | undefined): DashboardFigure {
   const n = (s: OrderStatus) => d?.n?.[s] ?? 0;
   const a = (s: OrderStatus) => d?.amount?.[s] ?? 0;
   return {
-    paidOrders: n('preparing') + n('shipped'),
-    paidRevenue: a('preparing') + a('shipped'),
-    awaitingOrders: n('awaitingPayment'),
-    awaitingRevenue: a('awaitingPayment'),
+    paidOrders: sum(PAID_STATUSES, n),
+    paidRevenue: sum(PAID_STATUSES, a),
+    awaitingOrders: n(STATUS.awaitingPayment),
+    awaitingRevenue: a(STATUS.awaitingPayment),
   };
 }
 

@@ -3,7 +3,7 @@ import { ERROR_KEYS } from '../../contracts/errors';
 import type { CampaignOutcomeInput } from '../../contracts/group-buying';
 import type { Order } from '../../contracts/orders';
 import type { ReturnOp } from '../../domain/allocation-plan';
-import { cancelledByCampaign, isActiveOrder, isUnpaid, paidFromDigits, type OrderDoc } from '../../domain/order';
+import { cancelledByCampaign, isActiveOrder, isPaid, isRefunded, isUnpaid, paidFromDigits, STATUS, type OrderDoc } from '../../domain/order';
 import { allocateAll } from '../../allocator/stock-allocator';
 import { queueMailsOnce } from '../../data/mail';
 import { claimPlanDecision, completePlanDecision, getPlan, listPlanOrderDocs, listPlanOrders, recordFormedAt, type PlanDoc } from '../../data/plans';
@@ -21,11 +21,9 @@ import { releaseFormedPlan } from './pay-after';
 // (created once), and the record completed once. A call cut off midway leaves the decision claimed and
 // not completed; the same call again finishes it. A completed decision is answered as it is.
 
-const PAID: readonly Order['status'][] = ['preparing', 'shipped'];
-
 /** A refund due, as the order is now (refunded once the owner marked it). */
 function refundRow(o: Order & Pick<OrderDoc, 'payment'>): RefundDue {
-  const refund = o.status === 'refunded' ? [...o.statusHistory].reverse().find((h) => h.status === 'refunded') : undefined;
+  const refund = isRefunded(o) ? [...o.statusHistory].reverse().find(isRefunded) : undefined;
   return { orderId: o.orderId, orderNo: o.orderNo, buyer: o.buyer || o.receiver.name, amount: o.totalPrice, bankDigits: paidFromDigits(o), status: o.status, refundedAt: refund?.at ?? null };
 }
 
@@ -39,7 +37,7 @@ export function withLiveRefunds(decision: PlanDecision, orders: readonly Order[]
 /** Cancels the plan's unpaid orders through the allocator: stock back once, progress down, no mail of its own. */
 async function cancelUnpaid(planId: string, orders: readonly Order[], decision: PlanDecision): Promise<void> {
   const cancellation = { reason: 'campaignFailed', planId, decidedAt: decision.at } as const;
-  const ops: ReturnOp[] = orders.filter(isUnpaid).map((o) => ({ kind: 'return', orderId: o.orderId, from: o.status, to: 'cancelledUnpaid', role: 'owner', by: decision.by, cancellation, mail: null }));
+  const ops: ReturnOp[] = orders.filter(isUnpaid).map((o) => ({ kind: 'return', orderId: o.orderId, from: o.status, to: STATUS.cancelledUnpaid, role: 'owner', by: decision.by, cancellation, mail: null }));
   if (!ops.length) return;
   const results = await allocateAll(ops);
   // 'skipped' = the order moved meanwhile (paid, or cancelled by a concurrent call): read again below.
@@ -68,8 +66,8 @@ async function apply(plan: PlanDoc, decision: PlanDecision): Promise<PlanDecisio
     cancelled = gone.length;
     for (const o of gone) mails.push({ order: o, mail: { kind: 'failedUnpaid' } });
     // Paid when decided; an order the owner refunded since the decision (before this completed) stays listed.
-    refunds = orders.filter((o) => PAID.includes(o.status) || (o.status === 'refunded' && (refundRow(o).refundedAt ?? '') >= decision.at));
-    for (const o of refunds.filter((r) => PAID.includes(r.status))) mails.push({ order: o, mail: { kind: 'failedRefund', bankDigits: paidFromDigits(o) } });
+    refunds = orders.filter((o) => isPaid(o) || (isRefunded(o) && (refundRow(o).refundedAt ?? '') >= decision.at));
+    for (const o of refunds.filter(isPaid)) mails.push({ order: o, mail: { kind: 'failedRefund', bankDigits: paidFromDigits(o) } });
   }
   const withEmail = mails.filter((m) => m.order.email);
   await queueMailsOnce(

@@ -1,5 +1,5 @@
 import type { Order } from '../../contracts/orders';
-import { formationChange, mailIdOf, publicOrder } from '../../domain/order';
+import { formationChange, mailIdOf, publicOrder, STATUS } from '../../domain/order';
 import { moveOrdersOfPlan, plansWithOrdersIn } from '../../data/orders';
 import { getPlan, getPlanProgress, recordFormedAt, type PlanDoc } from '../../data/plans';
 import { shopSettings } from '../../data/settings';
@@ -37,7 +37,7 @@ export async function releaseFormedPlan(planOrId: PlanDoc | string, now: Date = 
   if (!formedAt) return { formedAt: null, released: [] };
   const settings = await shopSettings();
   const at = now.toISOString();
-  const moved = await moveOrdersOfPlan(plan.planId, 'awaitingFormation', (doc) => {
+  const moved = await moveOrdersOfPlan(plan.planId, STATUS.awaitingFormation, (doc) => {
     const d = formationChange(doc, { formedAt, paymentDueDays: settings.paymentDueDays, at });
     if ('refusal' in d) return null;
     return { next: d.next, mail: d.mail && notice ? { id: mailIdOf(d.next, d.mail), doc: renderOrderMail(d.mail, publicOrder(d.next), settings) } : null };
@@ -53,7 +53,7 @@ export async function releaseFormedPlan(planOrId: PlanDoc | string, now: Date = 
  */
 export async function releaseFormedPlans(now: Date = new Date()): Promise<{ plans: number; released: number }> {
   let released = 0;
-  const planIds = await plansWithOrdersIn('awaitingFormation');
+  const planIds = await plansWithOrdersIn(STATUS.awaitingFormation);
   for (const planId of planIds) released += (await releaseFormedPlan(planId, now)).released.length;
   return { plans: planIds.length, released };
 }

@@ -4,7 +4,7 @@ import { formatDateTime } from '../../contracts/format';
 import { isPlanOpen } from '../../contracts/group-buying';
 import { ORDER_STATUS_LABELS, type Order } from '../../contracts/orders';
 import { createPlanWithProgress, deletePlanWithoutOrders, getPlan, getPlanDecision, getPlanProgress, planHasOrders, listPlanOrders, listPlansByClosing, replacePlan, updatePlanFields, type PlanDoc } from '../../data/plans';
-import { isActiveOrder } from '../../domain/order';
+import { isActiveOrder, isRefunded } from '../../domain/order';
 import { getProductDocs, invalidateCatalogue, missingProducts } from '../../data/products';
 import { getStockCounts } from '../../data/stock';
 import { conflict, invalid, notFound } from '../../lib/failure';
@@ -219,7 +219,7 @@ export function planOrdersCsv(plan: Pick<PlanDoc, 'planId' | 'title' | 'rebatePe
     rows.push([]);
     rows.push(['流團退款名單']);
     rows.push(['訂單號碼', '訂購人', '金額', '匯款帳號末五碼', '狀態']);
-    for (const r of due) rows.push([r.orderNo, r.buyer, r.amount, r.bankDigits, r.status === 'refunded' ? '已退款' : '待退款']);
+    for (const r of due) rows.push([r.orderNo, r.buyer, r.amount, r.bankDigits, isRefunded(r) ? '已退款' : '待退款']);
     rows.push(['合計', '', due.reduce((n, r) => n + r.amount, 0)]);
   }
   return toCsv(rows);

@@ -2,13 +2,13 @@ import type { PlanRebate } from '../../contracts/admin';
 import { rebateOf } from '../../contracts/group-buying';
 import type { Order } from '../../contracts/orders';
 import type { PlanDoc } from '../../data/plans';
+import { isPaid } from '../../domain/order';
 
 // 團主回饋, the association's rebate (docs/group-buying.md, "The organiser's rebate"): on the books of
 // the paid orders (preparing, shipped; shipping left out), per order floor(books × percent / 100) in
 // whole NT$ (contracts/group-buying.ts rebateOf), the campaign's amount the sum of the orders'. A failed
 // campaign (流團) carries none: its paid orders are refunded.
 
-const isPaid = (o: Pick<Order, 'status'>) => o.status === 'preparing' || o.status === 'shipped';
 
 /** The plan's rebate over its orders, or null when it carries no percentage. */
 export function planRebate(plan: Pick<PlanDoc, 'rebatePercent' | 'decision'>, orders: readonly Order[]): PlanRebate | null {

@@ -12,6 +12,7 @@ import { releaseFormedPlan } from './pay-after';
 import { logger } from '../../lib/logger';
 import { toGroupOrderView } from './mask';
 import { planView } from './plan-view';
+import { awaitsFormation } from '../../domain/order';
 
 // Group buying: the plans' pages and the group orders. The routes authenticate and validate; the
 // rules live here, each decided once (whether a plan takes orders: isPlanOpen, judged in placeGroupOrder).
@@ -125,7 +126,7 @@ async function afterPayAfterPlacement(plan: PlanDoc, order: Order): Promise<Orde
     const mine = released.find((o) => o.orderId === order.orderId);
     if (mine) return mine;
     // Released by another process meanwhile: read it as it is.
-    if (formedAt && order.status === 'awaitingFormation') return (await getOrder(order.orderId)) ?? order;
+    if (formedAt && awaitsFormation(order)) return (await getOrder(order.orderId)) ?? order;
   } catch (err) {
     logger.warn('pay-after release failed; the next placement or the closing job releases', { planId: plan.planId, error: err instanceof Error ? err.message : String(err) });
   }

@@ -6,6 +6,7 @@ import { conflict, notFound } from '../../lib/failure';
 import { ERROR_KEYS } from '../../contracts/errors';
 import { toCsv, type Cell } from '../group-buying/csv';
 import { manualIssuer, type InvoiceIssuer } from './issuer';
+import { isPaid, PAID_STATUSES, STATUS } from '../../domain/order';
 
 /** The shop's issuer: the manual export offline; a provider's adapter would take its place (issuer.ts). */
 const issuer: InvoiceIssuer = manualIssuer;
@@ -13,15 +14,12 @@ const issuer: InvoiceIssuer = manualIssuer;
 // The owner's invoices (docs/orders.md, "Invoices"): the paid orders of a period as rows, CSV and an
 // Excel workbook, and the mark of an issued invoice's number.
 
-/** Paid and not given back: the orders an invoice is issued for. */
-const PAID: readonly OrderStatus[] = ['preparing', 'shipped'];
-const isPaid = (o: Pick<Order, 'status'>) => PAID.includes(o.status);
 
 /** One export reads at most this many paid orders changed since the period began. */
 export const INVOICE_SCAN_LIMIT = 5000;
 
 /** When the order became paid: its first paid status (an imported order may start as shipped). */
-export const paidAtOf = (o: Pick<Order, 'statusHistory' | 'createdAt'>) => o.statusHistory.find((h) => PAID.includes(h.status))?.at ?? o.createdAt;
+export const paidAtOf = (o: Pick<Order, 'statusHistory' | 'createdAt'>) => o.statusHistory.find(isPaid)?.at ?? o.createdAt;
 
 /** A Taiwan calendar day as the UTC instant it starts at. */
 const dayStart = (day: string, plusDays = 0) => new Date(Date.parse(`${day}T00:00:00+08:00`) + plusDays * 86_400_000).toISOString();
@@ -51,8 +49,8 @@ export function invoiceRowOf(o: Order): InvoiceRow {
  * The orders of an export: the paid ones, and the refunded ones whose invoice was issued (the owner
  * voids it or gives an allowance, and the export says which). A refunded order never invoiced has none.
  */
-const EXPORTED: readonly OrderStatus[] = [...PAID, 'refunded'];
-const isExported = (o: Order) => isPaid(o) || (o.status === 'refunded' && !!o.issuedInvoice);
+const EXPORTED: readonly OrderStatus[] = [...PAID_STATUSES, STATUS.refunded];
+const isExported = (o: Order) => isPaid(o) || (o.status === STATUS.refunded && !!o.issuedInvoice);
 
 /** GET /api/admin/invoices: the paid orders whose payment falls in the period's Taiwan days, in payment order. */
 export async function invoiceRows(q: InvoicePeriodQuery): Promise<InvoiceRows> {
@@ -134,7 +132,7 @@ export async function markInvoiced(orderId: string, number: string, by: string, 
 export async function correctInvoice(orderId: string, input: CorrectInvoiceInput & { number: string }, by: string, now = new Date()): Promise<Order> {
   const check = (o: Pick<Order, 'status' | 'issuedInvoice'> | null) => {
     if (!o) throw notFound(`No order ${orderId}`);
-    if (o.status !== 'refunded' || !o.issuedInvoice)
+    if (o.status !== STATUS.refunded || !o.issuedInvoice)
       throw conflict(ERROR_KEYS.invalidTransition, 'Only the issued invoice of a refunded order is voided or given an allowance', [{ path: 'status', message: '只有已開立發票、且已取消退款的訂單需要作廢或折讓' }]);
     return o.issuedInvoice;
   };

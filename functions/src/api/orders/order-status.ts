@@ -11,6 +11,7 @@ import {
   publicOrder,
   refusalOf,
   returnsStock,
+  STATUS,
   setBankDigits as withBankDigits,
   type KeepOutReason,
   type OrderDoc,
@@ -127,7 +128,7 @@ export async function changeStatus(orderId: string, change: OrderStatusChange, u
  */
 export async function correctDelivery(orderId: string, input: DeliveryCorrection, user: Identity): Promise<Order> {
   const by = ownerActor(user);
-  return (await applyDecision(orderId, 'shipped', 'owner', (doc, at) => correctedDelivery(doc, input, by, at))).order;
+  return (await applyDecision(orderId, STATUS.shipped, 'owner', (doc, at) => correctedDelivery(doc, input, by, at))).order;
 }
 
 /**
@@ -135,7 +136,7 @@ export async function correctDelivery(orderId: string, input: DeliveryCorrection
  * (functions/src/api/bank/service.ts) reads them from the order.
  */
 export async function setBankDigits(orderId: string, bankAccountNo: string, by: string): Promise<Order> {
-  return (await applyDecision(orderId, 'awaitingPayment', 'system', (doc, at) => ({ mail: null, ...withBankDigits(doc, bankAccountNo, by, at) }))).order;
+  return (await applyDecision(orderId, STATUS.awaitingPayment, 'system', (doc, at) => ({ mail: null, ...withBankDigits(doc, bankAccountNo, by, at) }))).order;
 }
 
 async function submitReturns(ops: ReturnOp[]) {
@@ -155,15 +156,15 @@ export async function sweepUnpaidOrders(now: Date = new Date()): Promise<{ cance
   const cancelled: string[] = [];
   for (let page = 0; page < 20; page++) {
     const ids = await listOverdueUnpaidOrderIds(nowIso);
-    const docs = (await Promise.all(ids.map((id) => getOrderDoc(id)))).filter((d): d is OrderDoc => d !== null && !refusalOf(d, { to: 'cancelledUnpaid', role: 'sweep', at: nowIso }));
+    const docs = (await Promise.all(ids.map((id) => getOrderDoc(id)))).filter((d): d is OrderDoc => d !== null && !refusalOf(d, { to: STATUS.cancelledUnpaid, role: 'sweep', at: nowIso }));
     const ops: ReturnOp[] = docs.map((doc) => ({
       kind: 'return',
       orderId: doc.orderId,
-      from: 'awaitingPayment',
-      to: 'cancelledUnpaid',
+      from: STATUS.awaitingPayment,
+      to: STATUS.cancelledUnpaid,
       role: 'sweep',
       by: 'system:sweep',
-      mail: mailOfChange(doc, 'cancelledUnpaid', 'sweep'),
+      mail: mailOfChange(doc, STATUS.cancelledUnpaid, 'sweep'),
     }));
     const results = ops.length ? await submitReturns(ops) : [];
     const done = results.flatMap((r, i) => (r.kind === 'returned' ? [ops[i]!.orderId] : []));

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ORGANIZER_LINK_DAYS_AFTER_CLOSE, type OrganizerHandoverRow, type OrganizerLink, type OrganizerLinkKind, type OrganizerView } from '../../contracts/organizer';
 import { getPlan, getPlanDecision, listPlanOrders, type PlanDoc } from '../../data/plans';
-import { isActiveOrder } from '../../domain/order';
+import { awaitsFormation, awaitsPayment, isActiveOrder, isPaid, isRefunded } from '../../domain/order';
 import { conflict, forbidden, notFound } from '../../lib/failure';
 import { ERROR_KEYS } from '../../contracts/errors';
 import type { Order } from '../../contracts/orders';
@@ -121,7 +121,7 @@ export async function organizerView(token: string, ip: string): Promise<Organize
     phone: maskPhoneTail(o.phone),
     items: o.items.map((i) => ({ name: i.name, qty: i.qty })),
     pickup: pickupLabel(o),
-    paid: o.status === 'preparing' || o.status === 'shipped',
+    paid: isPaid(o),
     rebate: rebate?.perOrder[o.orderId] ?? 0,
     ...pickupFields(o),
   }));
@@ -139,8 +139,8 @@ export async function organizerView(token: string, ip: string): Promise<Organize
       at: decision.at,
       note: decision.note,
       cancelled: decision.counts.cancelled,
-      refundsDue: decision.refundsDue.filter((r) => r.status !== 'refunded').length,
-      refundsTotal: decision.refundsDue.filter((r) => r.status !== 'refunded').reduce((n, r) => n + r.amount, 0),
+      refundsDue: decision.refundsDue.filter((r) => !isRefunded(r)).length,
+      refundsTotal: decision.refundsDue.filter((r) => !isRefunded(r)).reduce((n, r) => n + r.amount, 0),
     },
     rebate: rebate && { percent: rebate.percent, paidOrders: rebate.paidOrders, paidBooksTotal: rebate.paidBooksTotal, amount: rebate.amount },
     desk: plan.desk,
@@ -156,7 +156,7 @@ export async function organizerCsv(token: string, ip: string): Promise<{ filenam
   const rows: Cell[][] = [['訂單號碼', '訂購人', '電話（末三碼）', '取貨地點', '書名', '數量', '付款狀態', '已取貨', ...(rebate ? ['團主回饋'] : [])]];
   for (const o of orders) {
     o.items.forEach((i, n) =>
-      rows.push([o.orderNo, o.buyer || o.receiver.name, maskPhoneTail(o.phone), pickupLabel(o), i.name, i.qty, o.status === 'awaitingFormation' ? '等待成團（未收款）' : o.status === 'awaitingPayment' ? '未付款' : '已付款', pickedUpText(o), ...(rebate ? [n === 0 ? (rebate.perOrder[o.orderId] ?? 0) : null] : [])]),
+      rows.push([o.orderNo, o.buyer || o.receiver.name, maskPhoneTail(o.phone), pickupLabel(o), i.name, i.qty, awaitsFormation(o) ? '等待成團（未收款）' : awaitsPayment(o) ? '未付款' : '已付款', pickedUpText(o), ...(rebate ? [n === 0 ? (rebate.perOrder[o.orderId] ?? 0) : null] : [])]),
     );
   }
   if (plan.decision?.outcome === 'failed') rows.push([], ['未成團（流團）：不交書，已付款的訂單由書店退款。']);
@@ -197,5 +197,5 @@ export async function setPickup(token: string, orderNo: string, picked: boolean,
   if (!out) throw REFUSALS.notFound();
   if ('refusal' in out.result) throw REFUSALS[out.result.refusal]();
   const o = out.order;
-  return { orderNo: o.orderNo, buyer: o.buyer || o.receiver.name, phone: maskPhoneTail(o.phone), items: o.items.map((i) => ({ name: i.name, qty: i.qty })), pickup: pickupLabel(o), paid: o.status === 'preparing' || o.status === 'shipped', rebate: planRebate(plan, [o])?.perOrder[o.orderId] ?? 0, ...pickupFields(o) };
+  return { orderNo: o.orderNo, buyer: o.buyer || o.receiver.name, phone: maskPhoneTail(o.phone), items: o.items.map((i) => ({ name: i.name, qty: i.qty })), pickup: pickupLabel(o), paid: isPaid(o), rebate: planRebate(plan, [o])?.perOrder[o.orderId] ?? 0, ...pickupFields(o) };
 }

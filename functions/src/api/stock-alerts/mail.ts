@@ -25,7 +25,7 @@ export function alertConfirmationMail(to: string, book: { productId: string; nam
       { kind: 'button', href: bookUrl(book.productId), label: '查看這本書' },
       {
         kind: 'note',
-        text: `不是您登記的，或不想收到通知？這個連結到 ${formatTaipeiTime(linkExpiresAt)} 前有效：`,
+        text: `不是您登記的，或不想收到通知？以下連結在 ${formatTaipeiTime(linkExpiresAt)}前有效。`,
         link: { href: cancelUrl(token), label: '取消到貨通知' },
       },
     ],

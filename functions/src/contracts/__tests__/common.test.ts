@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isValidTaxId, orderIdSchema, personNameSchema, phoneSchema } from '../common';
 import { placeOrderInputSchema } from '../orders';
+import { shopSettingsInputSchema } from '../settings';
 
 describe('統一編號', () => {
   it('accepts valid numbers, including the 7th-digit-7 rule', () => {
@@ -52,4 +53,11 @@ describe('personNameSchema (issue 24: a name cannot speak in the shop’s voice)
   const name = personNameSchema('請填寫姓名');
   it.each(['陳美玲', '王　小明', 'Mary O’Brien', 'J. R. R. Tolkien', '巴奈·庫穗', 'Jean-Luc'])('accepts %s', (v) => expect(name.safeParse(v).success).toBe(true));
   it.each(['請改匯至 700-1234567890 帳戶 客服', '<b>王</b>', '=HYPERLINK("x")', '王小明2', '名'.repeat(31), ' '])('refuses %s', (v) => expect(name.safeParse(v).success).toBe(false));
+});
+
+describe('the settings’ social links', () => {
+  it('set the Latin name off from the Chinese with a space (issue 35 item 16)', () => {
+    const r = shopSettingsInputSchema.shape.contact.shape.line.safeParse('http://line.me/x');
+    expect(r.success ? null : r.error.issues[0]?.message).toBe('LINE 須為 https:// 開頭的網址');
+  });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { newsletterWelcomeMail } from '../../api/content/mail';
+import { alertConfirmationMail } from '../../api/stock-alerts/mail';
 import type { ShopSettings } from '../../contracts/settings';
 import { renderOrderMail } from '../order-mails';
 import { formatMoney } from '../../contracts/format';
@@ -110,5 +111,13 @@ describe('invalidMail', () => {
     expect(invalidMail({ to: 'a@example.com', message: { subject: 's', text: '', html: '' } }, 'shop@example.com')).toMatch(/html/);
     expect(invalidMail({ to: 'a@example.com', message }, '')).toMatch(/sender/);
     expect(invalidMail({ to: 'a@example.com', message, from: 'x@example.com' }, '')).toBeNull();
+  });
+});
+
+describe('到貨通知 mails', () => {
+  it('state the cancel link’s deadline in one sentence, with one colon before the address (issue 35 item 8)', () => {
+    const m = alertConfirmationMail('ming@example.com', { productId: 'company-registration-guide', name: '公司登記實務' }, settings, 'payload.sig', '2026-11-26T15:59:00.000Z');
+    expect(m.message.text).toContain('以下連結在 2026/11/26 23:59（台灣時間）前有效。取消到貨通知：\nhttp');
+    expect(m.message.text).not.toMatch(/） 前|：取消|：：/);
   });
 });

@@ -1,6 +1,8 @@
 import { describeError } from '@contracts/errors';
 import { useId, useState, type FormEvent } from 'react';
 import { EmailInput } from '@/components/email-input';
+import { EmailSuggestion } from '@/components/email-suggestion';
+import { NeedsJavaScript } from '@/components/needs-javascript';
 import { api, isApiError } from '@/lib/api-client';
 import { checkEmail } from '@/lib/email';
 
@@ -33,6 +35,7 @@ export function NewsletterForm() {
         訂閱電子報
       </h2>
       <p className="small">新書上市、勘誤與團購開跑，第一時間通知您。</p>
+      <NeedsJavaScript what="訂閱" otherWay="也可以來信告訴我們" className="small" />
       <label htmlFor={`${id}-email`} className="visually-hidden">
         電子郵件
       </label>
@@ -42,6 +45,7 @@ export function NewsletterForm() {
           {state.kind === 'sending' ? '送出中…' : '訂閱'}
         </button>
       </div>
+      <EmailSuggestion value={email} onAccept={setEmail} inline />
       <p id={`${id}-msg`} className={`newsletter__msg${state.kind === 'error' ? ' newsletter__msg--error' : state.kind === 'ok' ? ' newsletter__msg--ok' : ''}`} role="status" aria-live="polite">
         {state.kind === 'ok' || state.kind === 'error' ? state.text : ''}
       </p>

@@ -1,6 +1,7 @@
 import { cart } from '@/features/cart/cart-store';
 import { BookList } from '@/features/catalogue/components/book-list';
 import { ShippingText } from '@/components/shipping-text';
+import { NeedsJavaScript } from '@/components/needs-javascript';
 import { notify } from '@/lib/toast';
 import { useDocumentMeta } from '@/lib/use-document-title';
 
@@ -18,6 +19,7 @@ export function Component() {
         為實務現場而寫的專業書：公司登記、營業稅、會計與契約。
         <ShippingText after="。" />
       </p>
+      <NeedsJavaScript what="加入購物車與結帳" />
       <BookList onAddToCart={addToCart} />
     </section>
   );

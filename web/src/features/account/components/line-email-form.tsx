@@ -1,5 +1,6 @@
 import { lineEmailInputSchema } from '@contracts/line';
 import { Field } from '@/components/field';
+import { EmailSuggestion } from '@/components/email-suggestion';
 import { fieldProps } from '@/lib/form';
 import { setLineEmail } from '../api/line';
 import { startSession } from '../session-actions';
@@ -19,6 +20,7 @@ export function LineEmailForm({ onSent }: { onSent: (email: string) => void }) {
   return (
     <AccountForm account={account} submit="寄送驗證信" busyLabel="寄送中…">
       <Field label="電子郵件" type="email" autoComplete="email" inputMode="email" required hint="訂單通知與匯款資訊會寄到這裡" {...fieldProps(account.form, 'email')} />
+      <EmailSuggestion value={account.form.watch('email')} onAccept={(email) => account.form.setValue('email', email, { shouldValidate: true })} />
     </AccountForm>
   );
 }

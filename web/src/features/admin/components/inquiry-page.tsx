@@ -11,7 +11,7 @@ import { InquiryTags } from './inquiries-page';
 import { BusyButton, Card, FormErrors, PageHead, SubmitRow, SubPage } from './ui';
 import '../inbox.css';
 
-const BADGE: Record<AdminInquiry['status'], string> = { new: 'awaitingPayment', replied: 'shipped', closed: 'closed' };
+const BADGE: Record<AdminInquiry['status'], string> = { new: 'warn', replied: 'good', closed: 'closed' };
 
 /** /admin/inquiries/{id}: the whole inquiry, the replies sent, a reply form and 結案. */
 export default function InquiryPage() {

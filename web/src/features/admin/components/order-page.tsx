@@ -1,8 +1,9 @@
-import { deliveryCorrectionSchema, orderStatusChangeSchema, OWNER_TRANSITIONS, type Delivery, type DeliveryCorrection, type OrderStatusChange } from '@contracts/admin';
+import { deliveryCorrectionSchema, orderStatusChangeSchema, type Delivery, type DeliveryCorrection, type OrderStatusChange } from '@contracts/admin';
 import { describeInvoice, ORDER_STATUS_LABELS, type Order } from '@contracts/orders';
+import { awaitsFormation, canMove, isPaid, isShipped, MOVES, STATUS } from '@domain/order';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { formatDateTime, formatMoney, normaliseDigits } from '@contracts/format';
+import { formatDateTime, formatMoney, normaliseDigits, shippingFeeText } from '@contracts/format';
 import { notify } from '@/lib/toast';
 import { changeOrderStatus, correctDelivery } from '../api/admin-api';
 import { actorLabel } from '../lib/labels';
@@ -41,17 +42,17 @@ function OrderView({ order: o, onChange }: { order: Order; onChange: (o: Order) 
         <BuyerCard order={o} />
         <ItemsCard order={o} />
       </div>
-      {o.status === 'preparing' || o.status === 'shipped' ? (
+      {isPaid(o) ? (
         <Card id="o-invoice" title="發票">
           <p className="admin-sub">依「發票」頁匯出的資料開立後，填回發票號碼（2 個英文字母加 8 位數字），顧客的訂單頁會顯示。</p>
           <InvoiceMark order={o} onChange={onChange} />
         </Card>
-      ) : o.status === 'refunded' && o.issuedInvoice ? (
+      ) : o.status === STATUS.refunded && o.issuedInvoice ? (
         <Card id="o-invoice" title="發票作廢／折讓">
           <InvoiceCorrectionForm order={o} onChange={onChange} />
         </Card>
       ) : null}
-      {o.status === 'shipped' ? <CorrectDelivery order={o} onChange={onChange} /> : null}
+      {isShipped(o) ? <CorrectDelivery order={o} onChange={onChange} /> : null}
       <Actions order={o} onChange={onChange} />
       <Card id="o-history" title="狀態紀錄">
         <ol className="admin-history">
@@ -112,7 +113,7 @@ function BuyerCard({ order: o }: { order: Order }) {
         <dd className="admin-mono">{o.issuedInvoice ? `${o.issuedInvoice.number}（${formatDateTime(o.issuedInvoice.at)} 記錄）` : '尚未開立'}</dd>
         <dt>匯款帳號末五碼</dt>
         {/* While the payment awaits confirmation the digits show only beside 確認收款, after the owner has typed the bank's (MarkPaid). */}
-        <dd className="admin-mono">{OWNER_TRANSITIONS[o.status].includes('preparing') ? '確認收款時核對' : o.bankAccountNo === '00000' ? '00000（未填）' : o.bankAccountNo}</dd>
+        <dd className="admin-mono">{canMove('owner', o.status, STATUS.preparing) ? '確認收款時核對' : o.bankAccountNo === '00000' ? '00000（未填）' : o.bankAccountNo}</dd>
         <dt>訂單日期</dt>
         <dd>{formatDateTime(o.createdAt)}</dd>
         <dt>匯款期限</dt>
@@ -139,7 +140,7 @@ function ItemsCard({ order: o }: { order: Order }) {
         <dt>商品小計</dt>
         <dd>{formatMoney(o.itemsTotal)}</dd>
         <dt>運費</dt>
-        <dd>{formatMoney(o.shippingFee)}</dd>
+        <dd>{shippingFeeText(o.shippingFee)}</dd>
         <dt>應付總額</dt>
         <dd>
           <strong>{formatMoney(o.totalPrice)}</strong>
@@ -159,20 +160,20 @@ function ItemsCard({ order: o }: { order: Order }) {
 
 /** 處理訂單: the moves the console allows from the order's status (an order never paid is cancelled, not refunded). */
 function Actions({ order: o, onChange }: { order: Order; onChange: (o: Order) => void }) {
-  const next = OWNER_TRANSITIONS[o.status];
+  const next = MOVES.owner[o.status];
   if (!next.length) return <p className="muted">此訂單已結案，不能再變更狀態。</p>;
   return (
     <Card id="o-actions" title="處理訂單">
-      {o.status === 'awaitingFormation' && (
+      {awaitsFormation(o) && (
         <p className="muted" data-testid="awaiting-formation-note">
           這筆訂單等待成團，尚未收款：活動達到成團門檻時，系統會自動改為「待匯款」並寄出收款通知，匯款期限從成團時起算。若活動流團，在活動頁決定流團時會一併取消這筆訂單，不需另外處理。
         </p>
       )}
       <div className="admin-actions">
-        {next.includes('preparing') ? <MarkPaid order={o} onChange={onChange} /> : null}
-        {next.includes('shipped') ? <Ship order={o} onChange={onChange} /> : null}
-        {next.includes('cancelledUnpaid') ? <Cancel order={o} to="cancelledUnpaid" onChange={onChange} /> : null}
-        {next.includes('refunded') ? <Cancel order={o} to="refunded" onChange={onChange} /> : null}
+        {next.includes(STATUS.preparing) ? <MarkPaid order={o} onChange={onChange} /> : null}
+        {next.includes(STATUS.shipped) ? <Ship order={o} onChange={onChange} /> : null}
+        {next.includes(STATUS.cancelledUnpaid) ? <Cancel order={o} to={STATUS.cancelledUnpaid} onChange={onChange} /> : null}
+        {next.includes(STATUS.refunded) ? <Cancel order={o} to={STATUS.refunded} onChange={onChange} /> : null}
       </div>
     </Card>
   );
@@ -200,7 +201,7 @@ interface PaidValues {
 
 function MarkPaid({ order, onChange }: { order: Order; onChange: (o: Order) => void }) {
   const f = useAdminForm<PaidValues, OrderStatusChange>(orderStatusChangeSchema, { bankAccountNo: '', amount: '', otherAccount: false }, (v) => ({
-    status: 'preparing',
+    status: STATUS.preparing,
     bankAccountNo: v.bankAccountNo.trim(),
     amount: v.amount.trim() === '' ? Number.NaN : Number(v.amount),
     ...(v.otherAccount ? { otherAccount: true } : {}),
@@ -258,7 +259,7 @@ const deliveryValues = (initial?: Order['delivery']): DeliveryValues => ({
 });
 
 function Ship({ order, onChange }: { order: Order; onChange: (o: Order) => void }) {
-  const f = useAdminForm<DeliveryValues, OrderStatusChange>(orderStatusChangeSchema, deliveryValues(), (v) => ({ status: 'shipped', delivery: v.delivery }));
+  const f = useAdminForm<DeliveryValues, OrderStatusChange>(orderStatusChangeSchema, deliveryValues(), (v) => ({ status: STATUS.shipped, delivery: v.delivery }));
   const submit = f.onSubmit((change) => sendChange(order, change, onChange));
   return (
     <form className="admin-action" onSubmit={(e) => void submit(e)} noValidate aria-labelledby="ship-title">
@@ -273,20 +274,21 @@ function Ship({ order, onChange }: { order: Order; onChange: (o: Order) => void 
   );
 }
 
-function Cancel({ order, to, onChange }: { order: Order; to: 'cancelledUnpaid' | 'refunded'; onChange: (o: Order) => void }) {
+function Cancel({ order, to, onChange }: { order: Order; to: typeof STATUS.cancelledUnpaid | typeof STATUS.refunded; onChange: (o: Order) => void }) {
   const { busy, error, run } = useChange(order, onChange);
   const [confirming, setConfirming] = useState(false);
   const [note, setNote] = useState('');
   // A shipped order's copies are with the customer: the owner says whether they come back on sale.
   // No choice is made for the owner: the server refuses a shipped order's refund without one (domain/order.ts).
   const [restock, setRestock] = useState<'return' | 'damaged' | 'notReturned' | null>(null);
-  const shipped = to === 'refunded' && order.status === 'shipped';
-  const title = to === 'refunded' ? '取消並退款' : '取消訂單（未匯款）';
+  const refund = to === STATUS.refunded;
+  const shipped = refund && isShipped(order);
+  const title = refund ? '取消並退款' : '取消訂單（未匯款）';
   return (
     <div className="admin-action admin-action--danger">
       <h4>{title}</h4>
       <p className="admin-sub">
-        {to === 'refunded' ? '款項退回後使用；' : ''}
+        {refund ? '款項退回後使用；' : ''}
         {shipped ? '' : '庫存會退回，'}顧客會收到通知信。狀態將成為「{ORDER_STATUS_LABELS[to]}」，無法復原。
       </p>
       {shipped ? (
@@ -312,7 +314,7 @@ function Cancel({ order, to, onChange }: { order: Order; to: 'cancelledUnpaid' |
       {confirming ? (
         <div className="admin-confirm" role="group" aria-label={`確定${title}？`}>
           <span>確定{title}？</span>
-          <BusyButton busy={busy} type="button" className="btn btn--danger" onClick={() => void run(to === 'refunded' ? { status: to, note: note.trim() || undefined, ...(shipped && restock ? { restock } : {}) } : { status: to, note: note.trim() || undefined })}>
+          <BusyButton busy={busy} type="button" className="btn btn--danger" onClick={() => void run(to === STATUS.refunded ? { status: to, note: note.trim() || undefined, ...(shipped && restock ? { restock } : {}) } : { status: to, note: note.trim() || undefined })}>
             確定
           </BusyButton>
           <button type="button" className="btn btn--ghost" onClick={() => setConfirming(false)} disabled={busy}>

@@ -41,7 +41,7 @@ export default function PaymentsPage() {
                     <td data-label="下單時間">{formatDateTime(p.createdAt)}</td>
                     <td data-label="匯款期限">
                       {p.paymentDueAt ? formatDateTime(p.paymentDueAt) : '—'}
-                      {p.overdue ? <span className="status-badge status-badge--cancelledUnpaid">已逾期</span> : null}
+                      {p.overdue ? <span className="status-badge status-badge--bad">已逾期</span> : null}
                     </td>
                     <td>
                       <Link className="btn btn--primary btn--small" to={`/admin/orders/${p.orderId}#pay`} aria-label={`核對 ${p.orderNo} 的匯款`}>

@@ -1,6 +1,7 @@
 import type { AdminPlanDetail, PlanDecision, RefundDue } from '@contracts/admin';
 import { proposedOutcome, type CampaignOutcome, type PlanOutcome } from '@contracts/group-buying';
 import { CAMPAIGN_OUTCOME_LABELS, formatDateTime, formatMoney } from '@contracts/format';
+import { isPaid, isPreparing, isRefunded, isUnpaid, STATUS } from '@domain/order';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Field } from '@/components/field';
@@ -27,9 +28,6 @@ function judgement(d: AdminPlanDetail): { judged: PlanOutcome; live: boolean } {
   const min = d.progress.minQuantity;
   return { judged: min == null ? 'noThreshold' : d.progress.copies >= min ? 'thresholdMet' : 'thresholdNotMet', live: true };
 }
-
-const isUnpaid = (o: AdminPlanDetail['orders'][number]) => o.status === 'awaitingPayment' || o.status === 'awaitingFormation';
-const isPaid = (o: AdminPlanDetail['orders'][number]) => o.status === 'preparing' || o.status === 'shipped';
 
 export function PlanOutcomeCard({ d, onDecided }: { d: AdminPlanDetail; onDecided: () => void }) {
   // An unlaunched plan is not open either, but it has not closed: judged against the page's load time.
@@ -169,7 +167,7 @@ function DecisionRecord({ d, decision, onDecided }: { d: AdminPlanDetail; decisi
 /** 待退款名單: what the treasurer transfers back, ticked off as each order is marked refunded. */
 function RefundsDue({ decision, onRefunded }: { decision: PlanDecision; onRefunded: () => void }) {
   const rows = decision.refundsDue;
-  const open = rows.filter((r) => r.status !== 'refunded');
+  const open = rows.filter((r) => !isRefunded(r));
   const openTotal = open.reduce((n, r) => n + r.amount, 0);
   return (
     <>
@@ -195,7 +193,7 @@ function RefundsDue({ decision, onRefunded }: { decision: PlanDecision; onRefund
                     {r.bankDigits === '00000' ? '未填' : r.bankDigits}
                   </td>
                   <td data-label="狀態">
-                    {r.status === 'refunded' ? `已退款${r.refundedAt ? `（${formatDateTime(r.refundedAt)}）` : ''}` : <RefundRow row={r} onRefunded={onRefunded} />}
+                    {isRefunded(r) ? `已退款${r.refundedAt ? `（${formatDateTime(r.refundedAt)}）` : ''}` : <RefundRow row={r} onRefunded={onRefunded} />}
                   </td>
                 </tr>
               ))}
@@ -217,14 +215,14 @@ function RefundRow({ row, onRefunded }: { row: RefundDue; onRefunded: () => void
   const { busy, run } = useOwnerAction();
   const refund = () =>
     run(async () => {
-      await changeOrderStatus(row.orderId, { status: 'refunded', note: '流團退款' });
+      await changeOrderStatus(row.orderId, { status: STATUS.refunded, note: '流團退款' });
       notify('success', `訂單 ${row.orderNo} 已標記退款，並已寄信通知買家`);
       onRefunded();
     });
   return (
     <span className="refund-row">
       <strong className="admin-warn">待退款</strong>
-      {row.status !== 'preparing' ? (
+      {!isPreparing(row) ? (
         <Link to={`/admin/orders/${row.orderId}`}>到訂單頁退款</Link>
       ) : confirming ? (
         <span className="admin-confirm" role="group" aria-label={`確定 ${row.orderNo} 已退款？`}>

@@ -11,9 +11,9 @@ import { BusyButton, Loaded, PageHead } from './ui';
 
 export function PlanState({ s }: { s: AdminPlanSummary }) {
   if (s.plan.archived) return <span className="admin-badge">已封存</span>;
-  if (s.plan.decided) return <span className={`status-badge status-badge--${s.plan.decided === 'failed' ? 'cancelledUnpaid' : 'shipped'}`}>{s.plan.decided === 'failed' ? '流團' : '已成團'}</span>;
+  if (s.plan.decided) return <span className={`status-badge status-badge--${s.plan.decided === 'failed' ? 'bad' : 'good'}`}>{s.plan.decided === 'failed' ? '流團' : '已成團'}</span>;
   if (!s.plan.launched) return <span className="admin-badge">未上架</span>;
-  return s.isOpen ? <span className="status-badge">進行中</span> : <span className="status-badge status-badge--shipped">已截止</span>;
+  return s.isOpen ? <span className="status-badge">進行中</span> : <span className="status-badge status-badge--good">已截止</span>;
 }
 
 export function ProgressBar({ copies, minQuantity }: { copies: number; minQuantity: number | null }) {

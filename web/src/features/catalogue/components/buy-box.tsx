@@ -5,6 +5,7 @@ import { LineInquiry } from './line-inquiry';
 import { LiveStock } from './live-stock';
 import { QuantityStepper } from '@/components/quantity-stepper';
 import { StockAlertForm } from './stock-alert-form';
+import { NeedsJavaScript } from '@/components/needs-javascript';
 
 /** Orders above this go through the shop by phone or LINE. */
 const MAX_PER_ADD = 99;
@@ -41,7 +42,9 @@ export function BuyBox({ productId, name, stock, onAddToCart }: Props) {
   }
 
   return (
-    <div className="buy-box">
+    // Sold out, the whole box is #stock-alert (a book card's 缺貨中 link): it lands with 目前缺貨中 above the
+    // form, both below the sticky header (scroll-margin-top, styles/global.css).
+    <div className="buy-box" id={available > 0 ? undefined : 'stock-alert'}>
       <LiveStock productId={productId} onQty={onQty} />
       <p className="buy-box__stock" aria-live="polite">
         {available > 0 ? (
@@ -86,12 +89,10 @@ export function BuyBox({ productId, name, stock, onAddToCart }: Props) {
             前往購物車結帳
           </Link>
           {/* The cart lives in the browser: without JavaScript say so, instead of a button that only reloads. */}
-          <noscript>
-            <p className="buy-box__nojs">加入購物車與結帳需要啟用 JavaScript；也可以來電或透過 LINE 訂購。</p>
-          </noscript>
+          <NeedsJavaScript what="加入購物車與結帳" className="needs-js buy-box__nojs" />
         </form>
       ) : (
-        <div className="buy-box__inquiry" id="stock-alert">
+        <div className="buy-box__inquiry">
           <p className="muted">這本書暫時缺貨：留下電子郵件，到貨時通知您；也歡迎透過 LINE 詢問到貨時間或預訂。</p>
           <StockAlertForm productId={productId} bookName={name} />
           <LineInquiry bookName={name} />

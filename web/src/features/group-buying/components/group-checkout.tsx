@@ -223,12 +223,17 @@ function Confirmation({ form, plan, lines }: { form: GroupForm; plan: GroupPlanV
   const settings = useShopSettings();
   const values = form.watch();
   const pickupPoint = plan.pickupPoints.find((p) => p.id === values.pickupPointId) ?? null;
-  const total = lines.reduce((n, l) => n + l.total, 0);
+  const itemsTotal = lines.reduce((n, l) => n + l.total, 0);
+  // The server's own rule for the fee (the public settings' shippingFee), the one that prices the order.
+  const shippingFee = settings?.shippingFee ?? 0;
+  const total = itemsTotal + shippingFee;
   return (
     <div className="gb-confirm">
       <OrderItemsTable
         items={lines.map((l) => ({ productId: l.product.productId, name: l.product.name, qty: l.qty, unitPrice: l.product.groupPrice, totalPrice: l.total }))}
         priceLabel="優惠價"
+        itemsTotal={itemsTotal}
+        shippingFee={shippingFee}
         totalPrice={total}
         totalLabel="應付金額"
       />

@@ -1,5 +1,5 @@
 import { ORDER_STATUS_LABELS } from '@contracts/orders';
-import type { ShopSettings } from '@contracts/settings';
+import { awaitsFormation } from '@domain/order';
 import { Link } from 'react-router';
 import { isApiError } from '@/lib/api-client';
 import { formatDateTime, formatMoney } from '@contracts/format';
@@ -7,6 +7,9 @@ import { useShopSettings } from '@/lib/shop-settings';
 import { useDocumentMeta } from '@/lib/use-document-title';
 import { useGroupOrder } from '../api/group-order';
 import { FormationNote } from '@/components/formation-note';
+import { BankDetails } from '@/components/bank-details';
+import { BankDigitsNote } from '@/components/bank-digits-note';
+import { OrderItemsTable } from '@/components/order-items-table';
 import { PlanLoadError, PlanLoading } from './plan-page';
 import '../group-buying.css';
 
@@ -19,9 +22,8 @@ export function GroupSuccessPage({ planId, orderId }: { planId: string; orderId:
   if (order.status === 'loading') return <PlanLoading label="訂單資料載入中…" />;
   if (order.status === 'error') return <PlanLoadError onRetry={order.reload} />;
   const o = order.data;
-  const bank = settings?.bank;
   // A pay-after-成團 campaign below its threshold: nothing to pay yet, so no bank details and no deadline.
-  const waiting = o.status === 'awaitingFormation';
+  const waiting = awaitsFormation(o);
 
   return (
     <section className="gb-success" aria-labelledby="success-title">
@@ -49,26 +51,20 @@ export function GroupSuccessPage({ planId, orderId }: { planId: string; orderId:
         <dd data-testid="pickup">{o.pickup ? `自取：${o.pickup.name}（${o.pickup.address}${o.pickup.hours ? `，${o.pickup.hours}` : ''}）` : '郵寄到府'}</dd>
       </dl>
 
-      {waiting ? <FormationNote paymentDueDays={settings?.paymentDueDays} /> : <BankSection bank={bank} />}
+      {waiting ? (
+        <FormationNote paymentDueDays={settings?.paymentDueDays} />
+      ) : settings ? (
+        <BankDetails settings={settings} amount={o.totalPrice} dueAt={o.paymentDueAt ?? undefined}>
+          {/* The digits are given at checkout or afterwards through the lookup (a guest has no order page). */}
+          <BankDigitsNote digits={o.masked ? null : o.bankAccountNo} where={{ to: `/order?orderNo=${encodeURIComponent(o.orderNo)}`, label: '訂單查詢' }} />
+        </BankDetails>
+      ) : (
+        <PlanLoading label="匯款資訊載入中…" />
+      )}
 
       <section aria-labelledby="items-title">
         <h2 id="items-title">訂購明細</h2>
-        <ul className="gb-success__items">
-          {o.items.map((i) => (
-            <li key={i.productId}>
-              <span>{i.name}</span>
-              <span>
-                {formatMoney(i.unitPrice)} × {i.qty} = {formatMoney(i.totalPrice)}
-              </span>
-            </li>
-          ))}
-          {o.shippingFee > 0 && (
-            <li>
-              <span>運費</span>
-              <span>{formatMoney(o.shippingFee)}</span>
-            </li>
-          )}
-        </ul>
+        <OrderItemsTable items={o.items} priceLabel="優惠價" itemsTotal={o.itemsTotal} shippingFee={o.shippingFee} totalPrice={o.totalPrice} totalLabel={waiting ? '訂單金額' : '應付金額'} />
       </section>
 
       <p className="gb-success__actions">
@@ -76,29 +72,6 @@ export function GroupSuccessPage({ planId, orderId }: { planId: string; orderId:
           返回訂購頁
         </Link>
       </p>
-    </section>
-  );
-}
-
-/** Where to transfer the money (not shown while the order waits for 成團: nothing to pay yet). */
-function BankSection({ bank }: { bank: ShopSettings['bank'] | undefined }) {
-  return (
-    <section className="gb-bank" aria-labelledby="bank-title">
-      <h2 id="bank-title">匯款資訊</h2>
-      {!bank && <PlanLoading label="匯款資訊載入中…" />}
-      {bank && (
-        <dl data-testid="bank-details">
-          <dt>銀行</dt>
-          <dd>
-            {bank.name}（代碼 {bank.code}）{bank.branch}
-          </dd>
-          <dt>戶名</dt>
-          <dd>{bank.accountName}</dd>
-          <dt>帳號</dt>
-          <dd className="gb-bank__account">{bank.account}</dd>
-        </dl>
-      )}
-      <p className="muted">匯款後請保留收據；若下單時尚未填寫匯款帳號末 5 碼，請來信或透過 LINE 告知訂單號碼與末 5 碼。逾期未匯款，訂單將自動取消。</p>
     </section>
   );
 }

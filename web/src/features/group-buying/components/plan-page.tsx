@@ -13,6 +13,7 @@ import { PlanBookCard, type CoverRenderer } from './plan-book-card';
 import { PlanProgressPanel } from './plan-progress';
 import { CloseReminderForm } from './close-reminder-form';
 import { Fact } from '@/components/fact';
+import { NeedsJavaScript } from '@/components/needs-javascript';
 import '../group-buying.css';
 
 // The forms carry zod (the shared schemas): loaded after the plan has rendered, only where needed.
@@ -103,6 +104,7 @@ function PlanView({ plan, landing, cover }: { plan: GroupPlanView; landing?: Lan
 
       <section aria-labelledby="books-title" className="gb-books">
         <h2 id="books-title">團購書單</h2>
+        {plan.isOpen && <NeedsJavaScript what={landing ? '選書與訂購表單' : '加入購物車與結帳'} />}
         <div className="gb-books__grid">
           {plan.products.map((p) => (
             <PlanBookCard key={p.productId} cover={cover} planId={plan.planId} product={p} isOpen={plan.isOpen} onCheckout={toCheckout} />
@@ -116,6 +118,7 @@ function PlanView({ plan, landing, cover }: { plan: GroupPlanView; landing?: Lan
         <section id="order-form" className="gb-order-form" aria-labelledby="order-form-title" tabIndex={-1}>
           <h2 id="order-form-title">訂購表單</h2>
           <p className="muted">免註冊、免登入：選好書籍與數量，填寫資料後送出，即完成訂購。</p>
+          <NeedsJavaScript what="訂購表單" />
           <Suspense fallback={<PlanLoading label="訂購表單載入中…" />}>
             <GroupCheckout plan={plan} embedded />
           </Suspense>

@@ -3,9 +3,11 @@ import { z } from 'zod';
 import { emailSchema, phoneSchema } from '@contracts/common';
 import { describeError } from '@contracts/errors';
 import { describeInvoice, describeIssuedInvoice, orderNoSchema, type OrderLookupInput, type OrderSummary } from '@contracts/orders';
+import { awaitsFormation, awaitsPayment } from '@domain/order';
 import { BankDetails } from '@/components/bank-details';
 import { FormationNote } from '@/components/formation-note';
 import { Field, FormAlert } from '@/components/field';
+import { EmailSuggestion } from '@/components/email-suggestion';
 import { OrderItemsTable } from '@/components/order-items-table';
 import { isApiError } from '@/lib/api-client';
 import { fieldProps, useSchemaForm } from '@/lib/form';
@@ -79,7 +81,10 @@ export function LookupForm({ initialOrderNo = '', title = '非會員查詢', int
           ))}
         </fieldset>
         {by === 'email' ? (
-          <Field key="email" id="lookup-contact" label="電子郵件" type="email" inputMode="email" autoComplete="email" maxLength={254} {...fieldProps(form, 'email')} />
+          <>
+            <Field key="email" id="lookup-contact" label="電子郵件" type="email" inputMode="email" autoComplete="email" maxLength={254} {...fieldProps(form, 'email')} />
+            <EmailSuggestion value={form.watch('email')} onAccept={(email) => form.setValue('email', email, { shouldValidate: true })} />
+          </>
         ) : (
           <Field key="phone" id="lookup-contact" label="電話" type="tel" inputMode="tel" autoComplete="tel" maxLength={254} {...fieldProps(form, 'phone')} />
         )}
@@ -106,7 +111,7 @@ function FoundOrder({ found, proof, onChange }: { found: OrderSummary; proof: Or
       </p>
       <p className="muted">
         訂單日期 {formatDateTime(found.createdAt)}
-        {found.status === 'awaitingPayment' && found.paymentDueAt && <>，請於 {formatDateTime(found.paymentDueAt)} 前完成匯款</>}
+        {awaitsPayment(found) && found.paymentDueAt && <>，請於 {formatDateTime(found.paymentDueAt)} 前完成匯款</>}
       </p>
       <p>
         {found.pickup ? (
@@ -130,8 +135,8 @@ function FoundOrder({ found, proof, onChange }: { found: OrderSummary; proof: Or
           物流：{found.delivery.company} {found.delivery.trackingNo}
         </p>
       )}
-      {found.status === 'awaitingFormation' && <FormationNote paymentDueDays={settings?.paymentDueDays} headingLevel={3} />}
-      {found.status === 'awaitingPayment' && settings && (
+      {awaitsFormation(found) && <FormationNote paymentDueDays={settings?.paymentDueDays} headingLevel={3} />}
+      {awaitsPayment(found) && settings && (
         <BankDetails settings={settings} amount={found.totalPrice} dueAt={found.paymentDueAt ?? undefined}>
           <BankDigitsForm given={found.bankDigitsGiven} save={async (bankAccountNo) => onChange(await lookupSetBankDigits({ ...proof, bankAccountNo }))} />
         </BankDetails>

@@ -1,8 +1,10 @@
 import { NextSteps } from '@/components/next-steps';
 import { formatMoney } from '@contracts/format';
+import { awaitsFormation } from '@domain/order';
 import { useShopSettings } from '@/lib/shop-settings';
 import { useOrder } from '../api';
 import { BankDetails } from '@/components/bank-details';
+import { BankDigitsNote } from '@/components/bank-digits-note';
 import { FormationNote } from '@/components/formation-note';
 import { LoadState } from './order-parts';
 import '../orders.css';
@@ -22,10 +24,12 @@ export function OrderSuccess({ userId, orderId }: { userId: string; orderId: str
             您的訂單號碼是 <strong className="order-no" data-testid="order-no">{order.orderNo}</strong>，訂單金額{' '}
             <strong data-testid="order-total">{formatMoney(order.totalPrice)}</strong>。確認信已寄到 {order.email}。
           </p>
-          {order.status === 'awaitingFormation' ? (
+          {awaitsFormation(order) ? (
             <FormationNote paymentDueDays={settings?.paymentDueDays} />
           ) : settings ? (
-            <BankDetails settings={settings} amount={order.totalPrice} dueAt={order.paymentDueAt ?? undefined} />
+            <BankDetails settings={settings} amount={order.totalPrice} dueAt={order.paymentDueAt ?? undefined}>
+              <BankDigitsNote digits={order.bankAccountNo} where={{ to: `/order/${order.orderId}`, label: '訂單詳情' }} />
+            </BankDetails>
           ) : (
             <LoadState loading error={null} label="載入匯款資訊…" />
           )}

@@ -1,6 +1,7 @@
 import { describeInvoice, describeIssuedInvoice, NO_BANK_DIGITS, ORDER_STATUS_LABELS } from '@contracts/orders';
 import { OrderItemsTable } from '@/components/order-items-table';
 import { formatDateTime } from '@contracts/format';
+import { awaitsFormation, awaitsPayment } from '@domain/order';
 import { useShopSettings } from '@/lib/shop-settings';
 import { useOrder, useSetBankDigits } from '../api';
 import { BankDigitsForm } from './bank-digits-form';
@@ -33,7 +34,7 @@ export function OrderView({ userId, orderId }: { userId: string; orderId: string
           <dl className="facts">
             <dt>訂單日期</dt>
             <dd>{formatDateTime(order.createdAt)}</dd>
-            <Fact term="匯款期限">{order.status === 'awaitingPayment' && order.paymentDueAt ? formatDateTime(order.paymentDueAt) : order.status === 'awaitingFormation' ? '成團後起算' : null}</Fact>
+            <Fact term="匯款期限">{awaitsPayment(order) && order.paymentDueAt ? formatDateTime(order.paymentDueAt) : awaitsFormation(order) ? '成團後起算' : null}</Fact>
             <dt>收件人</dt>
             <dd>{order.receiver.name}</dd>
             <dt>{order.pickup ? '取貨地點' : '收件地址'}</dt>
@@ -62,8 +63,8 @@ export function OrderView({ userId, orderId }: { userId: string; orderId: string
           </dl>
           <h2 className="orders__heading">訂購內容</h2>
           <OrderItemsTable items={order.items} itemsTotal={order.itemsTotal} shippingFee={order.shippingFee} totalPrice={order.totalPrice} />
-          {order.status === 'awaitingFormation' && <FormationNote paymentDueDays={settings?.paymentDueDays} />}
-          {order.status === 'awaitingPayment' && settings && (
+          {awaitsFormation(order) && <FormationNote paymentDueDays={settings?.paymentDueDays} />}
+          {awaitsPayment(order) && settings && (
             <BankDetails settings={settings} amount={order.totalPrice} dueAt={order.paymentDueAt ?? undefined}>
               <BankDigitsForm key={order.bankAccountNo} given={order.bankAccountNo === NO_BANK_DIGITS ? null : order.bankAccountNo} save={saveDigits} />
             </BankDetails>
