@@ -80,6 +80,7 @@ export const ROUTE_BODIES: Record<string, () => Record<string, unknown>> = {
   cancelStockAlert: () => ({ token: 'abcdefghijk.lmnop' }),
   adminCreateDeskLink: () => ({ holder: '王小明' }),
   adminMarkInvoice: () => ({ number: 'AB12345678' }),
+  adminCorrectInvoice: () => ({ kind: 'void', date: '2026-01-15' }),
   lineStart: () => ({ purpose: 'signIn', redirect: '/order' }),
   lineCallback: () => ({ code: 'hostile-code', state: 'hostile-state' }),
   lineSetEmail: () => ({ email: 'a@example.com' }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { calendarDateSchema, isoInstantSchema, moneySchema, textSchema } from './common';
-import { INVOICE_NUMBER, INVOICE_TYPES, issuedInvoiceSchema } from './orders';
+import { INVOICE_CORRECTION_KINDS, INVOICE_NUMBER, INVOICE_STATES, INVOICE_TYPES, invoiceCorrectionSchema, issuedInvoiceSchema } from './orders';
 
 // The owner's side of the e-invoices (issue 36; docs/orders.md, "Invoices"): the paid orders of a period
 // to issue invoices for, as rows, CSV and an Excel workbook, and the mark of an issued invoice's number.
@@ -42,6 +42,8 @@ export const invoiceRowSchema = z
     tax: moneySchema,
     total: moneySchema,
     issuedInvoice: issuedInvoiceSchema.nullable(),
+    state: z.enum(INVOICE_STATES).meta({ description: 'notIssued, issued, toCorrect (refunded: void it or give an allowance), voided, allowance' }),
+    correction: invoiceCorrectionSchema.nullable(),
   })
   .meta({ id: 'InvoiceRow' });
 export type InvoiceRow = z.infer<typeof invoiceRowSchema>;
@@ -57,3 +59,23 @@ export const markInvoiceInputSchema = z.object({
     .regex(INVOICE_NUMBER, '發票號碼格式錯誤：2 個大寫英文字母加 8 位數字（例如 AB12345678）'),
 });
 export type MarkInvoiceInput = z.infer<typeof markInvoiceInputSchema>;
+
+/** A 折讓單's number as the platforms print them: letters, digits and hyphens. */
+const ALLOWANCE_NUMBER = /^[A-Z0-9-]{1,30}$/;
+
+/**
+ * PUT /api/admin/orders/{orderId}/invoice/correction: the 作廢 or 折讓 done for a refunded order's issued
+ * invoice, on the Taiwan day `date`. A 作廢 voids the invoice itself (its number, which `number` may
+ * repeat); a 折讓 needs the 折讓單's number.
+ */
+export const correctInvoiceInputSchema = z
+  .object({
+    kind: z.enum(INVOICE_CORRECTION_KINDS, '請選擇作廢或折讓'),
+    number: textSchema.trim().toUpperCase().max(30, '號碼最多 30 字').optional().default(''),
+    date: calendarDateSchema,
+  })
+  .superRefine((v, ctx) => {
+    if (v.kind === 'allowance' && !ALLOWANCE_NUMBER.test(v.number)) ctx.addIssue({ code: 'custom', path: ['number'], message: v.number ? '折讓單號只能有英文字母、數字和 -' : '請填寫折讓單號' });
+    if (v.kind === 'void' && v.number && !INVOICE_NUMBER.test(v.number)) ctx.addIssue({ code: 'custom', path: ['number'], message: '發票號碼格式錯誤：2 個大寫英文字母加 8 位數字' });
+  });
+export type CorrectInvoiceInput = z.input<typeof correctInvoiceInputSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addressSchema, bankAccountNoSchema, emailSchema, isoInstantSchema, isValidTaxId, moneySchema, personNameSchema, phoneSchema, productIdSchema, taxIdSchema, textSchema } from './common';
+import { addressSchema, bankAccountNoSchema, calendarDateSchema, emailSchema, isoInstantSchema, isValidTaxId, moneySchema, personNameSchema, phoneSchema, productIdSchema, taxIdSchema, textSchema } from './common';
 
 /**
  * `awaitingFormation` (issue 27): a group order of a campaign that asks for payment only once it forms
@@ -75,6 +75,41 @@ export type Invoice = z.infer<typeof invoiceSchema>;
 export const issuedInvoiceSchema = z.object({ number: textSchema, at: isoInstantSchema, by: textSchema }).meta({ id: 'IssuedInvoice' });
 export type IssuedInvoice = z.infer<typeof issuedInvoiceSchema>;
 
+/** What undoes an issued invoice once its order is refunded: 作廢 (the whole invoice) or 折讓 (an allowance). */
+export const INVOICE_CORRECTION_KINDS = ['void', 'allowance'] as const;
+export type InvoiceCorrectionKind = (typeof INVOICE_CORRECTION_KINDS)[number];
+export const INVOICE_CORRECTION_LABELS: Record<InvoiceCorrectionKind, string> = { void: '作廢', allowance: '折讓' };
+
+/**
+ * The record of a refunded order's invoice voided or given an allowance (docs/orders.md, "Voiding"): the
+ * kind, the number (the voided invoice's own, or the 折讓單's), the Taiwan day it was done on the platform,
+ * and when and by whom it was recorded.
+ */
+export const invoiceCorrectionSchema = z
+  .object({ kind: z.enum(INVOICE_CORRECTION_KINDS), number: textSchema, date: calendarDateSchema, at: isoInstantSchema, by: textSchema })
+  .meta({ id: 'InvoiceCorrection' });
+export type InvoiceCorrection = z.infer<typeof invoiceCorrectionSchema>;
+
+export const INVOICE_STATES = ['notIssued', 'issued', 'toCorrect', 'voided', 'allowance'] as const;
+export type InvoiceState = (typeof INVOICE_STATES)[number];
+export const INVOICE_STATE_LABELS: Record<InvoiceState, string> = {
+  notIssued: '尚未開立',
+  issued: '已開立',
+  toCorrect: '待作廢或折讓',
+  voided: '已作廢',
+  allowance: '已折讓',
+};
+
+/**
+ * Where an order's invoice stands: not issued; issued; issued but the order was refunded since, so the
+ * shop owes a 作廢 or 折讓 (`toCorrect`); or voided / given an allowance.
+ */
+export function invoiceStateOf(o: { status: OrderStatus; issuedInvoice?: { number: string } | null; invoiceCorrection?: { kind: InvoiceCorrectionKind } | null }): InvoiceState {
+  if (!o.issuedInvoice) return 'notIssued';
+  if (o.invoiceCorrection) return o.invoiceCorrection.kind === 'void' ? 'voided' : 'allowance';
+  return o.status === 'refunded' ? 'toCorrect' : 'issued';
+}
+
 const INVOICE_FIELD_MAX = 100;
 
 /**
@@ -137,6 +172,21 @@ export function describeInvoice(inv: Invoice): string {
   }
   const detail = invoiceDetail(inv);
   return detail ? `${label} ${detail}` : label;
+}
+
+/**
+ * The issued invoice in a line for the customer (order page, lookup): 「尚未開立（付款後開立）」,
+ * 「AB12345678」, 「AB12345678（訂單已退款，發票將作廢或折讓）」, 「AB12345678（已作廢，2026-11-27）」.
+ */
+export function describeIssuedInvoice(o: Parameters<typeof invoiceStateOf>[0] & { invoiceCorrection?: { kind: InvoiceCorrectionKind; number: string; date: string } | null }): string {
+  const state = invoiceStateOf(o);
+  const number = o.issuedInvoice?.number ?? '';
+  const c = o.invoiceCorrection;
+  if (state === 'notIssued') return o.status === 'cancelledUnpaid' || o.status === 'refunded' ? '未開立' : '尚未開立（付款後開立）';
+  if (state === 'toCorrect') return `${number}（訂單已退款，發票將作廢或折讓）`;
+  if (c && state === 'voided') return `${number}（已作廢，${c.date}）`;
+  if (c) return `${number}（已折讓，折讓單號 ${c.number}，${c.date}）`;
+  return number;
 }
 
 /** The buyer's details, shared by the shop checkout and the group order form. */
@@ -241,6 +291,7 @@ export const orderSchema = z
     invoiceTitle: textSchema,
     invoice: invoiceSchema.meta({ description: 'The e-invoice asked for (taxId and invoiceTitle repeat a company one)' }),
     issuedInvoice: issuedInvoiceSchema.nullable().optional().meta({ description: 'Set when the shop issued the invoice; absent or null until then' }),
+    invoiceCorrection: invoiceCorrectionSchema.nullable().optional().meta({ description: 'Set when the issued invoice of a refunded order was voided or given an allowance' }),
     bankAccountNo: textSchema,
     items: z.array(orderItemSchema),
     itemsTotal: moneySchema,
@@ -294,6 +345,9 @@ export const orderSummarySchema = z
     delivery: deliveryResponseSchema,
     pickup: z.object({ name: textSchema, address: textSchema, hours: textSchema }).nullable().meta({ description: "A group order's pickup point; null = posted (the address is not shown)" }),
     bankDigitsGiven: z.boolean().meta({ description: 'Whether the buyer has given the last 5 digits of the paying account' }),
+    invoice: invoiceSchema.meta({ description: "The e-invoice asked for, the buyer's carrier, 統一編號 and 抬頭 masked" }),
+    issuedInvoice: z.object({ number: textSchema, at: isoInstantSchema }).nullable().meta({ description: 'The issued invoice, if any' }),
+    invoiceCorrection: invoiceCorrectionSchema.omit({ by: true }).nullable().meta({ description: 'Its 作廢 or 折讓, if any' }),
   })
   .meta({ id: 'OrderSummary' });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;

@@ -15,7 +15,8 @@ export type { OrderDoc };
 
 export const toOrder = (data: FirebaseFirestore.DocumentData): Order => publicOrder(data as OrderDoc);
 
-export function orderSummaryOf(o: Order): OrderSummary {
+/** The lookup's summary; its invoice, masked, is the service's (api/orders/service.ts). */
+export function orderSummaryOf(o: Order): Omit<OrderSummary, 'invoice'> {
   return {
     orderNo: o.orderNo,
     planId: o.planId,
@@ -31,6 +32,8 @@ export function orderSummaryOf(o: Order): OrderSummary {
     delivery: o.delivery,
     pickup: o.pickup ? { name: o.pickup.name, address: o.pickup.address, hours: o.pickup.hours } : null,
     bankDigitsGiven: o.bankAccountNo !== NO_BANK_DIGITS,
+    issuedInvoice: o.issuedInvoice ? { number: o.issuedInvoice.number, at: o.issuedInvoice.at } : null,
+    invoiceCorrection: o.invoiceCorrection ? { kind: o.invoiceCorrection.kind, number: o.invoiceCorrection.number, date: o.invoiceCorrection.date, at: o.invoiceCorrection.at } : null,
   };
 }
 
@@ -325,17 +328,50 @@ export async function listOrdersChangedSince(statuses: readonly Order['status'][
 }
 
 /**
- * Sets or replaces the issued invoice's mark of one order, in a transaction on the order as stored:
- * `decide` answers the mark or throws (no such order, not paid). Only that field changes.
+ * invoiceNumbers/{number} -> {orderId, at}: one document per recorded invoice number, so that a number is
+ * recorded on one order only (a number the shop issued stays taken, voided or not).
  */
-export async function setIssuedInvoice(orderId: string, decide: (doc: OrderDoc | null) => NonNullable<Order['issuedInvoice']>): Promise<Order> {
+export const INVOICE_NUMBERS = 'invoiceNumbers';
+
+/**
+ * Sets or replaces the issued invoice's mark of one order, in one transaction with the number's key
+ * (invoiceNumbers/{number}): `decide` gets the order as stored and the order that already holds the
+ * number (null if none, or this one) and answers the mark or throws. Two marks of one number race on
+ * its key's document: Firestore runs one transaction after the other, and the second sees the first's
+ * key. A replaced number's key is released. Only `issuedInvoice` of the order changes.
+ */
+export async function setIssuedInvoice(
+  orderId: string,
+  number: string,
+  decide: (doc: OrderDoc | null, heldBy: string | null) => NonNullable<Order['issuedInvoice']>,
+): Promise<Order> {
+  const firestore = await db();
+  const ref = firestore.collection(ORDERS).doc(orderId);
+  const keyRef = firestore.collection(INVOICE_NUMBERS).doc(number);
+  return firestore.runTransaction(async (tx) => {
+    const [snap, key] = await tx.getAll(ref, keyRef);
+    const doc = snap!.exists ? (snap!.data() as OrderDoc) : null;
+    const holder = key!.exists ? String(key!.get('orderId')) : null;
+    const issuedInvoice = decide(doc, holder === orderId ? null : holder);
+    const previous = doc?.issuedInvoice?.number;
+    if (previous && previous !== number) {
+      const oldKey = firestore.collection(INVOICE_NUMBERS).doc(previous);
+      if ((await tx.get(oldKey)).get('orderId') === orderId) tx.delete(oldKey);
+    }
+    if (!holder) tx.create(keyRef, { orderId, at: issuedInvoice.at });
+    tx.update(ref, { issuedInvoice });
+    return toOrder({ ...doc, issuedInvoice });
+  });
+}
+
+/** Sets or replaces the 作廢 or 折讓 record of one order, in a transaction on the order as stored (`decide` answers it or throws). */
+export async function setInvoiceCorrection(orderId: string, decide: (doc: OrderDoc | null) => NonNullable<Order['invoiceCorrection']>): Promise<Order> {
   const firestore = await db();
   const ref = firestore.collection(ORDERS).doc(orderId);
   return firestore.runTransaction(async (tx) => {
     const snap = await tx.get(ref);
-    const doc = snap.exists ? (snap.data() as OrderDoc) : null;
-    const issuedInvoice = decide(doc);
-    tx.update(ref, { issuedInvoice });
-    return toOrder({ ...doc, issuedInvoice });
+    const invoiceCorrection = decide(snap.exists ? (snap.data() as OrderDoc) : null);
+    tx.update(ref, { invoiceCorrection });
+    return toOrder({ ...(snap.data() as OrderDoc), invoiceCorrection });
   });
 }

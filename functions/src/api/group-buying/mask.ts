@@ -35,7 +35,7 @@ export function maskEmail(email: string): string {
 }
 
 /** The invoice choice without the buyer's carrier, 統一編號 or 抬頭 (a donation's 愛心碼 is a charity's, not theirs). */
-function maskInvoice(invoice: Order['invoice']): Order['invoice'] {
+export function maskInvoice(invoice: Order['invoice']): Order['invoice'] {
   switch (invoice.type) {
     case 'mobile':
     case 'certificate':
@@ -60,6 +60,7 @@ export function toGroupOrderView(order: Order, canSeeAll: boolean): GroupOrderVi
     invoiceTitle: order.invoiceTitle ? maskName(order.invoiceTitle) : '',
     invoice: maskInvoice(order.invoice),
     ...(order.issuedInvoice ? { issuedInvoice: { ...order.issuedInvoice, by: '' } } : {}),
+    ...(order.invoiceCorrection ? { invoiceCorrection: { ...order.invoiceCorrection, by: '' } } : {}),
     bankAccountNo: '*****',
     remark: order.remark ? '（已隱藏）' : '',
     statusHistory: order.statusHistory.map(({ status, at }) => ({ status, at, by: '' })),

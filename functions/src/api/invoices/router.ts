@@ -2,7 +2,7 @@ import { ROUTES } from '../../contracts/routes';
 import { handle, sent } from '../../http/route';
 import { sendCsv, sendXlsx } from '../../http/send-export';
 import { ownerActor } from '../orders/order-status';
-import { invoiceRows, invoicesCsv, invoicesXlsx, markInvoiced } from './service';
+import { correctInvoice, invoiceRows, invoicesCsv, invoicesXlsx, markInvoiced } from './service';
 
 /** The owner's invoices under /api/admin (access `owner`, contracts/routes.ts "Invoices"). */
 export const invoiceRoutes = [
@@ -16,4 +16,5 @@ export const invoiceRoutes = [
     return sent;
   }),
   handle(ROUTES.adminMarkInvoice, ({ params, body, user }) => markInvoiced(params.orderId, body.number, ownerActor(user))),
+  handle(ROUTES.adminCorrectInvoice, ({ params, body, user }) => correctInvoice(params.orderId, body, ownerActor(user))),
 ];

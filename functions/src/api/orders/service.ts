@@ -2,6 +2,7 @@ import { type BankDigitsInput, type LookupBankDigitsInput, type Order, type Orde
 import { findOrderByNo, getOrder, listOrdersOfUser, orderSummaryOf } from '../../data/orders';
 import type { Identity } from '../../lib/id-token';
 import { notFound } from '../../lib/failure';
+import { maskInvoice } from '../group-buying/mask';
 import { setBankDigits } from './order-status';
 import { holdingRefusal } from './holding';
 import { placeOrder, type PlaceOrderResult } from './place-order';
@@ -21,14 +22,17 @@ async function lookedUp(input: OrderLookupInput): Promise<Order> {
   return order;
 }
 
+/** What the lookup shows: the summary, the invoice choice masked as the organiser's view masks it (no carrier, 統一編號 or 抬頭 in full). */
+const summaryOf = (o: Order): OrderSummary => ({ ...orderSummaryOf(o), invoice: maskInvoice(o.invoice) });
+
 export async function lookupOrder(input: OrderLookupInput): Promise<OrderSummary> {
-  return orderSummaryOf(await lookedUp(input));
+  return summaryOf(await lookedUp(input));
 }
 
 export async function lookupSetBankDigits(input: LookupBankDigitsInput): Promise<OrderSummary> {
   const { bankAccountNo, ...proof } = input;
   const order = await lookedUp(proof);
-  return orderSummaryOf(await setBankDigits(order.orderId, bankAccountNo, 'buyer:lookup'));
+  return summaryOf(await setBankDigits(order.orderId, bankAccountNo, 'buyer:lookup'));
 }
 
 export async function memberSetBankDigits(userId: string, orderId: string, input: BankDigitsInput): Promise<Order> {

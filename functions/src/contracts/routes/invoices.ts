@@ -1,5 +1,5 @@
 import { adminIdParams } from '../admin';
-import { invoicePeriodQuerySchema, invoiceRowsSchema, markInvoiceInputSchema } from '../invoices';
+import { correctInvoiceInputSchema, invoicePeriodQuerySchema, invoiceRowsSchema, markInvoiceInputSchema } from '../invoices';
 import { orderSchema } from '../orders';
 import { K, OWNER, route, type RouteDecl } from './declare';
 
@@ -41,10 +41,22 @@ export const INVOICES_ROUTES = {
     path: '/api/admin/orders/{orderId}/invoice',
     tag: 'Owner',
     summary: "Mark a paid order's invoice as issued",
-    description: 'Records the invoice number (2 capital letters and 8 digits) the shop issued, shown on the customer\'s order page; a second mark replaces it. Only a paid order (preparing, shipped): others answer 409 `INVALID_TRANSITION`.',
+    description: 'Records the invoice number (2 capital letters and 8 digits) the shop issued, shown on the customer\'s order page; a second mark replaces it. Only a paid order (preparing, shipped): others answer 409 `INVALID_TRANSITION`. A number already recorded on another order answers 409 `ALREADY_EXISTS`.',
     ...OWNER,
     params: adminIdParams.order,
     body: markInvoiceInputSchema,
+    responses: { 200: { description: 'The order', schema: orderSchema } },
+    errors: { 404: [K.notFound], 409: [K.invalidTransition, K.alreadyExists] },
+  }),
+  adminCorrectInvoice: route({
+    method: 'put',
+    path: '/api/admin/orders/{orderId}/invoice/correction',
+    tag: 'Owner',
+    summary: "Record the 作廢 or 折讓 of a refunded order's invoice",
+    description: "Records how the issued invoice of a refunded order was undone on the invoice platform: `void` (作廢; `number` is the invoice's own, filled in when omitted) or `allowance` (折讓, with the 折讓單's number), on the Taiwan day `date`; a second record replaces it. Shown in the invoice export and on the customer's order page. An order not refunded, or without an issued invoice, answers 409 `INVALID_TRANSITION`.",
+    ...OWNER,
+    params: adminIdParams.order,
+    body: correctInvoiceInputSchema,
     responses: { 200: { description: 'The order', schema: orderSchema } },
     errors: { 404: [K.notFound], 409: [K.invalidTransition] },
   }),

@@ -1,7 +1,7 @@
 import type { AdminProductInput, DeliveryCorrection, OrderStatusChange } from '@contracts/admin';
 import type { BankConfirmInput, BankDeposit } from '@contracts/bank';
 import type { ErrorBody } from '@contracts/errors';
-import type { InvoicePeriodQuery } from '@contracts/invoices';
+import type { CorrectInvoiceInput, InvoicePeriodQuery } from '@contracts/invoices';
 import type { AdminSettings } from '@contracts/settings';
 import type { CampaignOutcomeInput, GroupBuyingPlan } from '@contracts/group-buying';
 import type { OrderStatus } from '@contracts/orders';
@@ -69,6 +69,8 @@ export function downloadInvoices(q: InvoicePeriodQuery, ext: 'csv' | 'xlsx'): Pr
 }
 
 export const markInvoice = (orderId: string, number: string) => api('PUT /api/admin/orders/{orderId}/invoice', { params: { orderId }, body: { number } });
+
+export const correctInvoice = (orderId: string, body: CorrectInvoiceInput) => api('PUT /api/admin/orders/{orderId}/invoice/correction', { params: { orderId }, body });
 
 /** `refresh`: any owner call through the shared client, which renews the token (or logs out) on a 401. */
 async function downloadFile(url: string, filename: string, refresh: () => Promise<unknown>): Promise<void> {

@@ -1,5 +1,6 @@
 import { invoicePeriodQuerySchema, type InvoicePeriodQuery, type InvoiceRows } from '@contracts/invoices';
-import { INVOICE_TYPE_LABELS, type Order } from '@contracts/orders';
+import { INVOICE_CORRECTION_LABELS, INVOICE_STATE_LABELS, INVOICE_TYPE_LABELS, type Order } from '@contracts/orders';
+import { Link } from 'react-router';
 import { formatDateTime, formatMoney, taiwanDay } from '@contracts/format';
 import { useState } from 'react';
 import { Thead } from '@/components/thead';
@@ -35,7 +36,7 @@ export default function InvoicesPage() {
       <PageHead title="發票">
         <ReloadButton resource={rows} />
       </PageHead>
-      <p className="muted">列出付款日期在期間內、已付款（準備中、已發貨）的訂單，每筆一行；金額含 5% 營業稅。匯出後於加值中心或財政部平台開立，再填回發票號碼。</p>
+      <p className="muted">列出付款日期在期間內、已付款（準備中、已發貨）的訂單，以及已開立發票後退款、需作廢或折讓的訂單，每筆一行；金額含 5% 營業稅。匯出後於加值中心或財政部平台開立，再填回發票號碼。</p>
       <form
         className="admin-invoice-period"
         noValidate
@@ -103,7 +104,17 @@ function InvoiceTable({ rows, onMarked }: { rows: InvoiceRows['rows']; onMarked:
               </span>
             </td>
             <td data-label="發票號碼">
-              <InvoiceMark order={r} onChange={onMarked} />
+              {r.state === 'notIssued' || r.state === 'issued' ? (
+                <InvoiceMark order={r} onChange={onMarked} />
+              ) : (
+                <>
+                  <span className="admin-mono">{r.issuedInvoice?.number}</span>{' '}
+                  <strong className={r.state === 'toCorrect' ? 'admin-warn' : undefined}>{INVOICE_STATE_LABELS[r.state]}</strong>
+                  <span className="admin-sub">
+                    {r.correction ? `${INVOICE_CORRECTION_LABELS[r.correction.kind]} ${r.correction.number}（${r.correction.date}）` : <Link to={`/admin/orders/${r.orderId}#o-invoice`}>訂單已退款：請作廢或折讓，並記錄</Link>}
+                  </span>
+                </>
+              )}
             </td>
           </tr>
         ))}

@@ -11,7 +11,7 @@ import { useResource } from '../lib/use-resource';
 import { useAdminForm } from '../lib/use-admin-form';
 import { useOwnerAction } from '../lib/use-owner-action';
 import { BookAmountsTable } from './tables';
-import { InvoiceMark } from './invoice-mark';
+import { InvoiceCorrectionForm, InvoiceMark } from './invoice-mark';
 import { BusyButton, Card, FormErrors, PageHead, SubPage } from './ui';
 import { OrderStatusBadge } from '@/components/order-status-badge';
 import { Fact } from '@/components/fact';
@@ -46,6 +46,10 @@ function OrderView({ order: o, onChange }: { order: Order; onChange: (o: Order) 
         <Card id="o-invoice" title="發票">
           <p className="admin-sub">依「發票」頁匯出的資料開立後，填回發票號碼（2 個英文字母加 8 位數字），顧客的訂單頁會顯示。</p>
           <InvoiceMark order={o} onChange={onChange} />
+        </Card>
+      ) : o.status === STATUS.refunded && o.issuedInvoice ? (
+        <Card id="o-invoice" title="發票作廢／折讓">
+          <InvoiceCorrectionForm order={o} onChange={onChange} />
         </Card>
       ) : null}
       {isShipped(o) ? <CorrectDelivery order={o} onChange={onChange} /> : null}

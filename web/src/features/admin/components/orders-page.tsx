@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { ordersQuery } from '../api/admin-api';
 import { useResource } from '../lib/use-resource';
 import { OrdersTable } from './tables';
+import { InvoiceBrief } from './invoice-mark';
 import { Loaded, PageHead } from './ui';
 import { Field } from '@/components/field';
 
@@ -46,7 +47,15 @@ export default function OrdersPage() {
                 caption="訂單列表"
                 busy={orders.loading}
                 withPhone
-                detail={{ label: '類型', cell: (o) => (o.planId ? `團購 ${planTitles.get(o.planId) ?? o.planId}` : '書店') }}
+                detail={{
+                  label: '類型／發票',
+                  cell: (o) => (
+                    <>
+                      {o.planId ? `團購 ${planTitles.get(o.planId) ?? o.planId}` : '書店'}
+                      <InvoiceBrief order={o} />
+                    </>
+                  ),
+                }}
               />
             )}
             <nav className="admin-pager" aria-label="分頁">

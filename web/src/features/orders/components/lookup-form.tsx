@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { z } from 'zod';
 import { emailSchema, phoneSchema } from '@contracts/common';
 import { describeError } from '@contracts/errors';
-import { orderNoSchema, type OrderLookupInput, type OrderSummary } from '@contracts/orders';
+import { describeInvoice, describeIssuedInvoice, orderNoSchema, type OrderLookupInput, type OrderSummary } from '@contracts/orders';
 import { awaitsFormation, awaitsPayment } from '@domain/order';
 import { BankDetails } from '@/components/bank-details';
 import { FormationNote } from '@/components/formation-note';
@@ -124,6 +124,12 @@ function FoundOrder({ found, proof, onChange }: { found: OrderSummary; proof: Or
         )}
       </p>
       <OrderItemsTable items={found.items} itemsTotal={found.itemsTotal} shippingFee={found.shippingFee} totalPrice={found.totalPrice} />
+      <dl className="facts">
+        <dt>發票</dt>
+        <dd>{describeInvoice(found.invoice)}</dd>
+        <dt>發票號碼</dt>
+        <dd>{describeIssuedInvoice(found)}</dd>
+      </dl>
       {found.delivery?.trackingNo && (
         <p>
           物流：{found.delivery.company} {found.delivery.trackingNo}

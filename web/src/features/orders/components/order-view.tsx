@@ -1,4 +1,4 @@
-import { describeInvoice, NO_BANK_DIGITS, ORDER_STATUS_LABELS } from '@contracts/orders';
+import { describeInvoice, describeIssuedInvoice, NO_BANK_DIGITS, ORDER_STATUS_LABELS } from '@contracts/orders';
 import { OrderItemsTable } from '@/components/order-items-table';
 import { formatDateTime } from '@contracts/format';
 import { awaitsFormation, awaitsPayment } from '@domain/order';
@@ -46,7 +46,7 @@ export function OrderView({ userId, orderId }: { userId: string; orderId: string
             <dt>發票</dt>
             <dd>{describeInvoice(order.invoice)}</dd>
             <dt>發票號碼</dt>
-            <dd>{order.issuedInvoice ? order.issuedInvoice.number : '尚未開立（付款後開立）'}</dd>
+            <dd>{describeIssuedInvoice(order)}</dd>
             <Fact term="備註">{order.remark}</Fact>
             {order.delivery?.trackingNo && (
               <Fact term="物流">
