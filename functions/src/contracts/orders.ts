@@ -100,16 +100,6 @@ export const INVOICE_STATE_LABELS: Record<InvoiceState, string> = {
   allowance: '已折讓',
 };
 
-/**
- * Where an order's invoice stands: not issued; issued; issued but the order was refunded since, so the
- * shop owes a 作廢 or 折讓 (`toCorrect`); or voided / given an allowance.
- */
-export function invoiceStateOf(o: { status: OrderStatus; issuedInvoice?: { number: string } | null; invoiceCorrection?: { kind: InvoiceCorrectionKind } | null }): InvoiceState {
-  if (!o.issuedInvoice) return 'notIssued';
-  if (o.invoiceCorrection) return o.invoiceCorrection.kind === 'void' ? 'voided' : 'allowance';
-  return o.status === 'refunded' ? 'toCorrect' : 'issued';
-}
-
 const INVOICE_FIELD_MAX = 100;
 
 /**
@@ -172,21 +162,6 @@ export function describeInvoice(inv: Invoice): string {
   }
   const detail = invoiceDetail(inv);
   return detail ? `${label} ${detail}` : label;
-}
-
-/**
- * The issued invoice in a line for the customer (order page, lookup): 「尚未開立（付款後開立）」,
- * 「AB12345678」, 「AB12345678（訂單已退款，發票將作廢或折讓）」, 「AB12345678（已作廢，2026-11-27）」.
- */
-export function describeIssuedInvoice(o: Parameters<typeof invoiceStateOf>[0] & { invoiceCorrection?: { kind: InvoiceCorrectionKind; number: string; date: string } | null }): string {
-  const state = invoiceStateOf(o);
-  const number = o.issuedInvoice?.number ?? '';
-  const c = o.invoiceCorrection;
-  if (state === 'notIssued') return o.status === 'cancelledUnpaid' || o.status === 'refunded' ? '未開立' : '尚未開立（付款後開立）';
-  if (state === 'toCorrect') return `${number}（訂單已退款，發票將作廢或折讓）`;
-  if (c && state === 'voided') return `${number}（已作廢，${c.date}）`;
-  if (c) return `${number}（已折讓，折讓單號 ${c.number}，${c.date}）`;
-  return number;
 }
 
 /** The buyer's details, shared by the shop checkout and the group order form. */

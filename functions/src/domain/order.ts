@@ -1,6 +1,6 @@
 import type { Delivery, OrderStatusChange } from '../contracts/admin';
 import { formatMoney } from '../contracts/format';
-import { invoiceOf, NO_BANK_DIGITS, ORDER_STATUSES, type Order, type OrderItem, type OrderStatus, type PlaceOrderInput } from '../contracts/orders';
+import { invoiceOf, NO_BANK_DIGITS, ORDER_STATUSES, type InvoiceCorrectionKind, type InvoiceState, type Order, type OrderItem, type OrderStatus, type PlaceOrderInput } from '../contracts/orders';
 
 // An order's life, said once (docs/orders.md, "An order's life"): how it is created, every move of its
 // status and who may make it, the owner's corrections, and which mail each change sends. Pure: no
@@ -155,6 +155,33 @@ export const isPreparing = (o: WithStatus) => o.status === 'preparing';
 export const isShipped = (o: WithStatus) => o.status === 'shipped';
 /** Cancelled after it was paid (or cancelled with a refund); the money went back. */
 export const isRefunded = (o: WithStatus) => o.status === 'refunded';
+
+// --- The issued invoice: where it stands after the order's own moves (issue 36) ---
+
+/**
+ * Where an order's invoice stands: not issued; issued; issued but the order was refunded since, so the
+ * shop owes a 作廢 or 折讓 (`toCorrect`); or voided / given an allowance.
+ */
+export function invoiceStateOf(o: WithStatus & { issuedInvoice?: { number: string } | null; invoiceCorrection?: { kind: InvoiceCorrectionKind } | null }): InvoiceState {
+  if (!o.issuedInvoice) return 'notIssued';
+  if (o.invoiceCorrection) return o.invoiceCorrection.kind === 'void' ? 'voided' : 'allowance';
+  return isRefunded(o) ? 'toCorrect' : 'issued';
+}
+
+/**
+ * The issued invoice in a line for the customer (order page, lookup): 「尚未開立（付款後開立）」,
+ * 「AB12345678」, 「AB12345678（訂單已退款，發票將作廢或折讓）」, 「AB12345678（已作廢，2026-11-27）」.
+ */
+export function describeIssuedInvoice(o: Parameters<typeof invoiceStateOf>[0] & { invoiceCorrection?: { kind: InvoiceCorrectionKind; number: string; date: string } | null }): string {
+  const state = invoiceStateOf(o);
+  const number = o.issuedInvoice?.number ?? '';
+  const c = o.invoiceCorrection;
+  if (state === 'notIssued') return o.status === STATUS.cancelledUnpaid || isRefunded(o) ? '未開立' : '尚未開立（付款後開立）';
+  if (state === 'toCorrect') return `${number}（訂單已退款，發票將作廢或折讓）`;
+  if (c && state === 'voided') return `${number}（已作廢，${c.date}）`;
+  if (c) return `${number}（已折讓，折讓單號 ${c.number}，${c.date}）`;
+  return number;
+}
 
 /** An order that still holds its copies (counted in a campaign's progress, totals and lists). */
 export const isActiveOrder = (o: WithStatus) => !returnsStock(o.status);

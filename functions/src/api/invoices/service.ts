@@ -1,5 +1,5 @@
 import { splitVat, type CorrectInvoiceInput, type InvoicePeriodQuery, type InvoiceRow, type InvoiceRows } from '../../contracts/invoices';
-import { INVOICE_CORRECTION_LABELS, INVOICE_STATE_LABELS, INVOICE_TYPE_LABELS, invoiceOf, invoiceStateOf, type Order, type OrderStatus } from '../../contracts/orders';
+import { INVOICE_CORRECTION_LABELS, INVOICE_STATE_LABELS, INVOICE_TYPE_LABELS, invoiceOf, type Order, type OrderStatus } from '../../contracts/orders';
 import { formatDateTime } from '../../contracts/format';
 import { getOrder, listOrdersChangedSince, setInvoiceCorrection, setIssuedInvoice } from '../../data/orders';
 import { conflict, notFound } from '../../lib/failure';
@@ -7,7 +7,7 @@ import { ERROR_KEYS } from '../../contracts/errors';
 import { toCsv, type Cell } from '../../contracts/csv';
 import { toXlsx } from '../../lib/xlsx';
 import { manualIssuer, type InvoiceIssuer } from './issuer';
-import { isPaid, PAID_STATUSES, STATUS } from '../../domain/order';
+import { invoiceStateOf, isPaid, PAID_STATUSES, STATUS } from '../../domain/order';
 
 /** The shop's issuer: the manual export offline; a provider's adapter would take its place (issuer.ts). */
 const issuer: InvoiceIssuer = manualIssuer;

@@ -1,5 +1,6 @@
 import { correctInvoiceInputSchema, markInvoiceInputSchema } from '@contracts/invoices';
-import { INVOICE_CORRECTION_KINDS, INVOICE_CORRECTION_LABELS, INVOICE_STATE_LABELS, INVOICE_TYPE_LABELS, invoiceStateOf, type InvoiceCorrectionKind, type Order } from '@contracts/orders';
+import { INVOICE_CORRECTION_KINDS, INVOICE_CORRECTION_LABELS, INVOICE_STATE_LABELS, INVOICE_TYPE_LABELS, type InvoiceCorrectionKind, type Order } from '@contracts/orders';
+import { invoiceStateOf } from '@domain/order';
 import { taiwanDay } from '@contracts/format';
 import { useState } from 'react';
 import { notify } from '@/lib/toast';

@@ -1,4 +1,5 @@
-import { describeInvoice, describeIssuedInvoice, NO_BANK_DIGITS, ORDER_STATUS_LABELS } from '@contracts/orders';
+import { describeInvoice, NO_BANK_DIGITS, ORDER_STATUS_LABELS } from '@contracts/orders';
+import { describeIssuedInvoice } from '@domain/order';
 import { OrderItemsTable } from '@/components/order-items-table';
 import { formatDateTime } from '@contracts/format';
 import { awaitsFormation, awaitsPayment } from '@domain/order';
