@@ -1,58 +1,49 @@
 // Launch day at 100x this shop (docs/orders.md, "Launch day"): a campaign opens for an association's
 // members and LAUNCH_BUYERS guests (default 2,000) order over LAUNCH_SECONDS (default 60), arriving at an
-// even pace, through Hosting -> the Functions emulator, on warm workers. Every buyer behaves like the web
-// client (a 5xx or a cut-off is retried with the same orderId, as scripts/lib/burst.mjs does). Prints
-// orders/s, p50/p95, 5xx, ghosts (orders stored without a success answer), oversold, the dashboard's lag
-// behind the orders (the campaign's running totals, data/stats.ts) and the mail queue's lag (each order's
-// confirmation sent by the sendMail trigger to MailDev). Aim: 0 5xx, 0 ghosts, 0 oversold, p95 <= 2 s,
-// dashboard lag <= 10 s, mail lag <= 2 min. `npm run bench -- launch` runs only this file.
+// even pace, on warm servers, through two paths, one after the other and printed side by side:
+// - production-like: a few plain Node processes of the same app behind a balancer at concurrency 80 each,
+//   as Cloud Run serves the function (scripts/bench/lib.mjs withProductionLike);
+// - emulator: Hosting -> the Functions emulator, which starts one worker process per concurrent request.
+// Both against the same Firestore and Auth emulators; the triggers (stats, mail) run in the Functions
+// emulator on either path, on the Firestore writes whoever makes them. Every buyer behaves like the web
+// client (scripts/lib/burst.mjs placeAsBuyer: a 5xx or a cut-off is retried with the same orderId).
+// Prints orders/s, p50/p95, 5xx, ghosts (orders stored without a success answer), oversold, the
+// dashboard's lag behind the orders (the campaign's running totals, data/stats.ts) and the mail queue's
+// lag (each order's confirmation sent by the sendMail trigger to MailDev). Aim (production-like path): 0
+// 5xx, 0 ghosts, 0 oversold, p95 <= 2 s, dashboard lag <= 10 s, mail lag <= 2 min.
+// `npm run bench -- launch` runs only this file; LAUNCH_PATHS=production-like (or emulator) runs one path.
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
-import { admin, createFixtureBook, createFixturePlan, groupOrderBody } from '../lib/burst.mjs';
+import { admin, buyerClient, createFixtureBook, createFixturePlan, groupOrderBody, placeAsBuyer } from '../lib/burst.mjs';
+import { withProductionLike } from './lib.mjs';
 
-export const title = 'Launch day: a campaign for thousands of members, paced arrivals through Hosting -> Functions emulator (warm)';
+export const title = 'Launch day: a campaign for thousands of members, paced arrivals, production-like (Node processes behind a balancer) vs Hosting -> Functions emulator (warm)';
 
 const HOSTING = process.env.HOSTING_URL ?? 'http://127.0.0.1:5000';
 const BUYERS = Number(process.env.LAUNCH_BUYERS) || 2000;
 const SECONDS = Number(process.env.LAUNCH_SECONDS) || 60;
+const PATHS = (process.env.LAUNCH_PATHS || 'production-like,emulator').split(',').map((p) => p.trim());
 // Unset: the emulator sends unpaced. Set, it paces sendMail (it inherits this environment) and the bench checks the limit.
 const MAIL_PER_MINUTE = Number(process.env.MAIL_PER_MINUTE) || 0;
 // Stock for most but not all: the last buyers meet OUT_OF_STOCK, as on a real launch.
 const UNITS = Math.round(BUYERS * 0.9);
+const WARM_BUYERS = 30;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const pct = (xs, p) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length ? s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] : NaN;
 };
 
-async function order(planId, productId, i) {
-  const orderId = randomUUID().replaceAll('-', '');
-  // Each guest is its own rate-limit client (docs/limits.md), as scripts/lib/burst.mjs names them: 2,000
-  // guests behind one address would otherwise meet the production per-address limits.
-  const client = process.env.RATE_LIMIT_TEST_SECRET ? { 'X-Test-Client': `${process.env.RATE_LIMIT_TEST_SECRET}:launch-${i}-${orderId}` } : {};
-  const t = performance.now();
-  let answer;
+/**
+ * One guest: guest number `i` (its own email and phone, so the per-contact limits of docs/limits.md count
+ * each guest once; each path takes its own range of numbers, as the same people do not order twice).
+ */
+async function order(baseUrl, planId, productId, i) {
   let firstTry5xx = false;
-  let tries = 1;
-  for (; ; tries++) {
-    try {
-      const res = await fetch(`${HOSTING}/api/groupOrder/${planId}/${orderId}`, {
-        method: 'PATCH',
-        headers: { 'Content-Type': 'application/json', ...client },
-        body: JSON.stringify(groupOrderBody(productId, i)),
-        signal: AbortSignal.timeout(90_000),
-      });
-      const json = await res.json().catch(() => ({}));
-      answer = { status: res.status, statusMessage: json.statusMessage };
-    } catch (err) {
-      // No answer within 90 s (the Functions emulator queues requests beyond its 50 workers) or a cut-off.
-      answer = { status: 0, statusMessage: String(err?.name ?? err) };
-    }
-    if (tries === 1 && (answer.status === 0 || answer.status >= 500)) firstTry5xx = true;
-    if ((answer.status !== 0 && answer.status < 500) || tries > 3) break;
-    await sleep(500 * tries);
-  }
-  return { ...answer, firstTry5xx, tries, orderId, ms: performance.now() - t, at: Date.now() };
+  const a = { path: (orderId) => `/api/groupOrder/${planId}/${orderId}`, body: groupOrderBody(productId, i), orderId: randomUUID().replaceAll('-', ''), client: buyerClient(i) };
+  // 90 s: the Functions emulator queues requests beyond its workers; a production-like answer comes far sooner.
+  const answer = await placeAsBuyer(baseUrl, a, { retries: 3, timeoutMs: 90_000, onFirstTryCutOff: () => (firstTry5xx = true) });
+  return { ...answer, email: a.body.email, firstTry5xx, at: Date.now() };
 }
 
 /** Sums a campaign's running totals for today over its shard documents (functions/src/data/stats.ts). */
@@ -63,43 +54,42 @@ async function dashboardOrders(db, planId) {
   return orders;
 }
 
-export async function run(say) {
+/** One launch through `baseUrl`, guests numbered from `firstGuest`: the figures, and a line or two said on the way. */
+async function launch(say, name, baseUrl, firstGuest) {
   const { db } = admin();
   // Warm the serving path: a small burst on its own book, so the workers are loaded before the clock starts.
   const warmBook = await createFixtureBook(100);
   const warmPlan = await createFixturePlan(warmBook);
-  await Promise.all(Array.from({ length: 30 }, (_, i) => order(warmPlan, warmBook, i)));
+  await Promise.all(Array.from({ length: WARM_BUYERS }, (_, i) => order(baseUrl, warmPlan, warmBook, firstGuest + BUYERS + i)));
 
   const productId = await createFixtureBook(UNITS);
   const planId = await createFixturePlan(productId);
-  say(`   ${BUYERS} guests over ${SECONDS} s (${(BUYERS / SECONDS).toFixed(1)} arrivals/s) for ${UNITS} copies; load average before: ${loadavg()[0].toFixed(1)}`);
+  const loadBefore = loadavg()[0];
   const started = Date.now();
   const gap = (SECONDS * 1000) / BUYERS;
   const inFlight = [];
   for (let i = 0; i < BUYERS; i++) {
     const due = started + i * gap;
     if (due > Date.now()) await sleep(due - Date.now());
-    inFlight.push(order(planId, productId, i));
+    inFlight.push(order(baseUrl, planId, productId, firstGuest + i));
   }
   const answers = await Promise.all(inFlight);
   const wallS = (Date.now() - started) / 1000;
   const lastAnswer = Math.max(...answers.map((a) => a.at));
+  const loadAfter = loadavg()[0];
 
   const placed = answers.filter((a) => a.status === 201 || a.status === 200);
-  const oos = answers.filter((a) => a.status === 409 && a.statusMessage === 'OUT_OF_STOCK').length;
-  const fivexx = answers.filter((a) => a.status >= 500).length;
-  const noAnswer = answers.filter((a) => a.status === 0).length;
-  const firstTry5xx = answers.filter((a) => a.firstTry5xx).length;
   const stored = await db.collection('orders').where('planId', '==', planId).select('orderId', 'items').get();
   const placedIds = new Set(placed.map((a) => a.orderId));
-  const ghosts = stored.docs.filter((d) => !placedIds.has(d.id)).length;
   const sold = stored.docs.reduce((n, d) => n + d.get('items').reduce((m, it) => m + it.qty, 0), 0);
   const lat = answers.map((a) => a.ms);
   const refused = {};
-  for (const a of answers) if (a.status !== 0 && a.status !== 200 && a.status !== 201 && a.statusMessage !== 'OUT_OF_STOCK') refused[`${a.status} ${a.statusMessage ?? ''}`.trim()] = (refused[`${a.status} ${a.statusMessage ?? ''}`.trim()] ?? 0) + 1;
-  if (Object.keys(refused).length) say(`   other answers: ${JSON.stringify(refused)}`);
-  say(`   placed ${placed.length}, OUT_OF_STOCK ${oos}, 5xx ${fivexx}, no answer after 4 tries of 90 s ${noAnswer} (a 5xx or no answer on the first try: ${firstTry5xx}), ghosts ${ghosts}, oversold ${Math.max(0, sold - UNITS)}`);
-  say(`   ${(placed.length / wallS).toFixed(1)} orders/s over ${wallS.toFixed(1)} s; latency p50 ${Math.round(pct(lat, 50))} ms, p95 ${Math.round(pct(lat, 95))} ms, max ${Math.round(Math.max(...lat))} ms; load average ${loadavg()[0].toFixed(1)}`);
+  for (const a of answers) {
+    if (a.status === 0 || a.status === 200 || a.status === 201 || a.statusMessage === 'OUT_OF_STOCK') continue;
+    const key = `${a.status} ${a.statusMessage ?? ''}`.trim();
+    refused[key] = (refused[key] ?? 0) + 1;
+  }
+  if (Object.keys(refused).length) say(`   ${name}: other answers ${JSON.stringify(refused)}`);
 
   // Dashboard lag: from the last answer until the campaign's running totals count every stored order.
   let dashLagS = NaN;
@@ -109,35 +99,110 @@ export async function run(say) {
       break;
     }
   }
-  say(`   dashboard lag behind the last order: ${Number.isFinite(dashLagS) ? `${dashLagS.toFixed(1)} s` : 'not caught up within 5 min'}`);
 
-  // Mail lag: each placed order's confirmation, from its mail document's creation to SUCCESS.
+  // Mail lag: each of this launch's confirmations (by its guests' addresses), from its mail document's creation to SUCCESS.
+  const emails = new Set(answers.map((a) => a.email));
   const mailsFor = async () => {
     const snap = await db.collection('mail').where('createdAt', '>=', new Date(started).toISOString()).select('createdAt', 'delivery', 'to').get();
-    return snap.docs.filter((d) => String(d.get('to')).startsWith('guest-'));
+    return snap.docs.filter((d) => emails.has(String(d.get('to'))));
   };
   let mails = [];
   let done = [];
   for (const t0 = Date.now(); Date.now() - t0 < 600_000; await sleep(2000)) {
     mails = await mailsFor();
     done = mails.filter((d) => ['SUCCESS', 'ERROR'].includes(d.get('delivery.state')));
-    if (mails.length >= placed.length && done.length === mails.length) break;
+    if (mails.length >= stored.size && done.length === mails.length) break;
   }
   const lags = done.map((d) => d.get('delivery.endTime').toMillis() - Date.parse(d.get('createdAt')));
-  const errors = done.filter((d) => d.get('delivery.state') === 'ERROR').length;
-  const pending = mails.filter((d) => d.get('delivery.state') === 'PENDING').length;
-  say(`   mail: ${done.length} of ${mails.length} mails settled (${errors} ERROR, ${pending} PENDING for a sending slot); queue lag p50 ${(pct(lags, 50) / 1000).toFixed(1)} s, max ${(Math.max(...lags) / 1000).toFixed(1)} s; all sent ${((Math.max(...done.map((d) => d.get('delivery.endTime').toMillis())) - lastAnswer) / 1000).toFixed(1)} s after the last order`);
+  const r = {
+    name,
+    placed: placed.length,
+    outOfStock: answers.filter((a) => a.status === 409 && a.statusMessage === 'OUT_OF_STOCK').length,
+    fivexx: answers.filter((a) => a.status >= 500).length,
+    noAnswer: answers.filter((a) => a.status === 0).length,
+    firstTry5xx: answers.filter((a) => a.firstTry5xx).length,
+    ghosts: stored.docs.filter((d) => !placedIds.has(d.id)).length,
+    oversold: Math.max(0, sold - UNITS),
+    ordersPerS: placed.length / wallS,
+    wallS,
+    p50: pct(lat, 50),
+    p95: pct(lat, 95),
+    max: Math.max(...lat),
+    dashLagS,
+    mails: mails.length,
+    mailsSettled: done.length,
+    mailErrors: done.filter((d) => d.get('delivery.state') === 'ERROR').length,
+    mailPending: mails.filter((d) => d.get('delivery.state') === 'PENDING').length,
+    mailLagP50S: pct(lags, 50) / 1000,
+    mailLagMaxS: Math.max(...lags) / 1000,
+    allSentAfterS: (Math.max(...done.map((d) => d.get('delivery.endTime').toMillis())) - lastAnswer) / 1000,
+    load: `${loadBefore.toFixed(1)} -> ${loadAfter.toFixed(1)}`,
+  };
   // Paced (MAIL_PER_MINUTE reaches the Functions emulator from this environment; docs/mail.md "Pacing"):
   // the slots taken per minute must never pass the limit, and the lag is the backlog over the limit.
-  let mailOk = Math.max(...lags) <= 120_000;
+  r.mailOk = r.mailLagMaxS <= 120 && done.length === mails.length && mails.length >= stored.size;
   if (MAIL_PER_MINUTE > 0) {
     const slots = await db.collection('mailSlots').where('at', '>=', new Date(started)).select('minute').get();
     const perMinute = new Map();
     for (const d of slots.docs) perMinute.set(d.get('minute'), (perMinute.get(d.get('minute')) ?? 0) + 1);
     const most = Math.max(0, ...perMinute.values());
-    say(`   paced at ${MAIL_PER_MINUTE} a minute: ${slots.size} slots over ${perMinute.size} minutes, at most ${most} in one minute`);
-    mailOk = done.length === mails.length && errors === 0 && most <= MAIL_PER_MINUTE;
+    say(`   ${name}: mail paced at ${MAIL_PER_MINUTE} a minute: ${slots.size} slots over ${perMinute.size} minutes, at most ${most} in one minute`);
+    r.mailOk = done.length === mails.length && r.mailErrors === 0 && most <= MAIL_PER_MINUTE;
   }
-  const aim = fivexx === 0 && noAnswer === 0 && ghosts === 0 && sold <= UNITS && pct(lat, 95) <= 2000 && dashLagS <= 10 && mailOk;
-  say(`   aim (0 5xx, 0 ghosts, 0 oversold, p95 <= 2 s, dashboard lag <= 10 s, ${MAIL_PER_MINUTE > 0 ? `every mail sent, <= ${MAIL_PER_MINUTE} a minute` : 'mail lag <= 2 min'}): ${aim ? 'met' : 'NOT met'}`);
+  r.aim = r.fivexx === 0 && r.noAnswer === 0 && r.ghosts === 0 && r.oversold === 0 && r.p95 <= 2000 && r.dashLagS <= 10 && r.mailOk;
+  return r;
+}
+
+const s1 = (x) => (Number.isFinite(x) ? x.toFixed(1) : '-');
+const ROWS = [
+  ['placed / OUT_OF_STOCK', (r) => `${r.placed} / ${r.outOfStock}`],
+  ['5xx / no answer (4 tries of 90 s)', (r) => `${r.fivexx} / ${r.noAnswer}`],
+  ['5xx or cut-off on a first try', (r) => `${r.firstTry5xx}`],
+  ['ghosts / oversold', (r) => `${r.ghosts} / ${r.oversold}`],
+  ['orders/s (wall)', (r) => `${s1(r.ordersPerS)} (${s1(r.wallS)} s)`],
+  ['latency p50 / p95 / max', (r) => `${Math.round(r.p50)} / ${Math.round(r.p95)} / ${Math.round(r.max)} ms`],
+  ['dashboard lag after the last order', (r) => (Number.isFinite(r.dashLagS) ? `${s1(r.dashLagS)} s` : 'over 5 min')],
+  ['mails settled (ERROR, PENDING)', (r) => `${r.mailsSettled} of ${r.mails} (${r.mailErrors}, ${r.mailPending})`],
+  ['mail queue lag p50 / max', (r) => `${s1(r.mailLagP50S)} / ${s1(r.mailLagMaxS)} s`],
+  ['all mail sent after the last order', (r) => `${s1(r.allSentAfterS)} s`],
+  ['load average before -> after', (r) => r.load],
+  [`aim (0 5xx, 0 ghosts, 0 oversold, p95 <= 2 s, dashboard <= 10 s, ${MAIL_PER_MINUTE > 0 ? `mail paced <= ${MAIL_PER_MINUTE}/min` : 'mail <= 2 min'})`, (r) => (r.aim ? 'met' : 'NOT met')],
+];
+
+/** The paths' figures in columns, a row per figure. */
+function sideBySide(say, results) {
+  const labelWidth = Math.max(...ROWS.map(([l]) => l.length));
+  const cells = results.map((r) => ROWS.map(([, f]) => f(r)));
+  const widths = results.map((r, k) => Math.max(r.name.length, ...cells[k].map((c) => c.length)));
+  say(`   ${''.padEnd(labelWidth)}  ${results.map((r, k) => r.name.padEnd(widths[k])).join('  ')}`);
+  ROWS.forEach(([label], row) => say(`   ${label.padEnd(labelWidth)}  ${results.map((_, k) => cells[k][row].padEnd(widths[k])).join('  ')}`));
+}
+
+export async function run(say) {
+  say(`   ${BUYERS} guests over ${SECONDS} s (${(BUYERS / SECONDS).toFixed(1)} arrivals/s) for ${UNITS} copies, on each path: ${PATHS.join(', then ')}`);
+  const results = [];
+  for (const [k, path] of PATHS.entries()) {
+    // Each path's guests are other people: numbers of their own (the per-contact limits, docs/limits.md).
+    const firstGuest = 1_000_000 * (k + 1);
+    if (path === 'production-like') {
+      await withProductionLike(async (prod) => {
+        say(`   production-like: ${prod.label}`);
+        const r = await launch(say, 'production-like', prod.url, firstGuest);
+        const { served, peakInFlight, longestWaitMs } = prod.stats();
+        say(`   production-like: requests per instance ${served.join(' / ')}, at most ${peakInFlight.join(' / ')} at once, longest wait for room ${Math.round(longestWaitMs)} ms`);
+        const batches = prod.allocatorSummary();
+        if (batches) say(`   production-like: ${batches}`);
+        results.push(r);
+      });
+    } else if (path === 'emulator') {
+      results.push(await launch(say, 'Hosting -> Functions emulator', HOSTING, firstGuest));
+    } else {
+      say(`   unknown path ${path} (LAUNCH_PATHS takes production-like, emulator)`);
+    }
+    if (results.length) sideBySide(say, results.slice(-1));
+  }
+  if (results.length > 1) {
+    say('   side by side:');
+    sideBySide(say, results);
+  }
 }

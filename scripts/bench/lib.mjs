@@ -1,8 +1,11 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { startBalancer } from '../lib/balancer.mjs';
+import { stackDir } from '../lib/firebase-env.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -14,18 +17,48 @@ export async function freePort() {
   return port;
 }
 
-/** Starts the plain Node server entry (functions/lib/server.js) against the emulators. */
-async function startApiServer(extraEnv = {}) {
+/**
+ * Starts the plain Node server entry (functions/lib/server.js) against the emulators. The child has an IPC
+ * channel to this process and exits when it closes, so a bench that dies (even by SIGKILL) leaves no server
+ * behind; stop() resolves once it has exited. `onLine` receives its stdout lines (its logs, when not silent).
+ */
+async function startApiServer(extraEnv = {}, { onLine } = {}) {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(ROOT, 'functions/lib/server.js')], {
+  const server = pathToFileURL(path.join(ROOT, 'functions/lib/server.js')).href;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', `process.on('disconnect', () => process.exit(0)); await import(${JSON.stringify(server)});`], {
     env: { ...process.env, PORT: String(port), LOG_LEVEL: 'silent', ...extraEnv },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  let rest = '';
   await new Promise((resolve, reject) => {
-    child.stdout.on('data', (d) => String(d).includes('listening') && resolve());
-    child.on('exit', (c) => reject(new Error(`server exited ${c}`)));
+    child.stdout.on('data', (d) => {
+      const lines = (rest + d).split('\n');
+      rest = lines.pop() ?? '';
+      for (const line of lines) {
+        if (line.includes('listening')) resolve();
+        onLine?.(line);
+      }
+    });
+    child.once('exit', (c) => reject(new Error(`server exited ${c}`)));
   });
-  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    await exited;
+    clearTimeout(timer);
+  };
+  return { url: `http://127.0.0.1:${port}`, stop };
+}
+
+/** The allocator's batches (their log lines, functions/src/allocator/stock-allocator.ts) in one line. */
+function allocatorSummary(batches) {
+  if (!batches.length) return 'no allocator batch logged';
+  const sum = (f) => batches.reduce((n, b) => n + (b[f] ?? 0), 0);
+  const max = (f) => Math.max(...batches.map((b) => b[f] ?? 0));
+  const mean = (f) => Math.round(sum(f) / batches.length);
+  return `${batches.length} allocator batches: requests mean ${(sum('requests') / batches.length).toFixed(1)} max ${max('requests')}; read ${mean('readMs')} ms mean (max ${max('readMs')}), commit ${mean('commitMs')} ms mean (max ${max('commitMs')}); oldest request queued ${mean('oldestQueuedMs')} ms mean (max ${max('oldestQueuedMs')}); redos ${sum('redos')}`;
 }
 
 export const median = (xs) => {
@@ -58,7 +91,53 @@ export async function withApiServer(fn) {
   try {
     return await fn(api);
   } finally {
-    api.stop();
+    await api.stop();
+  }
+}
+
+/** Instances of the production-like path (BENCH_INSTANCES, default 3): api's minInstances for a launch is 3–5 (docs/orders.md). */
+const INSTANCES = Number(process.env.BENCH_INSTANCES) || 3;
+/** Requests one instance serves at once: api's `concurrency` (functions/src/index.ts). */
+const CONCURRENCY = 80;
+
+/**
+ * Runs `fn` against the production-like path: INSTANCES plain Node processes of the API (the same app and
+ * environment the Functions emulator gives it, plus the Cloud Run service's name; the Firestore triggers
+ * still run in the Functions emulator, on the writes whoever makes them) behind scripts/lib/balancer.mjs
+ * at concurrency 80 each. Everything it started is stopped after, whatever `fn` does.
+ * `fn` receives { url, label, stats() (the balancer's), allocatorSummary() }. With BENCH_LOGS=1 the
+ * instances log as in production, into .cache/stack-<offset>/bench-instances.log, and allocatorSummary()
+ * sums up their 'allocator batch' lines since its last call (null without).
+ */
+export async function withProductionLike(fn, { instances = INSTANCES } = {}) {
+  const batches = [];
+  const log = process.env.BENCH_LOGS ? createWriteStream(path.join(stackDir(), 'bench-instances.log'), { flags: 'a' }) : null;
+  const onLine = log
+    ? (line) => {
+        log.write(`${line}\n`);
+        if (!line.includes('allocator batch')) return;
+        try {
+          batches.push(JSON.parse(line));
+        } catch {
+          // not one of the logger's JSON lines
+        }
+      }
+    : undefined;
+  // Cloud Run names the service and revision (functions/src/config.ts); not the emulator, so no FUNCTIONS_EMULATOR.
+  const env = { K_SERVICE: 'api', K_REVISION: 'bench-production-like', ...(log ? { LOG_LEVEL: '' } : {}) };
+  const started = await Promise.allSettled(Array.from({ length: instances }, () => startApiServer(env, { onLine })));
+  const servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  let balancer;
+  try {
+    const failed = started.find((s) => s.status === 'rejected');
+    if (failed) throw failed.reason;
+    balancer = await startBalancer(servers.map((s) => s.url), { concurrency: CONCURRENCY });
+    const label = `${instances} Node processes at concurrency ${CONCURRENCY} behind a balancer`;
+    return await fn({ url: balancer.url, label, stats: balancer.stats, allocatorSummary: () => (log ? allocatorSummary(batches.splice(0)) : null) });
+  } finally {
+    await balancer?.close();
+    await Promise.all(servers.map((s) => s.stop()));
+    log?.end();
   }
 }
 

@@ -64,4 +64,10 @@ export function burst(opts: {
   timeoutMs?: number;
   onStart?: () => Promise<void>;
 }): Promise<BurstFigures>;
+export function buyerClient(i: number): Record<string, string>;
+export function placeAsBuyer(
+  baseUrl: string,
+  a: BurstRequest & { orderId: string; client: Record<string, string> },
+  opts: { retries: number; timeoutMs: number; onFirstTryCutOff: (answer: { status: number; statusMessage?: string }) => void },
+): Promise<BurstAnswer & { body?: string }>;
 export function planProgress(planId: string): Promise<{ orders: number; copies: number }>;

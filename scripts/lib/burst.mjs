@@ -113,7 +113,7 @@ export const groupOrderBody = (productId, i) => ({
  * Each buyer is their own client for the rate limits when the emulators honour X-Test-Client (a run of
  * `npm test`, `npm run bench`): a flash sale is many people, not one script (docs/limits.md).
  */
-const buyerClient = (i) => (process.env.RATE_LIMIT_TEST_SECRET ? { 'X-Test-Client': `${process.env.RATE_LIMIT_TEST_SECRET}:buyer-${i}-${randomUUID()}` } : {});
+export const buyerClient = (i) => (process.env.RATE_LIMIT_TEST_SECRET ? { 'X-Test-Client': `${process.env.RATE_LIMIT_TEST_SECRET}:buyer-${i}-${randomUUID()}` } : {});
 
 /** The Hosting emulator's own answers when its proxy to the Functions emulator fails (not the app's). */
 const EMULATOR_PROXY_TEXT = /^(An internal error occurred while proxying for |Timed out waiting for function to respond)/;
@@ -150,8 +150,12 @@ function firstTryTally() {
   return { tally, count };
 }
 
-/** One buyer as the web client behaves: a cut-off or a 5xx is retried with the same orderId, at most `retries` times. */
-async function placeAsBuyer(baseUrl, a, { retries, timeoutMs, onFirstTryCutOff }) {
+/**
+ * One buyer as the web client behaves: a cut-off or a 5xx is retried with the same orderId, at most
+ * `retries` times. `a`: { path(orderId), body, orderId, client (buyerClient's header), token? }. Shared
+ * by burst() and the paced launch (scripts/bench/45-launch.mjs).
+ */
+export async function placeAsBuyer(baseUrl, a, { retries, timeoutMs, onFirstTryCutOff }) {
   const t = performance.now();
   let answer;
   let tries = 0;

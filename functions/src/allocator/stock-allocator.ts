@@ -458,13 +458,18 @@ async function commitRequests(
 
   for (let attempt = 0; attempt < 5; attempt++) {
     const now = new Date();
+    const began = performance.now();
     const read = await readState(firestore, docs.map((d) => (d.data() as QueuedDoc).op), now);
     const { batch, batchDocs, results } = prepareBatch(firestore, leaseRef, lease, docs, read, now, ns, settings);
+    const committing = performance.now();
     try {
       const writes = await allocatorCommit.run(batch);
       // The queue's age, for the alert on a stuck allocator (docs/operations.md).
       const oldest = Math.min(...batchDocs.map((d) => (d.data() as QueuedDoc).createdAt));
-      logger.info('allocator batch', { requests: batchDocs.length, oldestQueuedMs: Date.now() - oldest, redos: attempt });
+      // How long its reads (and plan) and its commit took: where a slow burst's time goes (docs/orders.md, Launch day).
+      const readMs = Math.round(committing - began);
+      const commitMs = Math.round(performance.now() - committing);
+      logger.info('allocator batch', { requests: batchDocs.length, oldestQueuedMs: Date.now() - oldest, redos: attempt, readMs, commitMs });
       for (const [id, r] of results) applied.set(id, r);
       const renewed = { holder: lease.holder, time: writes[0]!.writeTime };
       if (batchDocs.length < docs.length) return commitRequests(firestore, leaseRef, renewed, docs.slice(batchDocs.length), applied);
