@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { SHOTS } from './support/shop';
 import { expect, test, type Page } from './support/test';
 import { PUBLIC_PAGES, settle } from './public-routes';
+import { seriousViolations } from './support/axe';
 import { watchCsp } from './support/csp';
 
 // Every public route at a 360 px phone and a 1280 px desktop: it renders its heading, logs no
@@ -45,11 +45,7 @@ for (const vp of VIEWPORTS) {
         expect(overflow, 'horizontal scroll in px').toBeLessThanOrEqual(0);
         await expect(page).toHaveTitle(/青嶼書房/);
         if (SHOTS) await page.screenshot({ path: `test-output/screenshots/${p.name}-${vp.label}.png`, fullPage: true });
-        const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-        const bad = violations
-          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-          .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-        expect(bad, 'serious or critical axe violations').toEqual([]);
+        expect(await seriousViolations(page, { detail: true }), 'serious or critical axe violations').toEqual([]);
         expect(await csp(), 'Content-Security-Policy violations').toEqual([]);
         expect(errors).toEqual([]);
       });
