@@ -7,6 +7,9 @@ const alias = {
   '@': fileURLToPath(new URL('./web/src', import.meta.url)),
 };
 
+/** The API test files that run alone, before the others (see the `api-alone` project). */
+const API_ALONE = ['tests/api/owner-inbox.test.ts', 'tests/api/order-facts-migration.test.ts', 'tests/api/legacy-import.test.ts', 'tests/api/burst.test.ts'];
+
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -21,14 +24,39 @@ export default defineConfig({
           env: { SITE_URL: 'https://shop.example.test' },
         },
       },
+      // The API suite in two groups, one after the other (scripts/emulator-suites.mjs runs both in one vitest run). Its files
+      // spend most of their time waiting on the emulators, so one at a time (vitest's default on CI's two
+      // cores) left the machine half idle: `api` runs three files at once. Its files keep to their own
+      // books, plans, buyers and rate-limit clients, and check shop-wide figures on days of their own.
+      // `api-alone` after them, one file at a time: the files that change what every other file reads (the
+      // shop's settings), read or rewrite every order in the database, expect old orders to stay as
+      // imported (the unpaid sweeps of orders.test.ts and pay-after.test.ts cancel every overdue order,
+      // the legacy import's June 2025 ones included), or load the machine with dozens of Functions
+      // workers (the bursts, whose exactness and timings must not share the machine).
+      {
+        resolve: { alias },
+        test: {
+          name: 'api-alone',
+          include: API_ALONE,
+          setupFiles: ['tests/helpers/rate-limit-namespace.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
+          env: { LOG_LEVEL: 'silent' },
+        },
+      },
       {
         resolve: { alias },
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
+          exclude: API_ALONE,
           setupFiles: ['tests/helpers/rate-limit-namespace.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          maxWorkers: 3,
+          sequence: { groupOrder: 0 },
           env: { LOG_LEVEL: 'silent' },
         },
       },

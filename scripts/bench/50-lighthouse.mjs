@@ -5,12 +5,14 @@
 // Beside the scores, per page: first and largest contentful paint, the JS the page loads before it is
 // interactive (gzip: before the first paint, the boot script; after it, the entry and the page's
 // chunks), and what the page shows with JavaScript disabled (its h1, prices, text), all in one table.
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { loadavg } from 'node:os';
 import { gzipSync } from 'node:zlib';
-import { median } from './lib.mjs';
+import { benchTool, median } from './lib.mjs';
+
+// Installed by the bench on first use, not by `npm ci` (scripts/bench/lib.mjs benchTool).
+const chromeLauncher = await benchTool('chrome-launcher', '1.2.1');
+const { default: lighthouse } = await benchTool('lighthouse', '12.8.2');
 
 export const title = 'Lighthouse, mobile preset, median of 3 runs, with JS per page and the page without JS (Hosting emulator, Chromium)';
 

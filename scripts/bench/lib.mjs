@@ -174,3 +174,24 @@ async function fullVsBare(apiUrl, path, { duration, warmUp }) {
 /** One line of a throughput table. */
 const blastRow = (say, width) => (name, r) =>
   say(`   ${name.padEnd(width)} ${r.rps.toFixed(0).padStart(8)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms   non-2xx ${r.non2xx}   errors ${r.errors}`);
+
+/**
+ * A tool only a bench uses (Lighthouse and its Chrome launcher), installed on first use into
+ * .cache/bench-tools at the pinned version rather than by `npm ci`: with its puppeteer and trace tooling
+ * it is about a hundred packages that every install (CI's included) unpacked for a bench that CI never
+ * runs. Returns the module to import.
+ */
+export async function benchTool(name, version) {
+  const { createRequire } = await import('node:module');
+  const { existsSync, readFileSync } = await import('node:fs');
+  const { pathToFileURL } = await import('node:url');
+  const dir = path.join(ROOT, '.cache', 'bench-tools');
+  const manifest = path.join(dir, 'node_modules', name, 'package.json');
+  if (!existsSync(manifest) || JSON.parse(readFileSync(manifest, 'utf8')).version !== version) {
+    console.log(`installing ${name}@${version} into .cache/bench-tools (once)`);
+    const child = spawn('npm', ['install', '--prefix', dir, '--no-save', '--no-audit', '--no-fund', '--no-package-lock', `${name}@${version}`], { stdio: 'inherit' });
+    const [code] = await once(child, 'exit');
+    if (code !== 0) throw new Error(`npm install ${name}@${version} failed (exit ${code})`);
+  }
+  return import(pathToFileURL(createRequire(path.join(dir, 'package.json')).resolve(name)).href);
+}

@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../functions/src/lib/firebase';
 import type { PlaceOp } from '../../functions/src/domain/allocation-plan';
+import { place } from '../../functions/src/domain/__tests__/place-fixture';
 import { allocate, allocatorCommit, LEASE_MS } from '../../functions/src/allocator/stock-allocator';
 import { adminDb, seedBook, uniq } from '../helpers/emulators';
 
@@ -12,37 +13,9 @@ const LEASE = 'allocLease/stock';
 
 const fixtureBook = (qty: number) => seedBook({ prefix: 'alloc-book', qty, name: '配置測試書', listPrice: 500, salePrice: 400 });
 
+/** A guest's placement of `qty` copies, under a fresh order id (the domain tests' template: place-fixture.ts). */
 function placeOp(productId: string, qty = 1): PlaceOp {
-  const orderId = uniq('allocorder').replace(/[^A-Za-z0-9_-]/g, '');
-  const items = [{ productId, name: '配置測試書', qty, unitPrice: 400, totalPrice: 400 * qty }];
-  return {
-    kind: 'place',
-    orderId,
-    requestHash: `hash-${orderId}`,
-    lines: [{ productId, qty }],
-    template: {
-      orderId,
-      userId: null,
-      planId: null,
-      buyer: '測試',
-      email: '',
-      phone: '0912345678',
-      receiver: { name: '測試', address: '臺南市中西區民族路二段 100 號' },
-      taxId: '',
-      invoiceTitle: '',
-      invoice: { type: 'email' },
-      bankAccountNo: '00000',
-      items,
-      itemsTotal: 400 * qty,
-      shippingFee: 0,
-      totalPrice: 400 * qty,
-      delivery: null,
-      remark: '',
-      requestHash: `hash-${orderId}`,
-      paymentDueDays: 3,
-      actor: 'test',
-    },
-  };
+  return place(uniq('allocorder').replace(/[^A-Za-z0-9_-]/g, ''), [{ productId, qty }], { userId: null, actor: 'test' });
 }
 
 const qtyOf = async (productId: string) => (await adminDb().doc(`stock/${productId}`).get()).data()?.qty as number;

@@ -154,12 +154,16 @@ describe('first HTML of the storefront pages', () => {
     }
   });
 
-  it('an unknown book or campaign is a 404 page that asks not to be indexed', async () => {
+  it('an unknown book or campaign is a 404 page that asks not to be indexed, and says so without JavaScript', async () => {
     for (const path of ['/bookstore/no-such-book', '/ezbuy/noSuchPlan', '/bookstore/%3Cscript%3E']) {
       const { res, html } = await page(path);
       expect(res.status, path).toBe(404);
       expect(meta(html, 'robots')).toBe('noindex');
       expect(html).not.toContain('<script>');
+      // The not-found screen is in the HTML (a blank page until the app had loaded, before), with no
+      // data to hydrate: the app renders afresh, as the owner's preview of an unlaunched book needs.
+      expect(html, path).toContain('查無資料');
+      expect(html, path).not.toContain('id="ssr-data"');
     }
   });
 

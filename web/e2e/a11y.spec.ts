@@ -1,17 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
+import { seriousViolations } from './support/axe';
 import { waitForMail } from './support/inbox';
 import { api, uniq } from './support/shop';
-import { expect, hydrated, test, type Page } from './support/test';
+import { expect, hydrated, test } from './support/test';
 
 // axe on the states a page load alone does not show: the open phone menu, an invalid form, every state
 // of the unsubscribe page. Every public page at 360 and 1280 px is checked with axe where it is loaded
 // for its other checks (web/e2e/public-pages.spec.ts).
-
-/** The serious and critical violations axe finds on the page as it is now. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-}
 
 test('the open phone menu and an invalid form pass axe too', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 780 });

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { seriousViolations } from './support/axe';
 import { adminDb, api, createPlan, fixtureBook, HOSTING_URL, newOrderId, shoot as shootTo, signInByCookies, signInWithPassword, uniq, uniqPhone } from './support/shop';
 import { waitForMail } from './support/inbox';
 import { expect, test, type Page } from './support/test';
@@ -88,8 +88,7 @@ test('the organiser ticks off two pickups on a phone, undoes one and ticks it ag
   await shoot(page, 'desk-picked');
   // The desk passes axe with ticked, unticked and unpaid orders on it (no serious or critical violations).
   await page.getByRole('button', { name: '全部', exact: true }).click();
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole('button', { name: '已取貨', exact: true }).click();
   await page.getByRole('button', { name: '復原 陳大文 的取貨' }).click();
   await expect(page.getByTestId('desk-message')).toContainText('已復原');

@@ -23,9 +23,34 @@ export const PUBLIC_PAGES: { path: string; name: string; heading: RegExp }[] = [
 ];
 
 /**
- * Waits until the page has fetched what it shows. Pages with live Firestore listeners never go
- * network-idle, so the wait is bounded.
+ * Waits until what the page shows has arrived: the load event, the web fonts, and the images in or near
+ * the viewport (a lazy image further down is not loading, so it is not waited for), then two frames.
+ * Not Playwright's 'networkidle': a page with a live Firestore listener (stock, campaign progress) keeps
+ * a request open for good, so that wait always ran out its whole timeout, twice per page, on every such
+ * page of CI's run. Bounded, as before: a page that never settles is checked as it stands.
  */
 export async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('load');
+  await page
+    .evaluate(async () => {
+      const near = (img: HTMLImageElement) => {
+        const r = img.getBoundingClientRect();
+        return r.bottom > -innerHeight && r.top < 2 * innerHeight;
+      };
+      const pending = Array.from(document.images).filter((img) => !img.complete && near(img));
+      await Promise.race([
+        Promise.all([document.fonts.ready, ...pending.map((img) => new Promise((r) => { img.addEventListener('load', r, { once: true }); img.addEventListener('error', r, { once: true }); }))]),
+        new Promise((r) => setTimeout(r, 4000)),
+      ]);
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    })
+    .catch(() => undefined); // a navigation under way: the test's own expectations say what is missing
+}
+
+/**
+ * Waits for the network to go quiet (no request for 500 ms), for a test that asserts a request was NOT
+ * made: it needs a window, not just a painted page. Bounded: a live listener keeps the network busy.
+ */
+export async function quietNetwork(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle', { timeout: 4000 }).catch(() => undefined);
 }

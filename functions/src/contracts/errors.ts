@@ -36,6 +36,8 @@ export const ERROR_KEYS = {
   unsupportedMediaType: 'Unsupported Media Type',
   tooManyAttempts: 'TOO_MANY_ATTEMPTS_TRY_LATER',
   internal: 'Internal Server Error',
+  // The wire value of every 503 is the seed specification's catalogue key, kept as written because
+  // clients match on it (docs/api.md, "Errors"); code says ERROR_KEYS.unavailable, never the string.
   unavailable: 'Firebase not find',
 } as const;
 

@@ -1,4 +1,4 @@
-import { NO_BANK_DIGITS, ORDER_STATUS_LABELS, type Order, type OrderSummary } from '../contracts/orders';
+import type { Order } from '../contracts/orders';
 import type { AdminOrdersQuery } from '../contracts/admin';
 import { db, firestoreNs } from '../lib/firebase';
 import type { ComposedMail } from '../mail/mail-doc';
@@ -14,28 +14,6 @@ export const ORDER_NUMBERS = 'orderNumbers';
 export type { OrderDoc };
 
 export const toOrder = (data: FirebaseFirestore.DocumentData): Order => publicOrder(data as OrderDoc);
-
-/** The lookup's summary; its invoice, masked, is the service's (api/orders/service.ts). */
-export function orderSummaryOf(o: Order): Omit<OrderSummary, 'invoice'> {
-  return {
-    orderNo: o.orderNo,
-    planId: o.planId,
-    status: o.status,
-    statusLabel: ORDER_STATUS_LABELS[o.status],
-    items: o.items,
-    itemsTotal: o.itemsTotal,
-    shippingFee: o.shippingFee,
-    totalPrice: o.totalPrice,
-    paymentDueAt: o.paymentDueAt,
-    createdAt: o.createdAt,
-    updatedAt: o.updatedAt,
-    delivery: o.delivery,
-    pickup: o.pickup ? { name: o.pickup.name, address: o.pickup.address, hours: o.pickup.hours } : null,
-    bankDigitsGiven: o.bankAccountNo !== NO_BANK_DIGITS,
-    issuedInvoice: o.issuedInvoice ? { number: o.issuedInvoice.number, at: o.issuedInvoice.at } : null,
-    invoiceCorrection: o.invoiceCorrection ? { kind: o.invoiceCorrection.kind, number: o.invoiceCorrection.number, date: o.invoiceCorrection.date, at: o.invoiceCorrection.at } : null,
-  };
-}
 
 export async function getOrderDoc(orderId: string): Promise<OrderDoc | null> {
   const snap = await (await db()).collection(ORDERS).doc(orderId).get();

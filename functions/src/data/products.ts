@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import { productSchema, type Product, type ProductPlanOffer, type ProductSummary } from '../contracts/products';
+import { productSchema, type Product, type ProductPlanOffer } from '../contracts/products';
 import { config } from '../config';
 import { db } from '../lib/firebase';
 import { logger } from '../lib/logger';
@@ -12,29 +11,15 @@ const COLLECTION = PRODUCTS;
 /** How long one instance keeps the launched catalogue in memory (30 s unless the test stack shortens it); Hosting's CDN caches on top. */
 const catalogueTtlMs = () => config().catalogueTtlMs;
 
-/** A JSON answer serialised once per catalogue load, with its strong ETag. */
-export interface PreparedJson {
-  body: string;
-  etag: string;
-}
-
+/** The launched books as loaded: a new object per load (api/products/service.ts keeps its answers per load). */
 export interface Catalogue {
   at: number;
   products: Product[];
   byId: Map<string, Product>;
-  simple: ProductSummary[];
-  /** The bodies of /simple, /detail and /detail/{id}, so a read costs no serialisation or hashing. */
-  json: { simple: PreparedJson; detail: PreparedJson; byId: Map<string, PreparedJson> };
 }
 
 let cache: Catalogue | null = null;
 let inflight: Promise<Catalogue> | null = null;
-
-export function prepareJson(value: unknown): PreparedJson {
-  const body = JSON.stringify(value);
-  const hash = createHash('sha1').update(body).digest('base64').slice(0, 27);
-  return { body, etag: `"${Buffer.byteLength(body).toString(16)}-${hash}"` };
-}
 
 /**
  * Firestore data -> Product with the contract's defaults. A malformed document is left out (and
@@ -47,18 +32,6 @@ function toProduct(id: string, data: FirebaseFirestore.DocumentData): Product | 
   return null;
 }
 
-export function productSummaryOf(p: Product): ProductSummary {
-  return {
-    productId: p.productId,
-    name: p.name,
-    imgSrc: p.imgSrc,
-    listPrice: p.listPrice,
-    salePrice: p.salePrice,
-    isNew: p.isNew,
-    isOnSale: p.salePrice < p.listPrice,
-  };
-}
-
 const LAUNCHED = declareQuery({ name: 'the launched books (data/products.ts catalogue, launchedProductIds)', collection: COLLECTION, where: [{ field: 'launched', op: '==' }] });
 const LAUNCHED_PLANS = declareQuery({ name: 'the launched plans, for the books they offer (data/products.ts plan offers)', collection: PLANS, where: [{ field: 'launched', op: '==' }] });
 
@@ -68,18 +41,7 @@ async function load(): Promise<Catalogue> {
     .map((d) => toProduct(d.id, d.data()))
     .filter((p): p is Product => p !== null)
     .sort((a, b) => a.sortOrder - b.sortOrder || a.productId.localeCompare(b.productId));
-  const simple = products.map(productSummaryOf);
-  return {
-    at: Date.now(),
-    products,
-    byId: new Map(products.map((p) => [p.productId, p])),
-    simple,
-    json: {
-      simple: prepareJson(simple),
-      detail: prepareJson(products),
-      byId: new Map(products.map((p) => [p.productId, prepareJson(p)])),
-    },
-  };
+  return { at: Date.now(), products, byId: new Map(products.map((p) => [p.productId, p])) };
 }
 
 /** The launched catalogue, loaded once per TTL per instance; concurrent callers share one read. */

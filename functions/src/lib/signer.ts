@@ -7,8 +7,12 @@ import { config } from '../config';
 // HMAC-SHA256 under UNSUBSCRIBE_SECRET with a purpose prefix, so a signature made for one kind of link
 // never verifies as another.
 
-/** What a link is for; part of what is signed. */
-export type LinkPurpose = 'unsubscribe' | 'stock-alert' | 'organizer' | 'organizer-desk' | 'close-reminder';
+/**
+ * What a link is for; part of what is signed. One each: the newsletter's unsubscribe, the 到貨通知 and
+ * 「截止前提醒我」 cancels, the organiser's read-only link and its pickup desk.
+ */
+export const LINK_PURPOSES = ['unsubscribe', 'stock-alert', 'organizer', 'organizer-desk', 'close-reminder'] as const;
+export type LinkPurpose = (typeof LINK_PURPOSES)[number];
 
 let ephemeral: string | undefined;
 

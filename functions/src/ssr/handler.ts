@@ -167,10 +167,12 @@ export async function handleSsr(req: Request, res: Response) {
       .status(out.status)
       .set('Cache-Control', cacheControlFor(out))
       .type('html');
-    // A missing book or campaign: the 404 with its noindex head, but the body left to the visitor's own
-    // app. This answer is shared by everyone through the CDN, yet the shop owner previews an unlaunched
-    // book or campaign with their token (web/src/lib/data/api-source.ts), which only the browser has.
-    if (out.status === 404) sendCompressed(req, res, page(out.head, '', null));
+    // A missing book or campaign: the 404 with its noindex head and the not-found screen, styled, but
+    // without the data to hydrate it: the app renders the page afresh over it. This answer is shared by
+    // everyone through the CDN, yet the shop owner previews an unlaunched book or campaign with their
+    // token (web/src/lib/data/api-source.ts), which only the browser has. An empty body left a visitor
+    // with a blank page until the app had loaded, and for good without JavaScript.
+    if (out.status === 404) sendCompressed(req, res, page(out.head, out.body, null, { css: assetLinks(out.modules).css, js: [] }));
     else sendCompressed(req, res, page(out.head, out.body, out.data, assetLinks(out.modules)));
   } catch (err) {
     // Never a stack: the shell still boots the app, which loads the page itself (and, when Firestore is

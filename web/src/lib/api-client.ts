@@ -1,4 +1,4 @@
-import type { ErrorBody } from '@contracts/errors';
+import { ERROR_KEYS, type ErrorBody } from '@contracts/errors';
 import { queryOptions } from '@tanstack/react-query';
 import type { ROUTES } from '@contracts/routes';
 import type { z } from 'zod';
@@ -130,7 +130,7 @@ async function request(method: Method, url: string, body: unknown, opts: Request
       });
     } catch (err) {
       if ((err as Error).name === 'AbortError') throw err;
-      throw new ApiError({ statusCode: 503, statusMessage: 'Firebase not find', message: '網路連線失敗' });
+      throw new ApiError({ statusCode: 503, statusMessage: ERROR_KEYS.unavailable, message: '網路連線失敗' });
     }
   };
 

@@ -1,5 +1,5 @@
-import { type BankDigitsInput, type LookupBankDigitsInput, type Order, type OrderLookupInput, type OrderSummary, type PlaceOrderInput } from '../../contracts/orders';
-import { findOrderByNo, getOrder, listOrdersOfUser, orderSummaryOf } from '../../data/orders';
+import { NO_BANK_DIGITS, ORDER_STATUS_LABELS, type BankDigitsInput, type LookupBankDigitsInput, type Order, type OrderLookupInput, type OrderSummary, type PlaceOrderInput } from '../../contracts/orders';
+import { findOrderByNo, getOrder, listOrdersOfUser } from '../../data/orders';
 import type { Identity } from '../../lib/id-token';
 import { notFound } from '../../lib/failure';
 import { maskInvoice } from '../group-buying/mask';
@@ -20,6 +20,28 @@ async function lookedUp(input: OrderLookupInput): Promise<Order> {
     ('email' in input ? order.email.toLowerCase() === input.email.toLowerCase() : digits(order.phone) !== '' && digits(order.phone) === digits(input.phone));
   if (!order || !matches) throw notFound('No order with this number and contact');
   return order;
+}
+
+/** The lookup's summary but its invoice (summaryOf masks that). */
+function orderSummaryOf(o: Order): Omit<OrderSummary, 'invoice'> {
+  return {
+    orderNo: o.orderNo,
+    planId: o.planId,
+    status: o.status,
+    statusLabel: ORDER_STATUS_LABELS[o.status],
+    items: o.items,
+    itemsTotal: o.itemsTotal,
+    shippingFee: o.shippingFee,
+    totalPrice: o.totalPrice,
+    paymentDueAt: o.paymentDueAt,
+    createdAt: o.createdAt,
+    updatedAt: o.updatedAt,
+    delivery: o.delivery,
+    pickup: o.pickup ? { name: o.pickup.name, address: o.pickup.address, hours: o.pickup.hours } : null,
+    bankDigitsGiven: o.bankAccountNo !== NO_BANK_DIGITS,
+    issuedInvoice: o.issuedInvoice ? { number: o.issuedInvoice.number, at: o.issuedInvoice.at } : null,
+    invoiceCorrection: o.invoiceCorrection ? { kind: o.invoiceCorrection.kind, number: o.invoiceCorrection.number, date: o.invoiceCorrection.date, at: o.invoiceCorrection.at } : null,
+  };
 }
 
 /** What the lookup shows: the summary, the invoice choice masked as the organiser's view masks it (no carrier, 統一編號 or 抬頭 in full). */

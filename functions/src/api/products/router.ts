@@ -1,8 +1,7 @@
 import type { Response } from 'express';
 import { ROUTES } from '../../contracts/routes';
-import type { PreparedJson } from '../../data/products';
 import { handle, sent } from '../../http/route';
-import { detailList, detailOf, openPlansOf, simpleList } from './service';
+import { detailList, detailOf, openPlansOf, simpleList, type PreparedJson } from './service';
 
 /** Sends a body serialised ahead of time with its ETag; Express answers 304 itself when the ETag matches. */
 function sendPrepared(res: Response, prepared: PreparedJson) {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { confirmPasswordResetInputSchema, emailInputSchema, idTokenInputSchema, oobCodeInputSchema, signInInputSchema, signUpInputSchema, tokenResponseSchema, toolkitEmailResponseSchema, toolkitLookupResponseSchema } from '../auth';
 import { lineCallbackAnswerSchema, lineCallbackInputSchema, lineEmailAnswerSchema, lineEmailInputSchema, lineLinkSchema, lineStartAnswerSchema, lineStartInputSchema } from '../line';
-import { K, MINUTE, PRIVATE, route, type LimitDecl, type RouteDecl } from './declare';
+import { K, MINUTE, ok, PRIVATE, route, routesOf, type LimitDecl, type RouteDecl } from './declare';
 
 // Accounts: Identity Toolkit's calls through the shop, and sign in with LINE (api/auth/router.ts). Part of ROUTES (../routes.ts).
 
@@ -42,6 +42,12 @@ const auth = <const N extends string, B extends z.ZodType, S extends z.ZodType>(
     limits,
   });
 
+/** Sign in with LINE: anyone, a bearer token optional (to link); never in a shared cache. */
+const lineRoute = routesOf({ tag: 'Accounts', access: 'optional', cache: PRIVATE });
+
+/** A member's LINE link and email; never in a shared cache. */
+const lineMemberRoute = routesOf({ tag: 'Accounts', access: 'member', cache: PRIVATE });
+
 export const AUTH_ROUTES = {
   auth_signUp: auth('signUp', 'Create an account', 'Creates the Identity Toolkit account and the member record `members/{uid}`, and signs in.', signUpInputSchema, tokenResponseSchema, AUTH_LIMITS.signUp),
   auth_signIn: auth('signIn', 'Sign in with email and password', 'Answers the ID and refresh tokens. Failed sign-ins are limited per address and per account.', signInInputSchema, tokenResponseSchema, AUTH_LIMITS.signIn),
@@ -54,65 +60,14 @@ export const AUTH_ROUTES = {
   // LINE Login v2.1's code flow with PKCE, state and nonce: start gives LINE's URL and sets the browser's
   // binding cookie (`__session`, HttpOnly, path /api/auth/line, 10 minutes: the one cookie Hosting passes
   // to functions); LINE sends the browser to /user/line/callback, which posts the code here.
-  lineStart: route({
-    method: 'post',
-    path: '/api/auth/line/start',
-    tag: 'Accounts',
-    summary: 'Start a LINE login',
-    description:
-      "Keeps the login's state, nonce and PKCE verifier in Firestore (10 minutes, used once), bound to this browser by an HttpOnly `__session` cookie, and answers LINE's authorization URL. `purpose: link` (from the profile) needs the member's bearer token. 503 while the project has no LINE channel.",
-    access: 'optional',
-    body: lineStartInputSchema,
-    responses: { 200: { description: "LINE's authorization URL", schema: lineStartAnswerSchema } },
-    errors: { 409: [K.lineAlreadyLinked], 429: [K.tooManyAttempts] },
-    cache: PRIVATE,
-    limits: [{ name: 'auth-line-ip', windowMs: 15 * MINUTE, limit: 60 }],
-  }),
-  lineCallback: route({
-    method: 'post',
-    path: '/api/auth/line/callback',
-    tag: 'Accounts',
-    summary: 'Finish a LINE login',
-    description:
-      "The code and state LINE sent back. The state must be a login this browser started, unexpired and unused (else 400 `LINE_STATE_INVALID`); the code is exchanged with the PKCE verifier and LINE's HS256 ID token verified (issuer, audience, expiry, nonce; else 400 `LINE_TOKEN_INVALID`). Signs in with a Firebase custom token (the LINE identity's own account, `line-<LINE user id>`, made on its first sign-in, or the account it was linked to) and answers Identity Toolkit's tokens; a `link` login links the identity to the member who started it (409 `LINE_ALREADY_LINKED` when it has an account or link already).",
-    access: 'optional',
-    body: lineCallbackInputSchema,
-    responses: { 200: { description: 'Signed in (tokens) or linked', schema: lineCallbackAnswerSchema } },
-    errors: { 400: [K.lineStateInvalid, K.lineTokenInvalid, TOOLKIT], 403: [K.permissionDenied], 409: [K.lineAlreadyLinked], 429: [K.tooManyAttempts] },
-    cache: PRIVATE,
-    limits: [{ name: 'auth-line-ip', windowMs: 15 * MINUTE, limit: 60 }],
-  }),
-  lineSetEmail: route({
-    method: 'post',
-    path: '/api/auth/line/email',
-    tag: 'Accounts',
-    summary: "Give a LINE account's email",
-    description: "A LINE account without a verified email sets one (unverified) and is sent the verification mail, as after an email sign-up. Another account's address is Identity Toolkit's `EMAIL_EXISTS`; 403 for any other account.",
-    access: 'member',
-    body: lineEmailInputSchema,
-    responses: { 200: { description: 'The address the verification mail went to', schema: lineEmailAnswerSchema } },
-    errors: { 400: [TOOLKIT], 429: [K.tooManyAttempts] },
-    cache: PRIVATE,
-    limits: AUTH_LIMITS.verifyMail,
-  }),
-  getLineLink: route({
-    method: 'get',
-    path: '/api/auth/line/link',
-    tag: 'Accounts',
-    summary: "The member's LINE link",
-    description: 'Whether LINE signs in to this account: its own (a LINE account) or linked from the profile.',
-    access: 'member',
-    responses: { 200: { description: 'The link', schema: lineLinkSchema } },
-    cache: PRIVATE,
-  }),
-  deleteLineLink: route({
-    method: 'delete',
-    path: '/api/auth/line/link',
-    tag: 'Accounts',
-    summary: 'Unlink LINE',
-    description: "Removes the LINE identity linked to this account (nothing when none); a LINE account's own identity cannot be removed (403).",
-    access: 'member',
-    responses: { 200: { description: 'The link, now none', schema: lineLinkSchema } },
-    cache: PRIVATE,
-  }),
+  lineStart: lineRoute('post', '/api/auth/line/start', { body: lineStartInputSchema, responses: ok("LINE's authorization URL", lineStartAnswerSchema), errors: { 409: [K.lineAlreadyLinked], 429: [K.tooManyAttempts] }, cache: PRIVATE, limits: [{ name: 'auth-line-ip', windowMs: 15 * MINUTE, limit: 60 }] },
+    'Start a LINE login', "Keeps the login's state, nonce and PKCE verifier in Firestore (10 minutes, used once), bound to this browser by an HttpOnly `__session` cookie, and answers LINE's authorization URL. `purpose: link` (from the profile) needs the member's bearer token. 503 while the project has no LINE channel."),
+  lineCallback: lineRoute('post', '/api/auth/line/callback', { body: lineCallbackInputSchema, responses: ok('Signed in (tokens) or linked', lineCallbackAnswerSchema), errors: { 400: [K.lineStateInvalid, K.lineTokenInvalid, TOOLKIT], 403: [K.permissionDenied], 409: [K.lineAlreadyLinked], 429: [K.tooManyAttempts] }, cache: PRIVATE, limits: [{ name: 'auth-line-ip', windowMs: 15 * MINUTE, limit: 60 }] },
+    'Finish a LINE login', "The code and state LINE sent back. The state must be a login this browser started, unexpired and unused (else 400 `LINE_STATE_INVALID`); the code is exchanged with the PKCE verifier and LINE's HS256 ID token verified (issuer, audience, expiry, nonce; else 400 `LINE_TOKEN_INVALID`). Signs in with a Firebase custom token (the LINE identity's own account, `line-<LINE user id>`, made on its first sign-in, or the account it was linked to) and answers Identity Toolkit's tokens; a `link` login links the identity to the member who started it (409 `LINE_ALREADY_LINKED` when it has an account or link already)."),
+  lineSetEmail: lineMemberRoute('post', '/api/auth/line/email', { body: lineEmailInputSchema, responses: ok('The address the verification mail went to', lineEmailAnswerSchema), errors: { 400: [TOOLKIT], 429: [K.tooManyAttempts] }, cache: PRIVATE, limits: AUTH_LIMITS.verifyMail },
+    "Give a LINE account's email", "A LINE account without a verified email sets one (unverified) and is sent the verification mail, as after an email sign-up. Another account's address is Identity Toolkit's `EMAIL_EXISTS`; 403 for any other account."),
+  getLineLink: lineMemberRoute('get', '/api/auth/line/link', { responses: ok('The link', lineLinkSchema) },
+    "The member's LINE link", 'Whether LINE signs in to this account: its own (a LINE account) or linked from the profile.'),
+  deleteLineLink: lineMemberRoute('delete', '/api/auth/line/link', { responses: ok('The link, now none', lineLinkSchema) },
+    'Unlink LINE', "Removes the LINE identity linked to this account (nothing when none); a LINE account's own identity cannot be removed (403)."),
 } as const satisfies Record<string, RouteDecl>;

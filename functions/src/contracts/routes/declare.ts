@@ -76,6 +76,53 @@ export interface RouteDecl {
 /** Keeps each declaration's literal types (method, path, schemas) for the typed client. */
 export const route = <const D extends RouteDecl>(d: D): D => d;
 
+/** What a group of routes shares (their tag and who may call, at times a cache or a self check), said once by its file. */
+type Shared = Pick<RouteDecl, 'tag' | 'access'> & Partial<Pick<RouteDecl, 'cache' | 'self'>>;
+
+/** What each declaration of a group says for itself: its schemas, answers, refusals, limits. */
+type Particulars = Omit<RouteDecl, 'method' | 'path' | 'tag' | 'access' | 'summary' | 'description'>;
+
+/**
+ * The declarations of one group: each gives its method, path and particulars, then its summary and
+ * description (the document's words); the group's shared fields fill in the rest.
+ */
+export const routesOf =
+  <const S extends Shared>(shared: S) =>
+  <const M extends Method, const P extends string, const D extends Particulars>(method: M, path: P, particulars: D, summary: string, description: string) =>
+    route({ method, path, ...shared, ...particulars, summary, description });
+
+/** A 200 answer with a JSON body. */
+export const ok = <const S extends z.ZodType>(description: string, schema: S) => ({ 200: { description, schema } });
+
+/** A 201 answer with a JSON body (something was made). */
+export const created = <const S extends z.ZodType>(description: string, schema: S) => ({ 201: { description, schema } });
+
+/**
+ * What an order placement declares beside its own refusals: it takes stock through the allocator (its
+ * deadline), its limits count only valid requests, and it is idempotent: 201 for a new order, 200 with
+ * the same order for the same request again.
+ */
+export const placement = <const S extends z.ZodType>(schema: S) =>
+  ({
+    limitValidOnly: true,
+    deadline: 'placement',
+    responses: {
+      201: { description: 'The order was placed', schema },
+      200: { description: 'The same request again: the order placed before', schema },
+    },
+  }) as const;
+
+/** The refusal of a route whose path names something that may not exist. */
+export const NOT_FOUND = { 404: [ERROR_KEYS.notFound] } as const;
+
+/** A CSV download (functions/src/contracts/csv.ts). */
+export const CSV_FILE = { 200: { description: 'The CSV file', text: { mediaType: 'text/csv', description: 'UTF-8 CSV with BOM, as an attachment' } } } as const;
+
+/** An Excel workbook download (functions/src/lib/xlsx.ts). */
+export const XLSX_FILE = {
+  200: { description: 'The workbook', text: { mediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', description: 'An .xlsx workbook, as an attachment' } },
+} as const;
+
 export const K = ERROR_KEYS;
 
 export const MINUTE = 60_000;
@@ -103,34 +150,41 @@ export const PRIVATE = 'private, no-store';
 /** The owner's console: 401 without a token, 403 for anyone but the owner, never cached. */
 export const OWNER = { access: 'owner', cache: PRIVATE } as const;
 
+/** The owner's routes (tag Owner): the console's, the inbox's, the invoices' and the settings'. */
+export const ownerRoute = routesOf({ tag: 'Owner', ...OWNER });
+
 export const productParams = z.object({ productId: productIdSchema });
 
-/** What an email sign-up's declarations say for themselves (到貨通知, 「截止前提醒我」). */
+/** What an email sign-up's declarations say for themselves (到貨通知, 「截止前提醒我」), beside their words. */
 interface SignUpDecl<P extends string, B extends z.ZodType, S extends z.ZodType> {
   path: P;
   tag: string;
-  summary: string;
-  description: string;
   body: B;
   answer: { description: string; schema: S };
 }
 
 /** A POST of an email sign-up (its own or its cancel), with what is particular to it (`extra`). */
-const signUpRoute = <const P extends string, B extends z.ZodType, S extends z.ZodType, const X extends Pick<RouteDecl, 'errors' | 'limits'>>(d: SignUpDecl<P, B, S>, extra: X) =>
-  route({ method: 'post', path: d.path, tag: d.tag, summary: d.summary, description: d.description, access: 'public', body: d.body, responses: { 200: d.answer }, ...extra });
+const signUpRoute = <const P extends string, B extends z.ZodType, S extends z.ZodType, const X extends Pick<RouteDecl, 'errors' | 'limits'>>(d: SignUpDecl<P, B, S>, extra: X, summary: string, description: string) =>
+  route({ method: 'post', path: d.path, tag: d.tag, summary, description, access: 'public', body: d.body, responses: { 200: d.answer }, ...extra });
 
 /**
  * An email sign-up whose mail carries a signed cancel link: public, one 409 of its own, limited per
  * address (`{limitName}-ip`) and per email (`{limitName}-email`).
  */
-export const emailSignUp = <const P extends string, const L extends string, B extends z.ZodType, S extends z.ZodType>(d: SignUpDecl<P, B, S> & { limitName: L; conflict: string }) =>
-  signUpRoute(d, {
-    limits: [
-      { name: `${d.limitName}-ip`, windowMs: 10 * MINUTE, limit: 10 },
-      { name: `${d.limitName}-email`, windowMs: HOUR, limit: 10, per: 'email' },
-    ],
-    errors: { 404: [K.notFound], 409: [d.conflict], 429: [K.tooManyAttempts] },
-  });
+export const emailSignUp = <const P extends string, const L extends string, B extends z.ZodType, S extends z.ZodType>(d: SignUpDecl<P, B, S> & { limitName: L; conflict: string }, summary: string, description: string) =>
+  signUpRoute(
+    d,
+    {
+      limits: [
+        { name: `${d.limitName}-ip`, windowMs: 10 * MINUTE, limit: 10 },
+        { name: `${d.limitName}-email`, windowMs: HOUR, limit: 10, per: 'email' },
+      ],
+      errors: { 404: [K.notFound], 409: [d.conflict], 429: [K.tooManyAttempts] },
+    },
+    summary,
+    description,
+  );
 
 /** The cancel of an email sign-up, with the signed token of its mail's link (404 for none). */
-export const signedCancel = <const P extends string, B extends z.ZodType, S extends z.ZodType>(d: SignUpDecl<P, B, S>) => signUpRoute(d, { errors: { 404: [K.notFound] } });
+export const signedCancel = <const P extends string, B extends z.ZodType, S extends z.ZodType>(d: SignUpDecl<P, B, S>, summary: string, description: string) =>
+  signUpRoute(d, { errors: NOT_FOUND }, summary, description);

@@ -30,6 +30,17 @@ describe('signLink / verifyLink', () => {
     expect(verifyLink('unsubscribe', 'payload', '')).toBe(false);
   });
 
+  it('keeps the five kinds of link apart: a signature for one purpose verifies for no other', async () => {
+    vi.stubEnv('UNSUBSCRIBE_SECRET', 'a-test-key-of-some-length');
+    const { LINK_PURPOSES, signLink, verifyLink } = await signer();
+    expect(LINK_PURPOSES).toHaveLength(5);
+    for (const signed of LINK_PURPOSES) {
+      const sig = signLink(signed, 'plan1:link1');
+      const verifiesFor = LINK_PURPOSES.filter((p) => verifyLink(p, 'plan1:link1', sig));
+      expect(verifiesFor, signed).toEqual([signed]);
+    }
+  });
+
   it('fails loudly in a deployed function without the secret', async () => {
     vi.stubEnv('UNSUBSCRIBE_SECRET', '');
     vi.stubEnv('FUNCTIONS_EMULATOR', '');

@@ -53,7 +53,7 @@ export const apiSource: StorefrontSource = {
   settings: (signal) => api('GET /api/settings/shop', {}, pub(signal)),
   async filesManifest(signal) {
     const res = await fetch('/files/manifest.json', { headers: { Accept: 'application/json' }, signal });
-    if (!res.ok) throw new Response(null, { status: res.status, statusText: 'Firebase not find' });
+    if (!res.ok) throw new Response(null, { status: res.status, statusText: ERROR_KEYS.unavailable });
     return (await res.json()) as Awaited<ReturnType<StorefrontSource['filesManifest']>>;
   },
 };

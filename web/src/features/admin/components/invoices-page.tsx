@@ -9,7 +9,7 @@ import { downloadInvoices } from '../api/admin-api';
 import { useOwnerAction } from '../lib/use-owner-action';
 import { useResource } from '../lib/use-resource';
 import { InvoiceMark } from './invoice-mark';
-import { OrderNoCell } from './tables';
+import { BuyerCell, OrderNoCell } from './tables';
 import { BusyButton, FormErrors, Loaded, PageHead, ReloadButton } from './ui';
 
 // 發票 (issue 36): the paid orders of a period whose invoices the shop issues, as a table, CSV and
@@ -93,10 +93,7 @@ function InvoiceTable({ rows, onMarked }: { rows: InvoiceRows['rows']; onMarked:
               {INVOICE_TYPE_LABELS[r.type]}
               <span className="admin-sub admin-mono">{r.carrier || r.loveCode || (r.taxId ? `${r.taxId} ${r.title}` : '')}</span>
             </td>
-            <td data-label="買受人">
-              {r.buyer}
-              <span className="admin-sub">{r.email}</span>
-            </td>
+            <BuyerCell label="買受人" name={r.buyer} contact={r.email} />
             <td data-label="含稅總額" className="num">
               {formatMoney(r.total)}
               <span className="admin-sub">

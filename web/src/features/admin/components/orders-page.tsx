@@ -1,8 +1,9 @@
-import type { AdminPlanSummary } from '@contracts/admin';
+import { adminOrdersQuerySchema, type AdminOrdersQuery, type AdminPlanSummary } from '@contracts/admin';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from '@contracts/orders';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ordersQuery } from '../api/admin-api';
+import { useAdminForm } from '../lib/use-admin-form';
 import { useResource } from '../lib/use-resource';
 import { OrdersTable } from './tables';
 import { InvoiceBrief } from './invoice-mark';
@@ -81,25 +82,27 @@ export default function OrdersPage() {
 
 type Filters = Record<(typeof FILTER_KEYS)[number], string>;
 
-/** The filters, in the address bar: a plain form read on submit, refilled from the address. */
+/**
+ * The filters, in the address bar, refilled from it; checked by the route's own query schema (the text's
+ * length, the dates, 迄 not before 起) beside each field before the address changes.
+ */
 function OrderFilters({ filters, plans, onSearch }: { filters: Filters; plans: AdminPlanSummary[]; onSearch: (next: URLSearchParams) => void }) {
-  function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const data = new FormData(e.currentTarget);
+  const f = useAdminForm<Filters, AdminOrdersQuery>(adminOrdersQuerySchema, filters, (v) => Object.fromEntries(FILTER_KEYS.map((k) => [k, v[k].trim() || undefined])));
+  const submit = f.onSubmit(async (input) => {
     const next = new URLSearchParams();
     for (const k of FILTER_KEYS) {
-      const v = String(data.get(k) ?? '').trim();
+      const v = input[k];
       if (v) next.set(k, v);
     }
     onSearch(next);
-  }
+  });
+  const { error: statusError, ...status } = f.field('status');
+  const { error: planError, ...plan } = f.field('planId');
   return (
-    <form className="admin-filters" onSubmit={submit} role="search" aria-label="篩選訂單">
-      <Field label="搜尋">
-        <input name="q" type="search" defaultValue={filters.q} placeholder="訂單號碼、姓名、電話或 Email" />
-      </Field>
-      <Field label="狀態">
-        <select name="status" defaultValue={filters.status}>
+    <form className="admin-filters" onSubmit={submit} role="search" aria-label="篩選訂單" noValidate>
+      <Field label="搜尋" type="search" placeholder="訂單號碼、姓名、電話或 Email" {...f.field('q')} />
+      <Field label="狀態" error={statusError}>
+        <select {...status}>
           <option value="">全部狀態</option>
           {ORDER_STATUSES.map((s) => (
             <option key={s} value={s}>
@@ -108,8 +111,8 @@ function OrderFilters({ filters, plans, onSearch }: { filters: Filters; plans: A
           ))}
         </select>
       </Field>
-      <Field label="類型／活動">
-        <select name="planId" defaultValue={filters.planId}>
+      <Field label="類型／活動" error={planError}>
+        <select {...plan}>
           <option value="">全部訂單</option>
           <option value="shop">書店訂單</option>
           {plans.map((p) => (
@@ -119,12 +122,8 @@ function OrderFilters({ filters, plans, onSearch }: { filters: Filters; plans: A
           ))}
         </select>
       </Field>
-      <Field label="訂單日期（起）">
-        <input name="from" type="date" defaultValue={filters.from} />
-      </Field>
-      <Field label="訂單日期（迄）">
-        <input name="to" type="date" defaultValue={filters.to} />
-      </Field>
+      <Field label="訂單日期（起）" type="date" {...f.field('from')} />
+      <Field label="訂單日期（迄）" type="date" {...f.field('to')} />
       <div className="admin-filters__actions">
         <button type="submit" className="btn btn--primary">
           查詢

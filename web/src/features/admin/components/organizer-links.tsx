@@ -1,9 +1,11 @@
-import type { OrganizerLink } from '@contracts/organizer';
-import { useId, useState } from 'react';
+import { deskLinkInputSchema, type OrganizerLink } from '@contracts/organizer';
+import { useState } from 'react';
 import { formatDateTime } from '@contracts/format';
+import { Field } from '@/components/field';
 import { notify } from '@/lib/toast';
 import { createDeskLink, createOrganizerLink, revokeOrganizerLink } from '../api/admin-api';
 import { errorText } from '../lib/labels';
+import { useAdminForm } from '../lib/use-admin-form';
 import { useResource } from '../lib/use-resource';
 import { BusyButton, Card, Loaded } from './ui';
 
@@ -15,13 +17,13 @@ const REFUSAL_LABELS: Record<string, string> = { unpaid: '未付款，未交付'
  * also mark orders as picked up); create, copy, revoke, and who opened or did what when.
  */
 export function OrganizerLinks({ planId, organizer }: { planId: string; organizer: string }) {
-  const id = useId();
   const links = useResource('GET /api/admin/plans/{planId}/organizer-links', { params: { planId } });
   const [busy, setBusy] = useState<string | null>(null);
-  const [holder, setHolder] = useState(organizer);
+  // The desk link's holder, checked by the route's own schema (required, its length limit).
+  const desk = useAdminForm<{ holder: string }, { holder: string }>(deskLinkInputSchema, { holder: organizer });
   const full = (l: OrganizerLink) => `${location.origin}${l.url}`;
 
-  async function create(kind: 'view' | 'desk') {
+  async function create(kind: 'view' | 'desk', holder = '') {
     setBusy(kind);
     try {
       const l = kind === 'desk' ? await createDeskLink(planId, holder) : await createOrganizerLink(planId);
@@ -54,13 +56,12 @@ export function OrganizerLinks({ planId, organizer }: { planId: string; organize
         建立召集人連結
       </BusyButton>
       <p className="admin-sub admin-desk-intro">取貨櫃台連結：同一份名單，另可在手機上標記「已取貨」與復原（只限已付款的自取訂單，其他資料都不能改）；每次開啟與每個標記都會記錄。</p>
-      <div className="admin-desk-new">
-        <label htmlFor={`${id}-holder`}>持有人</label>
-        <input id={`${id}-holder`} value={holder} onChange={(e) => setHolder(e.target.value)} maxLength={40} placeholder="持有人（例如：王小姐）" />
-        <BusyButton busy={busy === 'desk'} type="button" className="btn btn--ghost btn--small" disabled={!holder.trim()} onClick={() => void create('desk')}>
+      <form className="admin-desk-new" onSubmit={desk.onSubmit((input) => create('desk', input.holder))} noValidate>
+        <Field label="持有人" placeholder="持有人（例如：王小姐）" {...desk.field('holder')} />
+        <BusyButton busy={busy === 'desk'} type="submit" className="btn btn--ghost btn--small">
           建立取貨櫃台連結
         </BusyButton>
-      </div>
+      </form>
       <Loaded resource={links}>
         {(rows) =>
           rows.length ? (

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { formatDateTime, formatMoney } from '@contracts/format';
 import { useResource } from '../lib/use-resource';
 import { Thead } from '@/components/thead';
-import { OrderNoCell } from './tables';
+import { BuyerCell, OrderNoCell } from './tables';
 import { Loaded, PageHead, ReloadButton } from './ui';
 
 /** Orders awaiting payment, oldest first: what to look for on the bank statement. */
@@ -28,10 +28,7 @@ export default function PaymentsPage() {
                     <OrderNoCell order={p}>
                       {p.planId ? <span className="admin-sub">團購 {p.planId}</span> : null}
                     </OrderNoCell>
-                    <td data-label="訂購人">
-                      {p.buyer}
-                      <span className="admin-sub">{p.phone}</span>
-                    </td>
+                    <BuyerCell label="訂購人" name={p.buyer} contact={p.phone} />
                     <td data-label="應付金額" className="num">
                       <strong>{formatMoney(p.totalPrice)}</strong>
                     </td>

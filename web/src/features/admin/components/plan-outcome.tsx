@@ -1,5 +1,5 @@
 import type { AdminPlanDetail, PlanDecision, RefundDue } from '@contracts/admin';
-import { proposedOutcome, type CampaignOutcome, type PlanOutcome } from '@contracts/group-buying';
+import { campaignOutcomeInputSchema, proposedOutcome, type CampaignOutcome, type CampaignOutcomeInput, type PlanOutcome } from '@contracts/group-buying';
 import { CAMPAIGN_OUTCOME_LABELS, formatDateTime, formatMoney } from '@contracts/format';
 import { isPaid, isPreparing, isRefunded, isUnpaid, STATUS } from '@domain/order';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { Field } from '@/components/field';
 import { Thead } from '@/components/thead';
 import { notify } from '@/lib/toast';
 import { changeOrderStatus, decideOutcome } from '../api/admin-api';
+import { useAdminForm } from '../lib/use-admin-form';
 import { useOwnerAction } from '../lib/use-owner-action';
 import { OrderNoCell } from './tables';
 import { BusyButton, Card, FormErrors } from './ui';
@@ -46,9 +47,10 @@ export function PlanOutcomeCard({ d, onDecided }: { d: AdminPlanDetail; onDecide
 function DecideForm({ d, onDecided }: { d: AdminPlanDetail; onDecided: () => void }) {
   const { judged, live } = judgement(d);
   const proposal = proposedOutcome(judged);
-  const [note, setNote] = useState('');
   const [confirming, setConfirming] = useState<CampaignOutcome | null>(null);
-  const { busy, error, run } = useOwnerAction('無法完成，請檢查下方訊息');
+  // The note is checked by the route's own schema (its limit, in the server's Chinese); the outcome is
+  // the confirmed button's, which the schema checks with it on submit.
+  const f = useAdminForm<{ note: string }, CampaignOutcomeInput>(campaignOutcomeInputSchema, { note: '' }, (v) => ({ outcome: confirming ?? proposal, note: v.note.trim() || undefined }));
   const unpaid = d.orders.filter(isUnpaid);
   const paid = d.orders.filter(isPaid);
   const active = unpaid.length + paid.length;
@@ -56,57 +58,56 @@ function DecideForm({ d, onDecided }: { d: AdminPlanDetail; onDecided: () => voi
     succeeded: `寄信通知 ${active} 筆有效訂單的買家：活動已成團，以及取書地點或郵寄方式${unpaid.length ? `（${unpaid.length} 筆尚未付款的訂單會附上匯款資訊）` : ''}。`,
     failed: `取消 ${unpaid.length} 筆未付款訂單並退回庫存；${paid.length} 筆已付款訂單（共 ${formatMoney(paid.reduce((n, o) => n + o.totalPrice, 0))}）列入待退款名單；寄信通知每位買家。`,
   };
-  const decide = (outcome: CampaignOutcome) =>
-    run(async () => {
-      const r = await decideOutcome(d.plan.planId, { outcome, note: note.trim() || undefined });
-      notify('success', `已決定${CAMPAIGN_OUTCOME_LABELS[r.decision.outcome]}，已寄信通知 ${r.decision.counts.mailed} 位買家`);
-      setConfirming(null);
-      onDecided();
-    });
+  const decide = f.onSubmit(async (input) => {
+    const r = await decideOutcome(d.plan.planId, input);
+    notify('success', `已決定${CAMPAIGN_OUTCOME_LABELS[r.decision.outcome]}，已寄信通知 ${r.decision.counts.mailed} 位買家`);
+    setConfirming(null);
+    onDecided();
+  });
   const choices: CampaignOutcome[] = proposal === 'failed' ? ['failed', 'succeeded'] : ['succeeded', 'failed'];
   return (
     <Card id="p-outcome" title="成團／流團">
-      <p className="outcome-proposal" data-testid="outcome-proposal">
-        系統建議：<strong>{proposal === 'failed' ? '流團' : '成團'}</strong>
-        <span className="admin-sub">
-          {JUDGED[judged]}
-          {d.progress.minQuantity != null ? `（已訂 ${d.progress.copies} 本／門檻 ${d.progress.minQuantity} 本）` : ''}
-          {live ? '・依目前進度，截止判定尚未執行' : ''}
-        </span>
-      </p>
-      <p className="admin-sub">請確認後決定；決定後會寄信給買家，無法改為另一個結果。</p>
-      <Field label="給買家的說明（選填，會寫進通知信並顯示在活動頁）">
-        <textarea value={note} onChange={(e) => setNote(e.target.value)} maxLength={500} rows={2} />
-      </Field>
-      <div className="admin-actions outcome-choices">
-        {choices.map((outcome) => (
-          <div key={outcome} className={`admin-action${outcome === 'failed' ? ' admin-action--danger' : ''}`}>
-            <h4>{outcome === 'failed' ? '流團' : '成團'}{outcome === proposal ? '（建議）' : ''}</h4>
-            <p className="admin-sub">{effect[outcome]}</p>
-            {confirming === outcome ? (
-              <div className="admin-confirm" role="group" aria-label={`確定${outcome === 'failed' ? '流團' : '成團'}？`}>
-                <span>確定{outcome === 'failed' ? '流團' : '成團'}？此動作無法復原。</span>
-                <BusyButton busy={busy} type="button" className={`btn ${outcome === 'failed' ? 'btn--danger' : 'btn--primary'}`} onClick={() => void decide(outcome)}>
-                  確定{outcome === 'failed' ? '流團' : '成團'}
-                </BusyButton>
-                <button type="button" className="btn btn--ghost" onClick={() => setConfirming(null)} disabled={busy}>
-                  返回
+      <form onSubmit={decide} noValidate>
+        <p className="outcome-proposal" data-testid="outcome-proposal">
+          系統建議：<strong>{proposal === 'failed' ? '流團' : '成團'}</strong>
+          <span className="admin-sub">
+            {JUDGED[judged]}
+            {d.progress.minQuantity != null ? `（已訂 ${d.progress.copies} 本／門檻 ${d.progress.minQuantity} 本）` : ''}
+            {live ? '・依目前進度，截止判定尚未執行' : ''}
+          </span>
+        </p>
+        <p className="admin-sub">請確認後決定；決定後會寄信給買家，無法改為另一個結果。</p>
+        <Field label="給買家的說明（選填，會寫進通知信並顯示在活動頁）" multiline rows={2} {...f.field('note')} />
+        <div className="admin-actions outcome-choices">
+          {choices.map((outcome) => (
+            <div key={outcome} className={`admin-action${outcome === 'failed' ? ' admin-action--danger' : ''}`}>
+              <h4>{outcome === 'failed' ? '流團' : '成團'}{outcome === proposal ? '（建議）' : ''}</h4>
+              <p className="admin-sub">{effect[outcome]}</p>
+              {confirming === outcome ? (
+                <div className="admin-confirm" role="group" aria-label={`確定${outcome === 'failed' ? '流團' : '成團'}？`}>
+                  <span>確定{outcome === 'failed' ? '流團' : '成團'}？此動作無法復原。</span>
+                  <BusyButton busy={f.busy} type="submit" className={`btn ${outcome === 'failed' ? 'btn--danger' : 'btn--primary'}`}>
+                    確定{outcome === 'failed' ? '流團' : '成團'}
+                  </BusyButton>
+                  <button type="button" className="btn btn--ghost" onClick={() => setConfirming(null)} disabled={f.busy}>
+                    返回
+                  </button>
+                </div>
+              ) : (
+                <button
+                  type="button"
+                  className={outcome === proposal ? `btn ${outcome === 'failed' ? 'btn--danger' : 'btn--primary'}` : 'btn btn--ghost'}
+                  onClick={() => setConfirming(outcome)}
+                  disabled={confirming !== null}
+                >
+                  {outcome === 'failed' ? '決定流團…' : '決定成團…'}
                 </button>
-              </div>
-            ) : (
-              <button
-                type="button"
-                className={outcome === proposal ? `btn ${outcome === 'failed' ? 'btn--danger' : 'btn--primary'}` : 'btn btn--ghost'}
-                onClick={() => setConfirming(outcome)}
-                disabled={confirming !== null}
-              >
-                {outcome === 'failed' ? '決定流團…' : '決定成團…'}
-              </button>
-            )}
-          </div>
-        ))}
-      </div>
-      <FormErrors error={error} />
+              )}
+            </div>
+          ))}
+        </div>
+        <FormErrors error={f.error} />
+      </form>
     </Card>
   );
 }

@@ -19,6 +19,16 @@ export function OrderNoCell({ order, children }: { order: Pick<Order, 'orderId' 
   );
 }
 
+/** The buyer's cell: the name, with a contact (phone or email) in small type under it when given. */
+export function BuyerCell({ label, name, contact }: { label: string; name: string; contact?: string }) {
+  return (
+    <td data-label={label}>
+      {name}
+      {contact ? <span className="admin-sub">{contact}</span> : null}
+    </td>
+  );
+}
+
 export function OrdersTable({ orders, detail, caption, busy, withPhone = false }: {
   orders: readonly Order[];
   detail: { label: string; cell: (o: Order) => ReactNode };
@@ -35,10 +45,7 @@ export function OrdersTable({ orders, detail, caption, busy, withPhone = false }
           <tr key={o.orderId}>
             <OrderNoCell order={o} />
             <td data-label="訂單日期">{formatDateTime(o.createdAt)}</td>
-            <td data-label="訂購人">
-              {o.buyer || o.receiver.name}
-              {withPhone ? <span className="admin-sub">{o.phone}</span> : null}
-            </td>
+            <BuyerCell label="訂購人" name={o.buyer || o.receiver.name} contact={withPhone ? o.phone : undefined} />
             <td data-label={detail.label}>{detail.cell(o)}</td>
             <td data-label="總金額" className="num">
               {formatMoney(o.totalPrice)}
