@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -178,13 +179,11 @@ const blastRow = (say, width) => (name, r) =>
 /**
  * A tool only a bench uses (Lighthouse and its Chrome launcher), installed on first use into
  * .cache/bench-tools at the pinned version rather than by `npm ci`: with its puppeteer and trace tooling
- * it is about a hundred packages that every install (CI's included) unpacked for a bench that CI never
- * runs. Returns the module to import.
+ * it is about a hundred and twenty packages (some 100 MB) in every install, CI's included, for a bench
+ * that CI never runs. (CI's `npm ci` took 202 s with them and without: its time is the rest.)
+ * Returns the module to import.
  */
 export async function benchTool(name, version) {
-  const { createRequire } = await import('node:module');
-  const { existsSync, readFileSync } = await import('node:fs');
-  const { pathToFileURL } = await import('node:url');
   const dir = path.join(ROOT, '.cache', 'bench-tools');
   const manifest = path.join(dir, 'node_modules', name, 'package.json');
   if (!existsSync(manifest) || JSON.parse(readFileSync(manifest, 'utf8')).version !== version) {
