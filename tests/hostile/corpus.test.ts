@@ -330,15 +330,20 @@ const COUNTER_COLLECTIONS = /^(rateLimits?|rate-limits?|limiter.*|mailSlots)$/i;
  * their `delivery` progress is the trigger's work, not the corpus's. A mail the corpus caused is still
  * a new document.
  */
+/** `read` over `items`, 64 at a time, in order. */
+async function inChunks<T, R>(items: T[], read: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = [];
+  for (let i = 0; i < items.length; i += 64) out.push(...(await Promise.all(items.slice(i, i + 64).map(read))));
+  return out;
+}
+
 async function snapshot(): Promise<Map<string, string>> {
   const db = adminDb();
   const out = new Map<string, string>();
   // Level by level, each level's reads many at once: one listCollections per document, one after
   // another, took 20 s of CI's time on the thousands of documents the API suite leaves behind.
   const walk = async (cols: FirebaseFirestore.CollectionReference[], depth: number) => {
-    const wanted = cols.filter((col) => !COUNTER_COLLECTIONS.test(col.id));
-    const snaps: { col: FirebaseFirestore.CollectionReference; snap: FirebaseFirestore.QuerySnapshot }[] = [];
-    for (let i = 0; i < wanted.length; i += 64) snaps.push(...(await Promise.all(wanted.slice(i, i + 64).map(async (col) => ({ col, snap: await col.get() })))));
+    const snaps = await inChunks(cols.filter((col) => !COUNTER_COLLECTIONS.test(col.id)), async (col) => ({ col, snap: await col.get() }));
     const docs: FirebaseFirestore.DocumentReference[] = [];
     for (const { col, snap } of snaps) {
       for (const d of snap.docs) {
@@ -350,10 +355,7 @@ async function snapshot(): Promise<Map<string, string>> {
       }
     }
     if (depth >= 2) return;
-    const below: FirebaseFirestore.CollectionReference[] = [];
-    for (let i = 0; i < docs.length; i += 64) {
-      for (const cols of await Promise.all(docs.slice(i, i + 64).map((ref) => ref.listCollections()))) below.push(...cols);
-    }
+    const below = (await inChunks(docs, (ref) => ref.listCollections())).flat();
     if (below.length) await walk(below, depth + 1);
   };
   await walk(await db.listCollections(), 0);
