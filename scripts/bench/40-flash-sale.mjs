@@ -14,6 +14,8 @@ export const title = 'Flash sales: 200 buyers for 50 copies (shop and campaign),
 const HOSTING = process.env.HOSTING_URL ?? 'http://127.0.0.1:5000';
 // Warm bursts in a row on each path (issue 32: the aim must hold five runs in a row).
 const RUNS = Number(process.env.FLASH_RUNS) || 5;
+// FLASH_PATHS=production-like (or emulator, node, comma-separated) runs only those paths, to measure one change quickly.
+const PATHS = (process.env.FLASH_PATHS || 'emulator,production-like,node').split(',').map((p) => p.trim());
 const ms = (x) => (Number.isFinite(x) ? `${Math.round(x)}` : '-');
 
 function row(label, r, extra = '') {
@@ -96,14 +98,17 @@ export async function run(say) {
   const buyers = await createBuyers(200, { prefix: 'flash' });
   say(`   machine: ${cpus().length} CPUs; latency follows the load average printed on each row`);
   say(`   ${'burst'.padEnd(30)} placed   OOS  5xx 1st5xx ghosts overs     wall    p50    p95  load`);
-  // The emulators were just started by `npm run bench`; no earlier bench calls the Functions emulator.
-  say(`   ${row('shop, emulator, cold', await shopBurst(HOSTING, buyers))}`);
-  await warmRuns(say, 'emulator', HOSTING, buyers);
-  say(`   ${campaignRow('campaign, emulator, warm', await campaignBurst(HOSTING))}`);
-  const real = await lone(HOSTING, buyers.slice(0, 30));
-  say(`   ${loneLine('emulator', real)} ${real.p95 <= 100 ? '(aim met)' : '(aim NOT met)'}`);
+  let real;
+  if (PATHS.includes('emulator')) {
+    // The emulators were just started by `npm run bench`; no earlier bench calls the Functions emulator.
+    say(`   ${row('shop, emulator, cold', await shopBurst(HOSTING, buyers))}`);
+    await warmRuns(say, 'emulator', HOSTING, buyers);
+    say(`   ${campaignRow('campaign, emulator, warm', await campaignBurst(HOSTING))}`);
+    real = await lone(HOSTING, buyers.slice(0, 30));
+    say(`   ${loneLine('emulator', real)} ${real.p95 <= 100 ? '(aim met)' : '(aim NOT met)'}`);
+  }
 
-  await withProductionLike(async (prod) => {
+  if (PATHS.includes('production-like')) await withProductionLike(async (prod) => {
     say(`   production-like: ${prod.label}`);
     // Fresh processes: their first requests load the app and open Firestore's channel, as an instance's first do.
     await shopBurst(prod.url, buyers.slice(0, 30));
@@ -115,10 +120,10 @@ export async function run(say) {
     say(`   production-like: requests per instance ${served.join(' / ')}, at most ${peakInFlight.join(' / ')} at once, longest wait for room ${Math.round(longestWaitMs)} ms`);
   });
 
-  await withApiServer(async (api) => {
+  if (PATHS.includes('node')) await withApiServer(async (api) => {
     say(`   ${row('shop, one Node process', await shopBurst(api.url, buyers))}`);
     say(`   ${campaignRow('campaign, one Node process', await campaignBurst(api.url))}`);
     const node = await lone(api.url, buyers.slice(60, 90));
-    say(`   ${loneLine('one Node process', node)}   emulator/one process p95 ${(real.p95 / node.p95).toFixed(1)}x`);
+    say(`   ${loneLine('one Node process', node)}   ${real ? `emulator/one process p95 ${(real.p95 / node.p95).toFixed(1)}x` : ''}`);
   });
 }
