@@ -19,6 +19,18 @@ interface Props {
   onAddToCart: AddToCart;
 }
 
+/**
+ * 到貨通知我 posted without JavaScript from the sold-out page after the book came back (409 IN_STOCK):
+ * the box offers the book, and says why there was no sign-up.
+ */
+function BackInStock({ text }: { text: string }) {
+  return (
+    <p className="stock-alert__error" role="alert">
+      {text}
+    </p>
+  );
+}
+
 /** Stock (live), a quantity picker capped at it and 加入購物車; a LINE inquiry when sold out. */
 export function BuyBox({ productId, name, stock, onAddToCart }: Props) {
   const apiQty = stock;
@@ -30,8 +42,6 @@ export function BuyBox({ productId, name, stock, onAddToCart }: Props) {
   const available = known ?? 0;
   const max = Math.min(available, MAX_PER_ADD);
   const qty = Math.max(1, Math.min(wanted, max));
-  // 到貨通知我 posted without JavaScript from the sold-out page, after the book came back (409 IN_STOCK):
-  // the box now offers the book, and says why there was no sign-up.
   const refused = usePostedForm('stockAlert');
 
   if (known === null) {
@@ -61,11 +71,7 @@ export function BuyBox({ productId, name, stock, onAddToCart }: Props) {
           </strong>
         )}
       </p>
-      {available > 0 && refused ? (
-        <p className="stock-alert__error" role="alert">
-          {refusalText(refused.error)}
-        </p>
-      ) : null}
+      {available > 0 && refused ? <BackInStock text={refusalText(refused.error)} /> : null}
       {available > 0 ? (
         <form
           className="buy-box__form"
