@@ -274,9 +274,16 @@ test('smaller things seen on a phone: 團購 in the menu, taps of 24 px, 2.5 cop
   expect(await small('.group-footer a')).toEqual([]);
 });
 
-test('without JavaScript the book page says plainly that the cart needs it', async ({ request }) => {
+test('without JavaScript the book page says plainly that the cart needs it, and nothing of the sign-ups that work without it', async ({ request }) => {
   // Asserted on the first HTML: Chromium with scripts switched off by Playwright still parses <noscript>
   // as text, where a browser without JavaScript renders it.
   const html = await (await request.get('/bookstore/company-registration-guide')).text();
   expect(html).toMatch(/<noscript><p class="needs-js buy-box__nojs">加入購物車與結帳需要啟用 JavaScript/);
+  // 到貨通知我 (a sold-out book) and the footer's 訂閱 post their page and are answered by the server
+  // (web/e2e/no-js-forms.spec.ts): no note says they need JavaScript (issue 35 item 2).
+  const soldOut = await (await request.get('/bookstore/commercial-contracts')).text();
+  expect(soldOut).toMatch(/<form id="newsletter"[^>]*action="#newsletter" method="post"/);
+  expect(soldOut).toMatch(/<input type="hidden" name="form" value="stockAlert"\/>/);
+  expect(soldOut).not.toMatch(/「到貨通知我」需要啟用|訂閱需要啟用/);
+  expect(soldOut).toMatch(/<noscript>/); // the page's other notes are still there
 });

@@ -9,12 +9,13 @@ import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider } from 'react-router';
 import { createQueryClient } from '@/lib/data/queries';
+import { PostedFormContext } from '@/lib/posted-form';
 import { documentTitle, renderHead, scriptJson, SITE_DESCRIPTION, type Head, type HeadHandle } from './app/head';
 import { createRoutes } from './app/router';
 import { buildSitemap } from './app/sitemap';
 
 /** Renders one storefront URL (path + query) as the first HTML. `origin` is the site's absolute URL. */
-export const render: StorefrontRenderer['render'] = async (url, origin, source, signal): Promise<RenderResult> => {
+export const render: StorefrontRenderer['render'] = async (url, origin, source, signal, posted): Promise<RenderResult> => {
   const qc = createQueryClient(source);
   const handler = createStaticHandler(createRoutes(qc));
   const context = await handler.query(new Request(new URL(url, origin), { signal }));
@@ -27,7 +28,10 @@ export const render: StorefrontRenderer['render'] = async (url, origin, source, 
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <QueryClientProvider client={qc}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        {/* A sign-up posted without JavaScript and refused: its form shows why (lib/posted-form.ts). */}
+        <PostedFormContext value={posted ?? null}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </PostedFormContext>
       </QueryClientProvider>
     </StrictMode>,
     // A part that fails on the server is rendered by the browser instead; say which, for the logs.
@@ -65,7 +69,7 @@ export const render: StorefrontRenderer['render'] = async (url, origin, source, 
     ? renderHead(head, origin)
     : renderHead({ title: status === 404 ? '找不到這個頁面' : error ? '發生錯誤' : '', description: SITE_DESCRIPTION, path, type: 'website', image: { path: '/images/other/og-image.png', width: 1200, height: 630, alt: documentTitle('') }, jsonLd: [] }, origin);
   // An error page is rendered afresh in the browser (the router's error objects do not travel as JSON).
-  const data = error === undefined ? scriptJson({ router: { loaderData: context.loaderData, actionData: context.actionData }, queries: dehydrate(qc) }) : null;
+  const data = error === undefined ? scriptJson({ router: { loaderData: context.loaderData, actionData: context.actionData }, queries: dehydrate(qc), ...(posted ? { posted } : {}) }) : null;
   const modules = context.matches.map((m) => (m.route.handle as { module?: string } | undefined)?.module).filter((f): f is string => !!f);
   return { status, modules, head: status === 404 ? `${tags}\n    <meta name="robots" content="noindex" />` : tags, body, data, failed, personal };
 };

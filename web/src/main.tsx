@@ -1,4 +1,5 @@
 import './lib/zod-jitless';
+import type { PostedForm } from '@contracts/storefront';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -17,6 +18,8 @@ import './styles/global.css';
 interface SsrData {
   router: HydrationState;
   queries: DehydratedState;
+  /** A sign-up posted without JavaScript and refused (web/src/lib/posted-form.ts). */
+  posted?: PostedForm;
 }
 
 /** The page's own code, loaded before hydrating so that the first render matches the server's HTML. */
@@ -43,7 +46,7 @@ async function start() {
   setNavigator((to) => void router.navigate(to));
   setUnauthorizedHandler(logout);
   const root = document.getElementById('root')!;
-  const app = <App router={router} queryClient={queryClient} />;
+  const app = <App router={router} queryClient={queryClient} posted={ssr?.posted ?? null} />;
   // The first HTML of the public pages comes from the `ssr` function; the others get the bare shell.
   // Hydrating in a transition lets React yield to the browser every few milliseconds instead of one long
   // task over the whole page (the page is already painted and readable): a tap during hydration is

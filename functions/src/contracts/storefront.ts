@@ -1,4 +1,5 @@
 import type { HomeContent, PublicSettings } from './content';
+import type { ErrorBody } from './errors';
 import type { GroupPlanView } from './group-buying';
 import type { Product, ProductPlanOffer, ProductSummary } from './products';
 
@@ -42,6 +43,20 @@ export interface RenderResult {
   personal: boolean;
 }
 
+/** The storefront's forms that also work without JavaScript: each posts to its page (functions/src/ssr/forms.ts). */
+export type PostedFormName = 'stockAlert' | 'closeReminder' | 'newsletter';
+
+/**
+ * A form sent without JavaScript that the server refused: its page is rendered again with the refusal
+ * beside the field and what was typed in it (never in a URL), and hydrates the same.
+ */
+export interface PostedForm {
+  form: PostedFormName;
+  email: string;
+  /** The catalogue body the API route answers for the same input. */
+  error: ErrorBody;
+}
+
 /**
  * The page renderer's module (web/src/entry-server.tsx, built by `vite build --ssr` into functions/ssr/),
  * as functions/src/ssr/handler.ts loads it. Declared here, shared by both sides, so the two cannot drift:
@@ -50,7 +65,7 @@ export interface RenderResult {
  */
 export interface StorefrontRenderer {
   /** Renders one storefront URL (path + query) as the first HTML. `origin` is the site's absolute URL. */
-  render(url: string, origin: string, source: StorefrontSource, signal?: AbortSignal): Promise<RenderResult>;
+  render(url: string, origin: string, source: StorefrontSource, signal?: AbortSignal, posted?: PostedForm): Promise<RenderResult>;
   /** /sitemap.xml: the fixed pages, every launched book and every open campaign. */
   sitemap(source: StorefrontSource, origin: string): Promise<string>;
 }

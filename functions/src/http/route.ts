@@ -92,19 +92,35 @@ export function cacheControl(cache = 'no-store', ownerCache?: string): RequestHa
 /** The Express path of an OpenAPI path: `/api/member/{uid}` -> `/member/:uid` (mounted under /api). */
 export const expressPath = (path: string) => path.replace(/^\/api/, '').replace(/\{(\w+)\}/g, ':$1');
 
-function steps(decl: RouteDecl): RequestHandler[] {
+/** A route's rate limits and validation, in its declared order (limits after validation with `limitValidOnly`). */
+function checks(decl: RouteDecl): RequestHandler[] {
   const schemas = { params: decl.params, query: decl.query, body: decl.body };
   const limits = limiters(decl.limits);
+  return decl.limitValidOnly ? [validate(schemas), ...limits] : [...limits, validate(schemas)];
+}
+
+function steps(decl: RouteDecl): RequestHandler[] {
   return [
     deadline(deadlineMsOf(decl.deadline)),
     ...(decl.ignoresBody ? [] : [jsonBody(decl.bodyLimit)]),
     ...ACCESS[decl.access],
-    ...(decl.limitValidOnly ? [] : limits),
-    validate(schemas),
-    ...(decl.limitValidOnly ? limits : []),
+    ...checks(decl),
     ...(decl.self ? [selfCheck(decl.self)] : []),
     cacheControl(decl.cache, decl.ownerCache),
   ];
+}
+
+/**
+ * Runs a public route's rate limits, validation and handler on a request whose body was parsed
+ * elsewhere: the storefront's forms sent without JavaScript (functions/src/ssr/forms.ts), so that they
+ * are held to the very limits (names, windows, client key) and schema of their API route, and served by
+ * its handler. Resolves with the handler's answer; rejects with the Failure the API would answer.
+ */
+export async function runRoute({ decl, run }: Bound, req: Request, res: Response): Promise<unknown> {
+  if (decl.access !== 'public') throw new Error(`${decl.method} ${decl.path} is not public`);
+  for (const step of checks(decl)) await new Promise<void>((resolve, reject) => void step(req, res, (err?: unknown) => (err ? reject(err) : resolve())));
+  const v = validated(req, {});
+  return run({ params: v.params, query: v.query, body: v.body, user: null, status: () => undefined, req, res } as Call<RouteDecl>);
 }
 
 function answer({ decl, run }: Bound): RequestHandler {

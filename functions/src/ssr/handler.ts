@@ -3,9 +3,10 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { Request, Response } from 'express';
-import type { RenderResult, StorefrontRenderer } from '../contracts/storefront';
+import type { PostedForm, RenderResult, StorefrontRenderer } from '../contracts/storefront';
 import { logger } from '../lib/logger';
 import { siteUrl } from '../lib/site-url';
+import type { FormOutcome } from './forms';
 import { SSR_DIR, storefrontSource } from './source';
 
 /**
@@ -118,7 +119,7 @@ export const RENDER_DEADLINE_MS = 8_000;
 class RenderDeadlineError extends Error {}
 
 /** The render, aborted (its loaders' request signal) and given up after `ms`. */
-async function renderWithin(r: StorefrontRenderer, url: string, origin: string, ms: number) {
+async function renderWithin(r: StorefrontRenderer, url: string, origin: string, ms: number, posted?: PostedForm) {
   const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
@@ -128,7 +129,7 @@ async function renderWithin(r: StorefrontRenderer, url: string, origin: string, 
     }, ms);
   });
   try {
-    return await Promise.race([r.render(url, origin, storefrontSource, controller.signal), deadline]);
+    return await Promise.race([r.render(url, origin, storefrontSource, controller.signal, posted), deadline]);
   } finally {
     clearTimeout(timer);
   }
@@ -139,14 +140,22 @@ async function renderWithin(r: StorefrontRenderer, url: string, origin: string, 
  * @public loaded lazily by functions/src/index.ts (require), which knip cannot follow.
  */
 export async function handleSsr(req: Request, res: Response) {
-  // The rendered forms (login, sign-up, order lookup) are method="post": sent by a browser without
-  // JavaScript, what was typed (a password, an email) goes in a body, never into a URL; it is not read
-  // here, and the visitor is sent back to the page, whose form says it needs JavaScript.
+  // Every rendered form is method="post": sent by a browser without JavaScript, what was typed (a
+  // password, an email) goes in a body, never into a URL. The sign-ups and the newsletter are served
+  // (forms.ts): done, the visitor is sent to the page saying so (a reload sends nothing again); refused,
+  // the page comes back with the refusal beside the field. The others (login, sign-up, order lookup)
+  // are not read, and the visitor is sent back to the page, whose form says it needs JavaScript.
+  let refused: Extract<FormOutcome, { kind: 'refused' }> | undefined;
   if (req.method === 'POST' && req.path !== '/sitemap.xml') {
-    res.set('Cache-Control', 'no-store').redirect(303, req.originalUrl);
-    return;
-  }
-  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    // Loaded with the first form: the pages' cold start does not wait for the sign-ups' services.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const outcome = await (require('./forms') as typeof import('./forms')).submitForm(req, res);
+    if (outcome.kind !== 'refused') {
+      res.set('Cache-Control', 'no-store').redirect(303, outcome.kind === 'done' ? outcome.location : req.originalUrl);
+      return;
+    }
+    refused = outcome;
+  } else if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.set('Allow', 'GET, HEAD').status(405).type('text/plain').send('Method Not Allowed');
     return;
   }
@@ -158,14 +167,15 @@ export async function handleSsr(req: Request, res: Response) {
       res.set('Cache-Control', PAGE_CACHE_CONTROL).type('application/xml').send(await r.sitemap(storefrontSource, origin));
       return;
     }
-    const out = await renderWithin(r, req.originalUrl, origin, RENDER_DEADLINE_MS);
+    const out = await renderWithin(r, req.originalUrl, origin, RENDER_DEADLINE_MS, refused?.posted);
     if (out.location) {
       res.set('Cache-Control', ERROR_CACHE_CONTROL).redirect(out.status, out.location);
       return;
     }
+    // A refused form's page answers with the API's status for the same input, and is the visitor's own.
     res
-      .status(out.status)
-      .set('Cache-Control', cacheControlFor(out))
+      .status(refused && out.status === 200 ? refused.status : out.status)
+      .set('Cache-Control', refused ? 'no-store' : cacheControlFor(out))
       .type('html');
     // A missing book or campaign: the 404 with its noindex head and the not-found screen, styled, but
     // without the data to hydrate it: the app renders the page afresh over it. This answer is shared by

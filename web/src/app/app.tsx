@@ -1,13 +1,15 @@
+import type { PostedForm } from '@contracts/storefront';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, StrictMode, Suspense, useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router/dom';
+import { PostedFormContext } from '@/lib/posted-form';
 import { reportRouteError } from './route-errors';
 import type { createRouter } from './router';
 
 const ToastHost = lazy(() => import('./toast-host'));
 
 /** The whole app; the same tree is rendered by the `ssr` function (entry-server.tsx) and hydrated here. */
-export function App({ router, queryClient }: { router: ReturnType<typeof createRouter>; queryClient: QueryClient }) {
+export function App({ router, queryClient, posted }: { router: ReturnType<typeof createRouter>; queryClient: QueryClient; posted: PostedForm | null }) {
   const [afterFirstPaint, setAfterFirstPaint] = useState(false);
   useEffect(() => {
     // Hydrated (or, on a shell page, rendered): the browser tests wait for this (web/e2e/support/test.ts).
@@ -18,7 +20,9 @@ export function App({ router, queryClient }: { router: ReturnType<typeof createR
   return (
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} onError={reportRouteError} />
+        <PostedFormContext value={posted}>
+          <RouterProvider router={router} onError={reportRouteError} />
+        </PostedFormContext>
         {afterFirstPaint && (
           <Suspense fallback={null}>
             <ToastHost />

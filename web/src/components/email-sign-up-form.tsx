@@ -1,10 +1,10 @@
-import { describeError } from '@contracts/errors';
+import type { PostedFormName } from '@contracts/storefront';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { EmailInput } from '@/components/email-input';
 import { EmailSuggestion } from '@/components/email-suggestion';
-import { NeedsJavaScript } from '@/components/needs-javascript';
 import { isApiError } from '@/lib/api-client';
 import { checkEmail } from '@/lib/email';
+import { refusalText, usePostedForm, useSignedUp } from '@/lib/posted-form';
 import { useSessionText } from '@/lib/session-text';
 
 /** What one sign-up form says and how it looks (its feature's stylesheet). */
@@ -24,8 +24,17 @@ export interface EmailSignUpTexts {
 
 interface EmailSignUpFormProps {
   texts: EmailSignUpTexts;
-  /** What the visitor is told once signed up, with the address as given. */
-  done: (email: string) => ReactNode;
+  /** Where the post and its answer land: this form's id, or its box's (`stock-alert`, the sold-out buy box). */
+  lands: string;
+  /** The form's own id, when it is what lands. */
+  id?: string;
+  /**
+   * Without JavaScript the form posts its page (web/src/lib/posted-form.ts): which form, and the API
+   * body's fields beside the email.
+   */
+  post: { form: PostedFormName; fields: Record<string, string> };
+  /** What the visitor is told once signed up, with the address as given (null: signed up without JavaScript). */
+  done: (email: string | null) => ReactNode;
   /** Where the typed address is kept for this tab (Back gives it back), e.g. `close-reminder:{planId}`. */
   draftKey: string;
   /** The sign-up's request (the server checks the address again and answers a new and a known one alike). */
@@ -34,16 +43,26 @@ interface EmailSignUpFormProps {
 
 /**
  * An email sign-up whose mail carries a cancel link (到貨通知 on a sold-out book, 「截止前提醒我」 on an open
- * campaign): the address checked here first, the server's refusal shown under the field.
+ * campaign): the address checked here first, the server's refusal shown under the field. Without
+ * JavaScript the form posts its page, and the server answers it (web/src/lib/posted-form.ts).
  */
-export function EmailSignUpForm({ texts, draftKey, done, send }: EmailSignUpFormProps) {
+export function EmailSignUpForm({ texts, lands, id: ownId, post, draftKey, done, send }: EmailSignUpFormProps) {
   const { block, doneClassName, buttonClassName, title, hint, label, button } = texts;
   const id = useId();
-  const [email, setEmail] = useSessionText(`sign-up:${draftKey}`);
+  const posted = usePostedForm(post.form);
+  const signedUp = useSignedUp(post.form);
+  const [draft, setDraft] = useSessionText(`sign-up:${draftKey}`);
+  // What was posted without JavaScript and refused, until the visitor types.
+  const [refused, setRefused] = useState(posted?.email ?? '');
+  const email = draft || refused;
+  const setEmail = (text: string) => {
+    setRefused('');
+    setDraft(text);
+  };
   // The address signed up with, shown once done (the kept draft is forgotten then).
   const [sent, setSent] = useState('');
   const [state, setState] = useState<'idle' | 'sending' | 'done'>('idle');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(posted ? refusalText(posted.error) : null);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -61,29 +80,33 @@ export function EmailSignUpForm({ texts, draftKey, done, send }: EmailSignUpForm
       setState('done');
     } catch (err) {
       setState('idle');
-      setError(isApiError(err) ? (err.details?.[0]?.message ?? describeError(err.statusCode, err.statusMessage)) : '送出失敗，請稍後再試');
+      setError(isApiError(err) ? refusalText(err) : '送出失敗，請稍後再試');
     }
   }
 
-  if (state === 'done') {
+  if (state === 'done' || (signedUp && !posted)) {
     return (
-      <p className={doneClassName} role="status">
-        {done(sent)}
+      <p id={ownId} className={doneClassName} role="status">
+        {done(state === 'done' ? sent : null)}
       </p>
     );
   }
+  // action: the page itself, landing back on this form (its answer, or the redirect, keeps the #id).
   return (
-    <form className={block} method="post" onSubmit={(e) => void submit(e)} noValidate aria-labelledby={`${id}-t`}>
+    <form id={ownId} className={block} method="post" action={`#${lands}`} onSubmit={(e) => void submit(e)} noValidate aria-labelledby={`${id}-t`}>
       <p id={`${id}-t`} className={`${block}__title`}>
         {title}
       </p>
       {hint ? <p className={`${block}__hint`}>{hint}</p> : null}
-      <NeedsJavaScript what={`「${button}」`} otherWay="也可以透過 LINE 詢問" />
+      <input type="hidden" name="form" value={post.form} />
+      {Object.entries(post.fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <label htmlFor={`${id}-e`} className="visually-hidden">
         {label}
       </label>
       <div className={`${block}__row`}>
-        <EmailInput id={`${id}-e`} value={email} onValue={setEmail} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-err` : undefined} maxLength={254} />
+        <EmailInput id={`${id}-e`} name="email" value={email} onValue={setEmail} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-err` : undefined} maxLength={254} />
         <button type="submit" className={`btn ${buttonClassName}`} disabled={state === 'sending'} aria-busy={state === 'sending'}>
           {state === 'sending' ? '送出中…' : button}
         </button>

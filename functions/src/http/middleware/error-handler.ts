@@ -17,7 +17,7 @@ export const notFoundHandler: RequestHandler = (req, _res, next) => {
 const UNAVAILABLE_CODES = new Set([14, 4, 'unavailable', 'deadline-exceeded', 'app/network-error', 'app/network-timeout']);
 
 /** Whatever was thrown, as the one error family: a Failure passes, anything else is named here. */
-function toFailure(err: unknown): Failure {
+export function toFailure(err: unknown): Failure {
   if (err instanceof Failure) return err;
   if (err instanceof ZodError) return invalid('Invalid data', issuesToDetails(err.issues));
   const e = err as { type?: string; status?: number; code?: unknown; cause?: { code?: unknown } };

@@ -1,17 +1,24 @@
-import { describeError } from '@contracts/errors';
 import { useId, useState, type FormEvent } from 'react';
 import { EmailInput } from '@/components/email-input';
 import { EmailSuggestion } from '@/components/email-suggestion';
-import { NeedsJavaScript } from '@/components/needs-javascript';
 import { api, isApiError } from '@/lib/api-client';
 import { checkEmail } from '@/lib/email';
+import { refusalText, usePostedForm, useSignedUp } from '@/lib/posted-form';
 
 type State = { kind: 'idle' } | { kind: 'sending' } | { kind: 'ok'; text: string } | { kind: 'error'; text: string };
 
+/**
+ * The footer's 訂閱. Without JavaScript it posts the page it is on, and the server answers it
+ * (web/src/lib/posted-form.ts): the page again at #newsletter, saying it is done or why not.
+ */
 export function NewsletterForm() {
   const id = useId();
-  const [email, setEmail] = useState('');
-  const [state, setState] = useState<State>({ kind: 'idle' });
+  const posted = usePostedForm('newsletter');
+  const signedUp = useSignedUp('newsletter');
+  const [email, setEmail] = useState(posted?.email ?? '');
+  const [state, setState] = useState<State>(
+    posted ? { kind: 'error', text: refusalText(posted.error) } : signedUp ? { kind: 'ok', text: '訂閱成功！確認信已寄到您填寫的信箱。（已在訂閱名單中的信箱不會重複收到）' } : { kind: 'idle' },
+  );
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -24,18 +31,18 @@ export function NewsletterForm() {
       setState({ kind: 'ok', text: `訂閱成功！確認信已寄到 ${res.email}。（已在訂閱名單中的信箱不會重複收到）` });
       setEmail('');
     } catch (err) {
-      setState({ kind: 'error', text: isApiError(err) ? describeError(err.statusCode, err.statusMessage) : '訂閱失敗，請稍後再試' });
+      setState({ kind: 'error', text: isApiError(err) ? refusalText(err) : '訂閱失敗，請稍後再試' });
     }
   }
 
   const invalid = state.kind === 'error';
   return (
-    <form className="newsletter" method="post" onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>
+    <form id="newsletter" className="newsletter" method="post" action="#newsletter" onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="site-footer__heading">
         訂閱電子報
       </h2>
       <p className="small">新書上市、勘誤與團購開跑，第一時間通知您。</p>
-      <NeedsJavaScript what="訂閱" otherWay="也可以來信告訴我們" className="small" />
+      <input type="hidden" name="form" value="newsletter" />
       <label htmlFor={`${id}-email`} className="visually-hidden">
         電子郵件
       </label>

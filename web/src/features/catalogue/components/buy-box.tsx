@@ -6,6 +6,7 @@ import { LiveStock } from './live-stock';
 import { QuantityStepper } from '@/components/quantity-stepper';
 import { StockAlertForm } from './stock-alert-form';
 import { NeedsJavaScript } from '@/components/needs-javascript';
+import { refusalText, usePostedForm } from '@/lib/posted-form';
 
 /** Orders above this go through the shop by phone or LINE. */
 const MAX_PER_ADD = 99;
@@ -16,6 +17,18 @@ interface Props {
   /** The API's count (null: unavailable just now): shown until the live document arrives, and whenever it cannot. */
   stock: number | null;
   onAddToCart: AddToCart;
+}
+
+/**
+ * 到貨通知我 posted without JavaScript from the sold-out page after the book came back (409 IN_STOCK):
+ * the box offers the book, and says why there was no sign-up.
+ */
+function BackInStock({ text }: { text: string }) {
+  return (
+    <p className="stock-alert__error" role="alert">
+      {text}
+    </p>
+  );
 }
 
 /** Stock (live), a quantity picker capped at it and 加入購物車; a LINE inquiry when sold out. */
@@ -29,6 +42,7 @@ export function BuyBox({ productId, name, stock, onAddToCart }: Props) {
   const available = known ?? 0;
   const max = Math.min(available, MAX_PER_ADD);
   const qty = Math.max(1, Math.min(wanted, max));
+  const refused = usePostedForm('stockAlert');
 
   if (known === null) {
     return (
@@ -44,7 +58,7 @@ export function BuyBox({ productId, name, stock, onAddToCart }: Props) {
   return (
     // Sold out, the whole box is #stock-alert (a book card's 缺貨中 link): it lands with 目前缺貨中 above the
     // form, both below the sticky header (scroll-margin-top, styles/global.css).
-    <div className="buy-box" id={available > 0 ? undefined : 'stock-alert'}>
+    <div className="buy-box" id={available > 0 && !refused ? undefined : 'stock-alert'}>
       <LiveStock productId={productId} onQty={onQty} />
       <p className="buy-box__stock" aria-live="polite">
         {available > 0 ? (
@@ -57,6 +71,7 @@ export function BuyBox({ productId, name, stock, onAddToCart }: Props) {
           </strong>
         )}
       </p>
+      {available > 0 && refused ? <BackInStock text={refusalText(refused.error)} /> : null}
       {available > 0 ? (
         <form
           className="buy-box__form"

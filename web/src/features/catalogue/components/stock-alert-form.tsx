@@ -6,5 +6,15 @@ const TEXTS: EmailSignUpTexts = { block: 'stock-alert', doneClassName: 'stock-al
 /** 到貨通知: on a sold-out book, the shopper leaves an email and gets one mail when it is back. */
 export function StockAlertForm({ productId, bookName }: { productId: string; bookName: string }) {
   const send = (email: string) => api('POST /api/stockAlerts', { body: { productId, email } });
-  return <EmailSignUpForm texts={TEXTS} draftKey={`stock-alert:${productId}`} done={(email) => `已登記！《${bookName}》到貨時會寄一封通知信到 ${email}。`} send={send} />;
+  // Lands on the sold-out buy box (#stock-alert, buy-box.tsx), 目前缺貨中 above the form or its answer.
+  return (
+    <EmailSignUpForm
+      texts={TEXTS}
+      lands="stock-alert"
+      post={{ form: 'stockAlert', fields: { productId } }}
+      draftKey={`stock-alert:${productId}`}
+      done={(email) => `已登記到貨通知！《${bookName}》到貨時會寄一封通知信到${email ? ` ${email}` : '您填寫的信箱'}。`}
+      send={send}
+    />
+  );
 }

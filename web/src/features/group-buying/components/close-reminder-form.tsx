@@ -15,5 +15,15 @@ const TEXTS: EmailSignUpTexts = {
 /** 「截止前提醒我」: on an open campaign, a visitor leaves an email and gets one mail 24 h before it closes. */
 export function CloseReminderForm({ planId, closingDate }: { planId: string; closingDate: string }) {
   const send = (email: string) => api('POST /api/closeReminders', { body: { planId, email } });
-  return <EmailSignUpForm texts={TEXTS} draftKey={`close-reminder:${planId}`} done={(email) => `已登記！截止前 24 小時會寄一封提醒信到 ${email}（截止時間 ${formatDateTime(closingDate)}）。`} send={send} />;
+  return (
+    <EmailSignUpForm
+      texts={TEXTS}
+      id="close-reminder"
+      lands="close-reminder"
+      post={{ form: 'closeReminder', fields: { planId } }}
+      draftKey={`close-reminder:${planId}`}
+      done={(email) => `已登記截止前提醒！截止前 24 小時會寄一封提醒信到${email ? ` ${email}` : '您填寫的信箱'}（截止時間 ${formatDateTime(closingDate)}）。`}
+      send={send}
+    />
+  );
 }
