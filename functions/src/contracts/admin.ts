@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bankAccountNoSchema, countSchema, queryIntSchema, isoInstantSchema, moneySchema, orderIdSchema, planIdSchema, productIdSchema, qtySchema, textSchema } from './common';
+import { type Answer, bankAccountNoSchema, countSchema, queryIntSchema, isoInstantSchema, moneySchema, orderIdSchema, planIdSchema, productIdSchema, qtySchema, textSchema } from './common';
 import { UNPAID_ORDER_FIELDS } from './bank';
 import { campaignOutcomeSchema, groupBuyingPlanSchema, payAfterNeedsThreshold, planOutcomeSchema } from './group-buying';
 import { ORDER_STATUSES, orderSchema, type OrderStatus } from './orders';
@@ -53,14 +53,14 @@ export const adminOrderPageSchema = z
     searchTruncated: z.boolean(),
   })
   .meta({ id: 'AdminOrderPage' });
-export type AdminOrderPage = z.infer<typeof adminOrderPageSchema>;
+export type AdminOrderPage = Answer<z.infer<typeof adminOrderPageSchema>>;
 
 /** One row of the payments queue (GET /api/admin/payments). */
 export const paymentToCheckSchema = orderSchema
   .pick({ ...UNPAID_ORDER_FIELDS, email: true, phone: true, paymentDueAt: true })
   .extend({ overdue: z.boolean() })
   .meta({ id: 'PaymentToCheck' });
-export type PaymentToCheck = z.infer<typeof paymentToCheckSchema>;
+export type PaymentToCheck = Answer<z.infer<typeof paymentToCheckSchema>>;
 
 export const trackingUrlSchema = textSchema
   .trim()
@@ -302,7 +302,7 @@ export const adminPlanDetailSchema = adminPlanSummarySchema
     rebate: planRebateSchema.nullable(),
   })
   .meta({ id: 'AdminPlanDetail' });
-export type AdminPlanDetail = z.infer<typeof adminPlanDetailSchema>;
+export type AdminPlanDetail = Answer<z.infer<typeof adminPlanDetailSchema>>;
 
 /** A saved plan (create, edit): the summary and the books the campaign's page will leave out. */
 export const adminPlanSavedSchema = adminPlanSummarySchema

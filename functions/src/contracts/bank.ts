@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDateSchema, countSchema, moneySchema, textSchema } from './common';
+import { type Answer, calendarDateSchema, countSchema, moneySchema, textSchema } from './common';
 import { orderSchema } from './orders';
 
 // Bank statement matching (/api/admin/bank/...). The owner's browser reads the bank's CSV export
@@ -90,7 +90,7 @@ export const bankLayoutResponseSchema = z
  */
 export const UNPAID_ORDER_FIELDS = { orderId: true, orderNo: true, planId: true, buyer: true, bankAccountNo: true, totalPrice: true, createdAt: true } as const;
 const bankCandidateSchema = orderSchema.pick(UNPAID_ORDER_FIELDS);
-export type BankCandidate = z.infer<typeof bankCandidateSchema>;
+export type BankCandidate = Answer<z.infer<typeof bankCandidateSchema>>;
 
 /**
  * exact: one awaitingPayment order, and no other deposit claims it; ambiguous: several orders fit (or

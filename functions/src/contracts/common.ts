@@ -127,3 +127,24 @@ export const countSchema = z.number().int().min(0);
 /** How a campaign is named wherever it is shown: the plan page, the home page and the organiser's view. */
 export const planHeadingShape = { planId: textSchema, title: textSchema, organizer: textSchema, closingDate: isoInstantSchema };
 export const bannerImgSchema = z.object({ pc: textSchema, mobile: textSchema });
+
+// A stored document's type and an answer's type are kept apart by the compiler (issue 34). The type of a
+// document as stored with fields only the server may see (functions/src/domain/order.ts OrderDoc) carries
+// StoredDocument; an answer's type carries Unstored at every level (Answer), and so does every handler's
+// answer (functions/src/http/route.ts). A stored document is assignable to no answer: an answer forgotten
+// on its way through the view (publicOrder) is a compile error, not a leak of the stored fields. The
+// symbol exists only for the compiler; no value carries it.
+declare const stored: unique symbol;
+
+/** Marks the type of a document as stored, with fields no answer may carry. */
+export interface StoredDocument {
+  readonly [stored]?: 'stored';
+}
+
+/** Marks an answer's type: nothing typed StoredDocument is assignable to it. */
+export interface Unstored {
+  readonly [stored]?: never;
+}
+
+/** T as an answer: Unstored at every level, so that no stored document hides in a list or a field. */
+export type Answer<T> = T extends readonly unknown[] ? { [K in keyof T]: Answer<T[K]> } : T extends object ? { [K in keyof T]: Answer<T[K]> } & Unstored : T;

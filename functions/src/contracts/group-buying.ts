@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bannerImgSchema, countSchema, isoInstantSchema, moneySchema, planHeadingShape, orderIdSchema, planIdSchema, productIdSchema, textSchema } from './common';
+import { type Answer, bannerImgSchema, countSchema, isoInstantSchema, moneySchema, planHeadingShape, orderIdSchema, planIdSchema, productIdSchema, textSchema } from './common';
 import { shopImagePathSchema } from './products';
 import { orderSchema, pickupResponseSchema } from './orders';
 
@@ -173,4 +173,4 @@ export const groupOrderViewSchema = orderSchema
     groupOutcome: z.literal('thresholdNotMet').optional(),
   })
   .meta({ id: 'GroupOrderView' });
-export type GroupOrderView = z.infer<typeof groupOrderViewSchema>;
+export type GroupOrderView = Answer<z.infer<typeof groupOrderViewSchema>>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addressSchema, bankAccountNoSchema, calendarDateSchema, emailSchema, isoInstantSchema, isValidTaxId, moneySchema, personNameSchema, phoneSchema, productIdSchema, taxIdSchema, textSchema } from './common';
+import { addressSchema, type Answer, bankAccountNoSchema, calendarDateSchema, emailSchema, isoInstantSchema, isValidTaxId, moneySchema, personNameSchema, phoneSchema, productIdSchema, taxIdSchema, textSchema } from './common';
 
 /**
  * `awaitingFormation` (issue 27): a group order of a campaign that asks for payment only once it forms
@@ -284,7 +284,10 @@ export const orderSchema = z
     pickedUp: pickedUpSchema.nullable().optional().meta({ description: 'Set when the organiser\'s pickup desk handed the order over' }),
   })
   .meta({ id: 'Order' });
-export type Order = z.infer<typeof orderSchema>;
+/** An order's fields, for the code that reads an order (stored or answered) without answering it. */
+export type OrderFields = z.infer<typeof orderSchema>;
+/** An order as the API answers it; a stored one (functions/src/domain/order.ts OrderDoc) becomes one only through publicOrder. */
+export type Order = Answer<OrderFields>;
 
 export const orderLookupInputSchema = z.union([
   z.object({ orderNo: orderNoSchema, email: emailSchema }),

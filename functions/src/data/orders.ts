@@ -1,8 +1,8 @@
-import type { Order } from '../contracts/orders';
+import type { OrderFields } from '../contracts/orders';
 import type { AdminOrdersQuery } from '../contracts/admin';
 import { db, firestoreNs } from '../lib/firebase';
 import type { ComposedMail } from '../mail/mail-doc';
-import { publicOrder, STATUS, type OrderDoc } from '../domain/order';
+import { STATUS, type OrderDoc } from '../domain/order';
 import { MAIL, ORDERS } from './collections';
 import { lostRace } from '../lib/firestore-codes';
 import { declareQuery, shapedQuery } from './query-shapes';
@@ -11,9 +11,9 @@ export { ORDERS };
 /** orderNumbers/{orderNo} -> {orderId}: keeps order numbers unique and finds an order by its number. */
 export const ORDER_NUMBERS = 'orderNumbers';
 
+// The orders as stored (OrderDoc): what of them an answer shows is the services' to say, through
+// functions/src/domain/order.ts publicOrder.
 export type { OrderDoc };
-
-export const toOrder = (data: FirebaseFirestore.DocumentData): Order => publicOrder(data as OrderDoc);
 
 export async function getOrderDoc(orderId: string): Promise<OrderDoc | null> {
   const snap = await (await db()).collection(ORDERS).doc(orderId).get();
@@ -53,24 +53,19 @@ export function getOrderDocCoalesced(orderId: string): Promise<OrderDoc | null> 
   });
 }
 
-export async function getOrder(orderId: string): Promise<Order | null> {
-  const d = await getOrderDoc(orderId);
-  return d ? toOrder(d) : null;
-}
-
 const OF_USER = declareQuery({ name: "a member's orders (我的訂單, data/orders.ts listOrdersOfUser)", collection: ORDERS, where: [{ field: 'userId', op: '==' }], orderBy: [{ field: 'createdAt', dir: 'desc' }] });
 
 /** A member's orders, newest first (index userId + createdAt desc). */
-export async function listOrdersOfUser(userId: string, limit = 500): Promise<Order[]> {
+export async function listOrdersOfUser(userId: string, limit = 500): Promise<OrderDoc[]> {
   const snap = await shapedQuery(await db(), OF_USER, [userId]).limit(limit).get();
-  return snap.docs.map((d) => toOrder(d.data()));
+  return snap.docs.map((d) => d.data() as OrderDoc);
 }
 
-export async function findOrderByNo(orderNo: string): Promise<Order | null> {
+export async function findOrderByNo(orderNo: string): Promise<OrderDoc | null> {
   const firestore = await db();
   const ref = await firestore.collection(ORDER_NUMBERS).doc(orderNo).get();
   const orderId = ref.exists ? (ref.data() as { orderId?: string }).orderId : undefined;
-  return orderId ? getOrder(orderId) : null;
+  return orderId ? getOrderDoc(orderId) : null;
 }
 
 const OVERDUE = declareQuery({
@@ -135,7 +130,7 @@ const OF_PLAN_IN_STATUS = declareQuery({
  * meanwhile writes nothing and the orders are read again, so each order moves, and mails, once.
  * No transaction: they lock the orders and fail under such contention (docs/orders.md).
  */
-export async function moveOrdersOfPlan(planId: string, status: Order['status'], change: (doc: OrderDoc) => OrderChange | null): Promise<OrderDoc[]> {
+export async function moveOrdersOfPlan(planId: string, status: OrderFields['status'], change: (doc: OrderDoc) => OrderChange | null): Promise<OrderDoc[]> {
   const firestore = await db();
   const moved: OrderDoc[] = [];
   for (let round = 0; round < 10; round++) {
@@ -164,25 +159,25 @@ export async function moveOrdersOfPlan(planId: string, status: Order['status'], 
 const IN_STATUS = declareQuery({ name: 'orders in one status (data/orders.ts plansWithOrdersIn)', collection: ORDERS, where: [{ field: 'status', op: '==' }] });
 
 /** The plans that have orders in `status` (at most `limit` orders read, their planId only). */
-export async function plansWithOrdersIn(status: Order['status'], limit = 2000): Promise<string[]> {
+export async function plansWithOrdersIn(status: OrderFields['status'], limit = 2000): Promise<string[]> {
   const snap = await shapedQuery(await db(), IN_STATUS, [status]).select('planId').limit(limit).get();
   return [...new Set(snap.docs.map((d) => d.get('planId') as unknown).filter((id): id is string => typeof id === 'string' && id !== ''))];
 }
 
 /** Orders by id, in the order asked, leaving out the missing ones. */
-export async function getOrders(orderIds: readonly string[]): Promise<Order[]> {
+export async function getOrders(orderIds: readonly string[]): Promise<OrderDoc[]> {
   if (!orderIds.length) return [];
   const firestore = await db();
   const snaps = await firestore.getAll(...orderIds.map((id) => firestore.collection(ORDERS).doc(id)));
-  return snaps.filter((d) => d.exists).map((d) => toOrder(d.data()!));
+  return snaps.filter((d) => d.exists).map((d) => d.data() as OrderDoc);
 }
 
 const BY_EMAIL = declareQuery({ name: 'orders by email (data/orders.ts listOrdersByEmail)', collection: ORDERS, where: [{ field: 'email', op: '==' }] });
 
 /** Orders placed with this exact email (a search; at most 500). */
-export async function listOrdersByEmail(email: string): Promise<Order[]> {
+export async function listOrdersByEmail(email: string): Promise<OrderDoc[]> {
   const snap = await shapedQuery(await db(), BY_EMAIL, [email]).limit(500).get();
-  return snap.docs.map((d) => toOrder(d.data()));
+  return snap.docs.map((d) => d.data() as OrderDoc);
 }
 
 const AWAITING_PAYMENT = declareQuery({
@@ -193,9 +188,9 @@ const AWAITING_PAYMENT = declareQuery({
 });
 
 /** Unpaid orders, oldest payment deadline first (index status + paymentDueAt). */
-export async function listAwaitingPayment(limit: number): Promise<Order[]> {
+export async function listAwaitingPayment(limit: number): Promise<OrderDoc[]> {
   const snap = await shapedQuery(await db(), AWAITING_PAYMENT, [STATUS.awaitingPayment]).limit(limit).get();
-  return snap.docs.map((d) => toOrder(d.data()));
+  return snap.docs.map((d) => d.data() as OrderDoc);
 }
 
 /** The owner's filters as a Firestore range: UTC instants of the Taiwan days asked (from inclusive, to exclusive). */
@@ -205,7 +200,7 @@ export interface OrderFilter extends Pick<AdminOrdersQuery, 'status' | 'planId'>
 }
 
 /** The searched fields of an order, for the owner's free-text search. */
-export type SearchFields = Pick<Order, 'orderId' | 'orderNo' | 'buyer' | 'email' | 'phone' | 'receiver' | 'createdAt'>;
+export type SearchFields = Pick<OrderFields, 'orderId' | 'orderNo' | 'buyer' | 'email' | 'phone' | 'receiver' | 'createdAt'>;
 
 const FILTERED = declareQuery({
   name: "the owner's filtered order list (data/orders.ts listOrdersPage, scanOrderSearchFields)",
@@ -226,11 +221,11 @@ async function filteredQuery(f: OrderFilter) {
 }
 
 /** One page of the filtered orders, newest first, after the cursor (createdAt + id); `limit + 1` tells whether more follow. */
-export async function listOrdersPage(f: OrderFilter, after: { createdAt: string; orderId: string } | null, limit: number): Promise<Order[]> {
+export async function listOrdersPage(f: OrderFilter, after: { createdAt: string; orderId: string } | null, limit: number): Promise<OrderDoc[]> {
   let query = await filteredQuery(f);
   if (after) query = query.startAfter(after.createdAt, after.orderId);
   const snap = await query.limit(limit).get();
-  return snap.docs.map((d) => toOrder(d.data()));
+  return snap.docs.map((d) => d.data() as OrderDoc);
 }
 
 /** The searched fields of the newest `limit` filtered orders (a select: a scan reads little). */
@@ -250,12 +245,12 @@ const PLACED_BETWEEN = declareQuery({
  * Orders placed in [fromIso, toIso): how many, their total, and the newest `limit` of them (without
  * those imported from the old shop, whose times are their old ones anyway).
  */
-export async function ordersPlacedBetween(fromIso: string, toIso: string, limit: number): Promise<{ count: number; total: number; latest: Order[] }> {
+export async function ordersPlacedBetween(fromIso: string, toIso: string, limit: number): Promise<{ count: number; total: number; latest: OrderDoc[] }> {
   const { AggregateField } = await firestoreNs();
   const q = shapedQuery(await db(), PLACED_BETWEEN, [fromIso, toIso]);
   const [agg, snap] = await Promise.all([q.aggregate({ count: AggregateField.count(), total: AggregateField.sum('totalPrice') }).get(), q.limit(limit).get()]);
   const { count, total } = agg.data();
-  return { count, total: total ?? 0, latest: snap.docs.filter((d) => !(d.data() as OrderDoc).legacy).map((d) => toOrder(d.data())) };
+  return { count, total: total ?? 0, latest: snap.docs.map((d) => d.data() as OrderDoc).filter((o) => !o.legacy) };
 }
 
 /**
@@ -265,11 +260,11 @@ export async function ordersPlacedBetween(fromIso: string, toIso: string, limit:
  * `alsoWrite` adds the caller's writes to the same transaction, given the outcome (null: no such order):
  * the desk's log entry, so an action is never done without being logged nor logged without being done.
  */
-export async function setPickedUpByNo<R extends { refusal: string } | { pickedUp: Order['pickedUp']; changed: boolean }>(
+export async function setPickedUpByNo<R extends { refusal: string } | { pickedUp: OrderFields['pickedUp']; changed: boolean }>(
   orderNo: string,
   decide: (doc: OrderDoc) => R,
   alsoWrite: (tx: FirebaseFirestore.Transaction, result: R | null) => void,
-): Promise<{ order: Order; result: R } | null> {
+): Promise<{ order: OrderDoc; result: R } | null> {
   const firestore = await db();
   return firestore.runTransaction(async (tx) => {
     const num = await tx.get(firestore.collection(ORDER_NUMBERS).doc(orderNo));
@@ -284,7 +279,7 @@ export async function setPickedUpByNo<R extends { refusal: string } | { pickedUp
     const result = decide(doc);
     if ('changed' in result && result.changed) tx.update(ref, { pickedUp: result.pickedUp ?? null });
     alsoWrite(tx, result);
-    return { order: toOrder('changed' in result ? { ...doc, pickedUp: result.pickedUp ?? null } : doc), result };
+    return { order: 'changed' in result ? { ...doc, pickedUp: result.pickedUp ?? null } : doc, result };
   });
 }
 
@@ -300,9 +295,9 @@ const CHANGED_SINCE = declareQuery({
  * order that became paid in a period was changed then or later, so the invoices of a period are among
  * these (functions/src/api/invoices/service.ts narrows them by the payment's time).
  */
-export async function listOrdersChangedSince(statuses: readonly Order['status'][], sinceIso: string, limit: number): Promise<Order[]> {
+export async function listOrdersChangedSince(statuses: readonly OrderFields['status'][], sinceIso: string, limit: number): Promise<OrderDoc[]> {
   const snap = await shapedQuery(await db(), CHANGED_SINCE, [[...statuses], sinceIso]).limit(limit).get();
-  return snap.docs.map((d) => toOrder(d.data()));
+  return snap.docs.map((d) => d.data() as OrderDoc);
 }
 
 /**
@@ -321,8 +316,8 @@ export const INVOICE_NUMBERS = 'invoiceNumbers';
 export async function setIssuedInvoice(
   orderId: string,
   number: string,
-  decide: (doc: OrderDoc | null, heldBy: string | null) => NonNullable<Order['issuedInvoice']>,
-): Promise<Order> {
+  decide: (doc: OrderDoc | null, heldBy: string | null) => NonNullable<OrderFields['issuedInvoice']>,
+): Promise<OrderDoc> {
   const firestore = await db();
   const ref = firestore.collection(ORDERS).doc(orderId);
   const keyRef = firestore.collection(INVOICE_NUMBERS).doc(number);
@@ -338,18 +333,18 @@ export async function setIssuedInvoice(
     }
     if (!holder) tx.create(keyRef, { orderId, at: issuedInvoice.at });
     tx.update(ref, { issuedInvoice });
-    return toOrder({ ...doc, issuedInvoice });
+    return { ...doc!, issuedInvoice };
   });
 }
 
 /** Sets or replaces the 作廢 or 折讓 record of one order, in a transaction on the order as stored (`decide` answers it or throws). */
-export async function setInvoiceCorrection(orderId: string, decide: (doc: OrderDoc | null) => NonNullable<Order['invoiceCorrection']>): Promise<Order> {
+export async function setInvoiceCorrection(orderId: string, decide: (doc: OrderDoc | null) => NonNullable<OrderFields['invoiceCorrection']>): Promise<OrderDoc> {
   const firestore = await db();
   const ref = firestore.collection(ORDERS).doc(orderId);
   return firestore.runTransaction(async (tx) => {
     const snap = await tx.get(ref);
     const invoiceCorrection = decide(snap.exists ? (snap.data() as OrderDoc) : null);
     tx.update(ref, { invoiceCorrection });
-    return toOrder({ ...(snap.data() as OrderDoc), invoiceCorrection });
+    return { ...(snap.data() as OrderDoc), invoiceCorrection };
   });
 }

@@ -1,8 +1,8 @@
 import { decisionSummary, type PlanDecision, type PlanDecisionSummary } from '../contracts/admin';
 import type { GroupBuyingPlan, PlanOutcome, PlanProgress } from '../contracts/group-buying';
-import type { Order } from '../contracts/orders';
+import type { OrderFields } from '../contracts/orders';
 import { isActiveOrder } from '../domain/order';
-import { ORDERS, toOrder, type OrderDoc } from './orders';
+import { ORDERS, type OrderDoc } from './orders';
 import type { Firestore } from 'firebase-admin/firestore';
 import { db } from '../lib/firebase';
 import { lostRace } from '../lib/firestore-codes';
@@ -102,14 +102,9 @@ const ORDERS_OF_PLAN = declareQuery({
 const ANY_ORDERS_OF_PLAN = declareQuery({ name: "a plan's orders (data/plans.ts recomputePlanProgress, planHasOrders, deletePlanWithoutOrders)", collection: ORDERS, where: [{ field: 'planId', op: '==' }] });
 
 /** Every order of a plan as stored, newest first (index planId + createdAt desc). */
-export async function listPlanOrderDocs(planId: string, limit = 2000): Promise<OrderDoc[]> {
+export async function listPlanOrders(planId: string, limit = 2000): Promise<OrderDoc[]> {
   const snap = await shapedQuery(await db(), ORDERS_OF_PLAN, [planId]).limit(limit).get();
   return snap.docs.map((d) => d.data() as OrderDoc);
-}
-
-/** Every order of a plan, newest first, as the API shows it. */
-export async function listPlanOrders(planId: string, limit = 2000): Promise<Order[]> {
-  return (await listPlanOrderDocs(planId, limit)).map(toOrder);
 }
 
 /**
@@ -128,7 +123,7 @@ export async function recomputePlanProgress(planId: string, minQuantity: number 
     let orders = 0;
     let copies = 0;
     for (const d of snap.docs) {
-      const o = d.data() as Pick<Order, 'status' | 'items'>;
+      const o = d.data() as Pick<OrderFields, 'status' | 'items'>;
       if (!isActiveOrder(o)) continue;
       orders++;
       copies += (o.items ?? []).reduce((n, i) => n + (Number.isFinite(i.qty) ? i.qty : 0), 0);

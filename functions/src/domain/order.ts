@@ -1,6 +1,7 @@
 import type { Delivery, OrderStatusChange } from '../contracts/admin';
+import type { StoredDocument } from '../contracts/common';
 import { formatMoney } from '../contracts/format';
-import { invoiceOf, NO_BANK_DIGITS, ORDER_STATUSES, type InvoiceCorrectionKind, type InvoiceState, type Order, type OrderItem, type OrderStatus, type PlaceOrderInput } from '../contracts/orders';
+import { invoiceOf, NO_BANK_DIGITS, ORDER_STATUSES, type InvoiceCorrectionKind, type InvoiceState, type Order, type OrderFields, type OrderItem, type OrderStatus, type PlaceOrderInput } from '../contracts/orders';
 
 // An order's life, said once (docs/orders.md, "An order's life"): how it is created, every move of its
 // status and who may make it, the owner's corrections, and which mail each change sends. Pure: no
@@ -9,8 +10,11 @@ import { invoiceOf, NO_BANK_DIGITS, ORDER_STATUSES, type InvoiceCorrectionKind, 
 // service in functions/src/api/orders/order-status.ts for the others). The mail itself is rendered by
 // functions/src/mail/order-mails.ts from the OrderMail named here.
 
-/** The stored order: the public Order plus what only the server needs. */
-export interface OrderDoc extends Order {
+/**
+ * What only the server reads of a stored order; no answer carries any of it (publicOrder drops it, and the
+ * stored order's type is StoredDocument, so that an answer made without publicOrder does not compile).
+ */
+export interface StoredOnlyFields {
   /** sha256 of the normalised placement request, for idempotent retries. */
   requestHash: string;
   /** Set on the orders imported from the old shop (seed/legacy/mapping.ts): where it came from. */
@@ -23,6 +27,9 @@ export interface OrderDoc extends Order {
   /** Who ended the order and why; set by the move to cancelledUnpaid or refunded. */
   cancellation?: Cancellation;
 }
+
+/** The stored order: the order's fields plus what only the server needs. The repositories (functions/src/data/orders.ts) return it. */
+export interface OrderDoc extends OrderFields, StoredOnlyFields, StoredDocument {}
 
 /**
  * A confirmed payment: the last 5 digits the money came from (read off the statement) and the amount.
@@ -60,10 +67,15 @@ export interface LegacyOrigin {
   files: string[];
 }
 
-/** The order as the customer sees it (the stored one without the server's fields; one stored before issue 36 gets its invoice). */
+/**
+ * The order as the API answers it: the stored one without the server's fields (one stored before issue 36
+ * gets its invoice). The one way from an OrderDoc to an Order; the type below fails to compile when a
+ * field is added to StoredOnlyFields and not dropped here.
+ */
 export function publicOrder(doc: OrderDoc): Order {
   const { requestHash: _hash, legacy: _legacy, emailKey: _emailKey, phoneKey: _phoneKey, payment: _payment, cancellation: _cancellation, ...order } = doc;
-  return { ...order, invoice: invoiceOf(doc) };
+  const answer: OrderFields & { [K in keyof StoredOnlyFields]?: never } = { ...order, invoice: invoiceOf(doc) };
+  return answer;
 }
 
 /**

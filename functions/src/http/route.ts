@@ -1,5 +1,6 @@
 import type { Request, RequestHandler, Response, Router } from 'express';
 import type { z } from 'zod';
+import type { Answer } from '../contracts/common';
 import { ROUTES, type LimitDecl, type RouteDecl } from '../contracts/routes';
 import { forbidden } from '../lib/failure';
 import { currentUser, optionalAuth, requireAuth, requireOwner, type AuthUser } from './middleware/auth';
@@ -38,7 +39,11 @@ const SENT = Symbol('sent');
 export const sent = { [SENT]: true } as const;
 type Sent = typeof sent;
 
-export type Handler<D extends RouteDecl> = (call: Call<D>) => Promise<SuccessBody<D> | Sent>;
+/**
+ * A handler answers a declared body, as an Answer (contracts/common.ts): a stored document (an OrderDoc
+ * not mapped by publicOrder) anywhere in it is a compile error.
+ */
+export type Handler<D extends RouteDecl> = (call: Call<D>) => Promise<Answer<SuccessBody<D>> | Sent>;
 
 export interface Bound {
   decl: RouteDecl;

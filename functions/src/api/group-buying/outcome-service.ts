@@ -1,12 +1,12 @@
 import type { PlanDecision, RefundDue } from '../../contracts/admin';
 import { ERROR_KEYS } from '../../contracts/errors';
 import type { CampaignOutcomeInput } from '../../contracts/group-buying';
-import type { Order } from '../../contracts/orders';
+import type { Order, OrderFields } from '../../contracts/orders';
 import type { ReturnOp } from '../../domain/allocation-plan';
-import { cancelledByCampaign, isActiveOrder, isPaid, isRefunded, isUnpaid, paidFromDigits, STATUS, type OrderDoc } from '../../domain/order';
+import { cancelledByCampaign, isActiveOrder, isPaid, isRefunded, isUnpaid, paidFromDigits, publicOrder, STATUS, type OrderDoc } from '../../domain/order';
 import { allocateAll } from '../../allocator/stock-allocator';
 import { queueMailsOnce } from '../../data/mail';
-import { claimPlanDecision, completePlanDecision, getPlan, listPlanOrderDocs, listPlanOrders, recordFormedAt, type PlanDoc } from '../../data/plans';
+import { claimPlanDecision, completePlanDecision, getPlan, listPlanOrders, recordFormedAt, type PlanDoc } from '../../data/plans';
 import { shopSettings } from '../../data/settings';
 import { invalidateCatalogue } from '../../data/products';
 import { conflict, notFound, unavailable } from '../../lib/failure';
@@ -22,20 +22,20 @@ import { releaseFormedPlan } from './pay-after';
 // not completed; the same call again finishes it. A completed decision is answered as it is.
 
 /** A refund due, as the order is now (refunded once the owner marked it). */
-function refundRow(o: Order & Pick<OrderDoc, 'payment'>): RefundDue {
+function refundRow(o: OrderDoc): RefundDue {
   const refund = isRefunded(o) ? [...o.statusHistory].reverse().find(isRefunded) : undefined;
   return { orderId: o.orderId, orderNo: o.orderNo, buyer: o.buyer || o.receiver.name, amount: o.totalPrice, bankDigits: paidFromDigits(o), status: o.status, refundedAt: refund?.at ?? null };
 }
 
 /** The decision with each refund's order as it is now (the console ticks off the refunded ones). */
-export function withLiveRefunds(decision: PlanDecision, orders: readonly Order[]): PlanDecision {
+export function withLiveRefunds(decision: PlanDecision, orders: readonly OrderDoc[]): PlanDecision {
   if (!decision.refundsDue.length) return decision;
   const byId = new Map(orders.map((o) => [o.orderId, o]));
   return { ...decision, refundsDue: decision.refundsDue.map((r) => (byId.has(r.orderId) ? { ...refundRow(byId.get(r.orderId)!), buyer: r.buyer, bankDigits: r.bankDigits } : r)) };
 }
 
 /** Cancels the plan's unpaid orders through the allocator: stock back once, progress down, no mail of its own. */
-async function cancelUnpaid(planId: string, orders: readonly Order[], decision: PlanDecision): Promise<void> {
+async function cancelUnpaid(planId: string, orders: readonly OrderFields[], decision: PlanDecision): Promise<void> {
   const cancellation = { reason: 'campaignFailed', planId, decidedAt: decision.at } as const;
   const ops: ReturnOp[] = orders.filter(isUnpaid).map((o) => ({ kind: 'return', orderId: o.orderId, from: o.status, to: STATUS.cancelledUnpaid, role: 'owner', by: decision.by, cancellation, mail: null }));
   if (!ops.length) return;
@@ -54,20 +54,20 @@ async function apply(plan: PlanDoc, decision: PlanDecision): Promise<PlanDecisio
     if (!plan.formedAt) await recordFormedAt(plan.planId, decision.at);
     await releaseFormedPlan(plan.planId, new Date(), { notice: false });
   }
-  const orders = await listPlanOrderDocs(plan.planId);
+  const orders = await listPlanOrders(plan.planId);
   const settings = await shopSettings();
   const mails: { order: Order; mail: CampaignMail }[] = [];
   let refunds: OrderDoc[] = [];
   let cancelled = 0;
   if (decision.outcome === 'succeeded') {
-    for (const o of orders.filter(isActiveOrder)) mails.push({ order: o, mail: { kind: 'formed' } });
+    for (const o of orders.filter(isActiveOrder)) mails.push({ order: publicOrder(o), mail: { kind: 'formed' } });
   } else {
     const gone = orders.filter(cancelledByCampaign);
     cancelled = gone.length;
-    for (const o of gone) mails.push({ order: o, mail: { kind: 'failedUnpaid' } });
+    for (const o of gone) mails.push({ order: publicOrder(o), mail: { kind: 'failedUnpaid' } });
     // Paid when decided; an order the owner refunded since the decision (before this completed) stays listed.
     refunds = orders.filter((o) => isPaid(o) || (isRefunded(o) && (refundRow(o).refundedAt ?? '') >= decision.at));
-    for (const o of refunds.filter(isPaid)) mails.push({ order: o, mail: { kind: 'failedRefund', bankDigits: paidFromDigits(o) } });
+    for (const o of refunds.filter(isPaid)) mails.push({ order: publicOrder(o), mail: { kind: 'failedRefund', bankDigits: paidFromDigits(o) } });
   }
   const withEmail = mails.filter((m) => m.order.email);
   await queueMailsOnce(

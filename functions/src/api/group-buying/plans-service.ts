@@ -2,9 +2,9 @@ import type { AdminPlanDetail, PlanDecision, AdminPlanInput, AdminPlanSaved, Adm
 import { ERROR_KEYS } from '../../contracts/errors';
 import { formatDateTime } from '../../contracts/format';
 import { isPlanOpen } from '../../contracts/group-buying';
-import { ORDER_STATUS_LABELS, type Order } from '../../contracts/orders';
+import { ORDER_STATUS_LABELS, type OrderFields } from '../../contracts/orders';
 import { createPlanWithProgress, deletePlanWithoutOrders, getPlan, getPlanDecision, getPlanProgress, planHasOrders, listPlanOrders, listPlansByClosing, replacePlan, updatePlanFields, type PlanDoc } from '../../data/plans';
-import { isActiveOrder, isRefunded } from '../../domain/order';
+import { isActiveOrder, isRefunded, publicOrder, type OrderDoc } from '../../domain/order';
 import { getProductDocs, invalidateCatalogue, missingProducts } from '../../data/products';
 import { getStockCounts } from '../../data/stock';
 import { conflict, invalid, notFound } from '../../lib/failure';
@@ -134,13 +134,13 @@ export async function deletePlan(planId: string): Promise<void> {
  * Where an order's books go: its pickup point's name, or 郵寄 for every posted order. Never the address:
  * the organiser's link shows this label (docs/admin.md promises it no address), and the totals group by it.
  */
-export const pickupLabel = (o: Pick<Order, 'pickup'>) => (o.pickup ? o.pickup.name : '郵寄');
+export const pickupLabel = (o: Pick<OrderFields, 'pickup'>) => (o.pickup ? o.pickup.name : '郵寄');
 
 /** The 已取貨 cell of the CSVs (the pickup desk's mark): when and by whom, or empty. */
-export const pickedUpText = (o: Pick<Order, 'pickedUp'>) => (o.pickedUp ? `${formatDateTime(o.pickedUp.at)} ${o.pickedUp.by}` : '');
+export const pickedUpText = (o: Pick<OrderFields, 'pickedUp'>) => (o.pickedUp ? `${formatDateTime(o.pickedUp.at)} ${o.pickedUp.by}` : '');
 
 /** Totals of the plan's active orders (cancelled and refunded ones left out). */
-export function planTotals(orders: readonly Order[]): { bookTotals: PlanBookTotal[]; pickupTotals: PlanPickupTotal[] } {
+export function planTotals(orders: readonly OrderFields[]): { bookTotals: PlanBookTotal[]; pickupTotals: PlanPickupTotal[] } {
   const books = new Map<string, PlanBookTotal>();
   const pickups = new Map<string, PlanPickupTotal>();
   for (const o of orders.filter(isActiveOrder)) {
@@ -169,7 +169,7 @@ export async function getAdminPlan(planId: string): Promise<AdminPlanDetail> {
   const plan = await getPlan(planId);
   if (!plan) throw noPlan(planId);
   const [s, orders, books, decision] = await Promise.all([summary(plan), listPlanOrders(planId), planBooks(plan), plan.decision ? getPlanDecision(planId) : null]);
-  return { ...s, orders, ...planTotals(orders), books, decision: decision ? withLiveRefunds(decision, orders) : null, rebate: planRebate(plan, orders) };
+  return { ...s, orders: orders.map(publicOrder), ...planTotals(orders), books, decision: decision ? withLiveRefunds(decision, orders) : null, rebate: planRebate(plan, orders) };
 }
 
 export const CSV_HEADER = [
@@ -183,7 +183,7 @@ export const CSV_HEADER = [
  * and per-pickup totals, the organiser's rebate (per order on its first line, and its total) and, after
  * 流團, the refunds due.
  */
-function planOrderRows(plan: Pick<PlanDoc, 'planId' | 'title' | 'rebatePercent'> & { decision?: PlanDecision }, orders: readonly Order[]): Cell[][] {
+function planOrderRows(plan: Pick<PlanDoc, 'planId' | 'title' | 'rebatePercent'> & { decision?: PlanDecision }, orders: readonly OrderDoc[]): Cell[][] {
   const rebate = planRebate(plan, orders);
   const rows: Cell[][] = [[...CSV_HEADER]];
   const oldestFirst = [...orders].sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.orderId.localeCompare(b.orderId)));

@@ -1,6 +1,6 @@
 import type { PlanRebate } from '../../contracts/admin';
 import { rebateOf } from '../../contracts/group-buying';
-import type { Order } from '../../contracts/orders';
+import type { OrderFields } from '../../contracts/orders';
 import type { PlanDoc } from '../../data/plans';
 import { isPaid } from '../../domain/order';
 
@@ -11,7 +11,7 @@ import { isPaid } from '../../domain/order';
 
 
 /** The plan's rebate over its orders, or null when it carries no percentage. */
-export function planRebate(plan: Pick<PlanDoc, 'rebatePercent' | 'decision'>, orders: readonly Order[]): PlanRebate | null {
+export function planRebate(plan: Pick<PlanDoc, 'rebatePercent' | 'decision'>, orders: readonly OrderFields[]): PlanRebate | null {
   const percent = plan.rebatePercent;
   if (percent === undefined || percent === null) return null;
   const failed = plan.decision?.outcome === 'failed';

@@ -2,7 +2,7 @@ import { ERROR_KEYS } from '../../contracts/errors';
 import { minPerOrderText } from '../../contracts/format';
 import { isPlanOpen, type GroupOrderView, type GroupPlanView } from '../../contracts/group-buying';
 import type { Order, PlaceGroupOrderInput } from '../../contracts/orders';
-import { getOrder } from '../../data/orders';
+import { getOrderDoc } from '../../data/orders';
 import { getPlan, listPlanOrders, type PlanDoc } from '../../data/plans';
 import { conflict, invalid, notFound } from '../../lib/failure';
 import { holdingRefusal } from '../orders/holding';
@@ -12,7 +12,7 @@ import { releaseFormedPlan } from './pay-after';
 import { logger } from '../../lib/logger';
 import { toGroupOrderView } from './mask';
 import { planView } from './plan-view';
-import { awaitsFormation } from '../../domain/order';
+import { awaitsFormation, publicOrder } from '../../domain/order';
 
 // Group buying: the plans' pages and the group orders. The routes authenticate and validate; the
 // rules live here, each decided once (whether a plan takes orders: isPlanOpen, judged in placeGroupOrder).
@@ -42,15 +42,15 @@ export async function planForViewer(planId: string, viewer: Viewer | null, now: 
 /** GET /api/groupOrder/{planId} (the owner): every order of the plan, newest first. */
 export async function ordersOfPlan(planId: string): Promise<Order[]> {
   await planOrFail(planId);
-  return listPlanOrders(planId);
+  return (await listPlanOrders(planId)).map(publicOrder);
 }
 
 /** GET /api/groupOrder/{planId}/{orderId}: whoever holds the id; personal details only for the buyer and the owner. */
 export async function groupOrderFor(planId: string, orderId: string, viewer: Viewer | null): Promise<GroupOrderView> {
-  const order = await getOrder(orderId);
+  const order = await getOrderDoc(orderId);
   if (!order || order.planId !== planId) throw notFound(`No order ${orderId} in plan ${planId}`);
   const canSeeAll = !!viewer && (viewer.isOwner || (order.userId !== null && order.userId === viewer.uid));
-  return toGroupOrderView(order, canSeeAll);
+  return toGroupOrderView(publicOrder(order), canSeeAll);
 }
 
 /** The plan's pickup point the buyer chose, or null for postal delivery; invalid when the plan offers neither. */
@@ -126,7 +126,10 @@ async function afterPayAfterPlacement(plan: PlanDoc, order: Order): Promise<Orde
     const mine = released.find((o) => o.orderId === order.orderId);
     if (mine) return mine;
     // Released by another process meanwhile: read it as it is.
-    if (formedAt && awaitsFormation(order)) return (await getOrder(order.orderId)) ?? order;
+    if (formedAt && awaitsFormation(order)) {
+      const now = await getOrderDoc(order.orderId);
+      return now ? publicOrder(now) : order;
+    }
   } catch (err) {
     logger.warn('pay-after release failed; the next placement or the closing job releases', { planId: plan.planId, error: err instanceof Error ? err.message : String(err) });
   }

@@ -1,13 +1,13 @@
 import { splitVat, type CorrectInvoiceInput, type InvoicePeriodQuery, type InvoiceRow, type InvoiceRows } from '../../contracts/invoices';
-import { INVOICE_CORRECTION_LABELS, INVOICE_STATE_LABELS, INVOICE_TYPE_LABELS, invoiceOf, type Order, type OrderStatus } from '../../contracts/orders';
+import { INVOICE_CORRECTION_LABELS, INVOICE_STATE_LABELS, INVOICE_TYPE_LABELS, invoiceOf, type Order, type OrderFields, type OrderStatus } from '../../contracts/orders';
 import { formatDateTime } from '../../contracts/format';
-import { getOrder, listOrdersChangedSince, setInvoiceCorrection, setIssuedInvoice } from '../../data/orders';
+import { getOrderDoc, listOrdersChangedSince, setInvoiceCorrection, setIssuedInvoice } from '../../data/orders';
 import { conflict, notFound } from '../../lib/failure';
 import { ERROR_KEYS } from '../../contracts/errors';
 import { toCsv, type Cell } from '../../contracts/csv';
 import { toXlsx } from '../../lib/xlsx';
 import { manualIssuer, type InvoiceIssuer } from './issuer';
-import { invoiceStateOf, isPaid, PAID_STATUSES, STATUS } from '../../domain/order';
+import { invoiceStateOf, isPaid, PAID_STATUSES, publicOrder, STATUS } from '../../domain/order';
 
 /** The shop's issuer: the manual export offline; a provider's adapter would take its place (issuer.ts). */
 const issuer: InvoiceIssuer = manualIssuer;
@@ -20,12 +20,12 @@ const issuer: InvoiceIssuer = manualIssuer;
 export const INVOICE_SCAN_LIMIT = 5000;
 
 /** When the order became paid: its first paid status (an imported order may start as shipped). */
-export const paidAtOf = (o: Pick<Order, 'statusHistory' | 'createdAt'>) => o.statusHistory.find(isPaid)?.at ?? o.createdAt;
+export const paidAtOf = (o: Pick<OrderFields, 'statusHistory' | 'createdAt'>) => o.statusHistory.find(isPaid)?.at ?? o.createdAt;
 
 /** A Taiwan calendar day as the UTC instant it starts at. */
 const dayStart = (day: string, plusDays = 0) => new Date(Date.parse(`${day}T00:00:00+08:00`) + plusDays * 86_400_000).toISOString();
 
-export function invoiceRowOf(o: Order): InvoiceRow {
+export function invoiceRowOf(o: OrderFields): InvoiceRow {
   const inv = invoiceOf(o);
   return {
     orderId: o.orderId,
@@ -51,7 +51,7 @@ export function invoiceRowOf(o: Order): InvoiceRow {
  * voids it or gives an allowance, and the export says which). A refunded order never invoiced has none.
  */
 const EXPORTED: readonly OrderStatus[] = [...PAID_STATUSES, STATUS.refunded];
-const isExported = (o: Order) => isPaid(o) || (o.status === STATUS.refunded && !!o.issuedInvoice);
+const isExported = (o: OrderFields) => isPaid(o) || (o.status === STATUS.refunded && !!o.issuedInvoice);
 
 /** GET /api/admin/invoices: the paid orders whose payment falls in the period's Taiwan days, in payment order. */
 export async function invoiceRows(q: InvoicePeriodQuery): Promise<InvoiceRows> {
@@ -99,7 +99,7 @@ export async function invoicesXlsx(q: InvoicePeriodQuery): Promise<{ filename: s
 export async function markInvoiced(orderId: string, number: string, by: string, now = new Date()): Promise<Order> {
   let holder: string | null = null;
   try {
-    return await setIssuedInvoice(orderId, number, (doc, heldBy) => {
+    const marked = await setIssuedInvoice(orderId, number, (doc, heldBy) => {
       if (!doc) throw notFound(`No order ${orderId}`);
       if (!isPaid(doc)) throw conflict(ERROR_KEYS.invalidTransition, 'Only a paid order gets an invoice', [{ path: 'status', message: '訂單尚未付款（或已取消、退款），不能標記發票' }]);
       if (heldBy) {
@@ -108,10 +108,11 @@ export async function markInvoiced(orderId: string, number: string, by: string, 
       }
       return { number, at: now.toISOString(), by };
     });
+    return publicOrder(marked);
   } catch (err) {
     if (!holder) throw err;
     // Named by its number, which the owner knows (the id is internal); read outside the transaction.
-    const other = await getOrder(holder);
+    const other = await getOrderDoc(holder);
     throw conflict(ERROR_KEYS.alreadyExists, `Invoice ${number} is recorded on another order`, [{ path: 'body.number', message: `發票號碼 ${number} 已記錄在訂單 ${other?.orderNo ?? holder}` }]);
   }
 }
@@ -121,17 +122,18 @@ export async function markInvoiced(orderId: string, number: string, by: string, 
  * invoice, done through the issuer (the manual one answers what the owner recorded), then stored.
  */
 export async function correctInvoice(orderId: string, input: CorrectInvoiceInput & { number: string }, by: string, now = new Date()): Promise<Order> {
-  const check = (o: Pick<Order, 'status' | 'issuedInvoice'> | null) => {
+  const check = (o: Pick<OrderFields, 'status' | 'issuedInvoice'> | null) => {
     if (!o) throw notFound(`No order ${orderId}`);
     if (o.status !== STATUS.refunded || !o.issuedInvoice)
       throw conflict(ERROR_KEYS.invalidTransition, 'Only the issued invoice of a refunded order is voided or given an allowance', [{ path: 'status', message: '只有已開立發票、且已取消退款的訂單需要作廢或折讓' }]);
     return o.issuedInvoice;
   };
-  const order = await getOrder(orderId);
+  const order = await getOrderDoc(orderId);
   const issued = check(order);
   const done = await issuer.correct({ orderId, invoiceNumber: issued.number, amount: order!.totalPrice, kind: input.kind, number: input.number, date: input.date });
-  return setInvoiceCorrection(orderId, (doc) => {
+  const corrected = await setInvoiceCorrection(orderId, (doc) => {
     check(doc);
     return { kind: input.kind, number: done.number, date: done.date, at: now.toISOString(), by };
   });
+  return publicOrder(corrected);
 }

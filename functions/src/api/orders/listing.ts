@@ -1,7 +1,8 @@
 import { adminOrderCursorSchema, type AdminOrderCursor, type AdminOrderPage, type AdminOrdersQuery, type PaymentToCheck } from '../../contracts/admin';
-import { orderNoSchema, type Order } from '../../contracts/orders';
-import { findOrderByNo, getOrder, getOrders, listAwaitingPayment, listOrdersByEmail, listOrdersPage, scanOrderSearchFields, type OrderFilter } from '../../data/orders';
+import { orderNoSchema, type Order, type OrderFields } from '../../contracts/orders';
+import { findOrderByNo, getOrderDoc, getOrders, listAwaitingPayment, listOrdersByEmail, listOrdersPage, scanOrderSearchFields, type OrderFilter } from '../../data/orders';
 import { invalid, notFound } from '../../lib/failure';
+import { publicOrder } from '../../domain/order';
 
 // The owner's reads of the orders: the console's list and search, one order, the payments to check.
 
@@ -11,7 +12,7 @@ const PAYMENTS_LIMIT = 200;
 
 type Cursor = AdminOrderCursor;
 
-const encodeCursor = (o: Pick<Order, 'createdAt' | 'orderId'>) => Buffer.from(JSON.stringify({ c: o.createdAt, id: o.orderId })).toString('base64url');
+const encodeCursor = (o: Pick<OrderFields, 'createdAt' | 'orderId'>) => Buffer.from(JSON.stringify({ c: o.createdAt, id: o.orderId })).toString('base64url');
 
 function decodeCursor(s: string | undefined): Cursor | null {
   if (!s) return null;
@@ -31,12 +32,12 @@ function decodeCursor(s: string | undefined): Cursor | null {
 const dayStart = (day: string, plusDays = 0) => new Date(Date.parse(`${day}T00:00:00+08:00`) + plusDays * 86_400_000).toISOString();
 
 /** Newest first; ties broken by id so that the cursor is exact. */
-const newestFirst = (a: Pick<Order, 'createdAt' | 'orderId'>, b: Pick<Order, 'createdAt' | 'orderId'>) =>
+const newestFirst = (a: Pick<OrderFields, 'createdAt' | 'orderId'>, b: Pick<OrderFields, 'createdAt' | 'orderId'>) =>
   a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.orderId < b.orderId ? 1 : a.orderId > b.orderId ? -1 : 0;
 
-const afterCursor = (o: Pick<Order, 'createdAt' | 'orderId'>, c: Cursor | null) => !c || newestFirst({ createdAt: c.c, orderId: c.id }, o) < 0;
+const afterCursor = (o: Pick<OrderFields, 'createdAt' | 'orderId'>, c: Cursor | null) => !c || newestFirst({ createdAt: c.c, orderId: c.id }, o) < 0;
 
-function matchesFilters(o: Order, q: AdminOrdersQuery): boolean {
+function matchesFilters(o: OrderFields, q: AdminOrdersQuery): boolean {
   if (q.status && o.status !== q.status) return false;
   if (q.planId === 'shop' && o.planId !== null) return false;
   if (q.planId && q.planId !== 'shop' && o.planId !== q.planId) return false;
@@ -47,7 +48,7 @@ function matchesFilters(o: Order, q: AdminOrdersQuery): boolean {
 
 const digitsOf = (s: string) => s.replace(/\D/g, '');
 
-function matchesText(o: Pick<Order, 'orderNo' | 'buyer' | 'email' | 'phone' | 'receiver'>, text: string): boolean {
+function matchesText(o: Pick<OrderFields, 'orderNo' | 'buyer' | 'email' | 'phone' | 'receiver'>, text: string): boolean {
   const t = text.toLowerCase();
   const d = digitsOf(text);
   return (
@@ -79,12 +80,12 @@ export async function listOrders(q: AdminOrdersQuery): Promise<AdminOrderPage> {
 
   if (!text) {
     const page = await listOrdersPage(filter, cursor ? { createdAt: cursor.c, orderId: cursor.id } : null, q.limit + 1);
-    const orders = page.slice(0, q.limit);
+    const orders = page.slice(0, q.limit).map(publicOrder);
     const more = page.length > q.limit;
     return { orders, nextCursor: more ? encodeCursor(orders[orders.length - 1]!) : null, searchTruncated: false };
   }
 
-  const found = new Map<string, Pick<Order, 'orderId' | 'createdAt'>>();
+  const found = new Map<string, Pick<OrderFields, 'orderId' | 'createdAt'>>();
   const upper = text.toUpperCase();
   if (orderNoSchema.safeParse(upper).success) {
     const o = await findOrderByNo(upper);
@@ -101,16 +102,16 @@ export async function listOrders(q: AdminOrdersQuery): Promise<AdminOrderPage> {
   const page = hits.slice(0, q.limit);
   const orders = await getOrders(page.map((o) => o.orderId));
   return {
-    orders,
+    orders: orders.map(publicOrder),
     nextCursor: hits.length > q.limit ? encodeCursor(page[page.length - 1]!) : null,
     searchTruncated: scan.length >= SEARCH_SCAN_LIMIT,
   };
 }
 
 export async function getAdminOrder(orderId: string): Promise<Order> {
-  const order = await getOrder(orderId);
+  const order = await getOrderDoc(orderId);
   if (!order) throw notFound(`No order ${orderId}`);
-  return order;
+  return publicOrder(order);
 }
 
 /** GET /api/admin/payments: orders awaiting payment, oldest first (index status + paymentDueAt). */

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { ERROR_KEYS } from '../../contracts/errors';
 import type { Order, OrderItem } from '../../contracts/orders';
 import { sumLines } from '../../domain/allocation-plan';
-import { orderTemplate, type Placement } from '../../domain/order';
-import { getOrderDocCoalesced, toOrder, type OrderDoc } from '../../data/orders';
+import { orderTemplate, publicOrder, type Placement } from '../../domain/order';
+import { getOrderDocCoalesced, type OrderDoc } from '../../data/orders';
 import { shippingFeeFor, shopSettings } from '../../data/settings';
 import { getStockCounts } from '../../data/stock';
 import { Failure, conflict, invalid, unavailable } from '../../lib/failure';
@@ -87,7 +87,7 @@ function outOfStock(items: OrderItem[], productId: string, available: number, re
 /** The same request again is answered with its order; another request under the same id is a conflict. */
 function settled(existing: OrderDoc, hash: string): PlaceOrderResult {
   if (existing.requestHash !== hash) throw orderConflict();
-  return { created: false, order: toOrder(existing) };
+  return { created: false, order: publicOrder(existing) };
 }
 
 export async function placeOrder(p: PlaceOrderParams): Promise<PlaceOrderResult> {

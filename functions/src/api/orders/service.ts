@@ -1,5 +1,6 @@
-import { NO_BANK_DIGITS, ORDER_STATUS_LABELS, type BankDigitsInput, type LookupBankDigitsInput, type Order, type OrderLookupInput, type OrderSummary, type PlaceOrderInput } from '../../contracts/orders';
-import { findOrderByNo, getOrder, listOrdersOfUser } from '../../data/orders';
+import { NO_BANK_DIGITS, ORDER_STATUS_LABELS, type BankDigitsInput, type LookupBankDigitsInput, type Order, type OrderFields, type OrderLookupInput, type OrderSummary, type PlaceOrderInput } from '../../contracts/orders';
+import { findOrderByNo, getOrderDoc, listOrdersOfUser } from '../../data/orders';
+import { publicOrder, type OrderDoc } from '../../domain/order';
 import type { Identity } from '../../lib/id-token';
 import { notFound } from '../../lib/failure';
 import { maskInvoice } from '../group-buying/mask';
@@ -13,7 +14,7 @@ import { shopPricing } from './shop-pricing';
 const digits = (s: string) => s.replace(/\D/g, '');
 
 /** The order a lookup proves; the same not-found for no such order and for a wrong contact, so it never confirms an order number. */
-async function lookedUp(input: OrderLookupInput): Promise<Order> {
+async function lookedUp(input: OrderLookupInput): Promise<OrderDoc> {
   const order = await findOrderByNo(input.orderNo);
   const matches =
     order &&
@@ -23,7 +24,7 @@ async function lookedUp(input: OrderLookupInput): Promise<Order> {
 }
 
 /** The lookup's summary but its invoice (summaryOf masks that). */
-function orderSummaryOf(o: Order): Omit<OrderSummary, 'invoice'> {
+function orderSummaryOf(o: OrderFields): Omit<OrderSummary, 'invoice'> {
   return {
     orderNo: o.orderNo,
     planId: o.planId,
@@ -48,7 +49,7 @@ function orderSummaryOf(o: Order): Omit<OrderSummary, 'invoice'> {
 const summaryOf = (o: Order): OrderSummary => ({ ...orderSummaryOf(o), invoice: maskInvoice(o.invoice) });
 
 export async function lookupOrder(input: OrderLookupInput): Promise<OrderSummary> {
-  return summaryOf(await lookedUp(input));
+  return summaryOf(publicOrder(await lookedUp(input)));
 }
 
 export async function lookupSetBankDigits(input: LookupBankDigitsInput): Promise<OrderSummary> {
@@ -62,12 +63,12 @@ export async function memberSetBankDigits(userId: string, orderId: string, input
   return setBankDigits(orderId, input.bankAccountNo, `member:${userId}`);
 }
 
-export const ordersOfMember = (userId: string): Promise<Order[]> => listOrdersOfUser(userId);
+export const ordersOfMember = async (userId: string): Promise<Order[]> => (await listOrdersOfUser(userId)).map(publicOrder);
 
 export async function memberOrder(userId: string, orderId: string): Promise<Order> {
-  const order = await getOrder(orderId);
+  const order = await getOrderDoc(orderId);
   if (!order || order.userId !== userId) throw notFound(`No order ${orderId}`);
-  return order;
+  return publicOrder(order);
 }
 
 /** A member's order at the shop's prices (the route lets a member order only for themselves); the mail goes to the account's email. */

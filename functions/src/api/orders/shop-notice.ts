@@ -1,9 +1,9 @@
 import { taiwanDay } from '../../contracts/format';
-import type { Order } from '../../contracts/orders';
 import type { ShopSettings } from '../../contracts/settings';
 import { queueMailOnce } from '../../data/mail';
 import { ordersPlacedBetween } from '../../data/orders';
 import { freshShopSettings, notificationSettings } from '../../data/settings';
+import { publicOrder, type OrderDoc } from '../../domain/order';
 import type { ComposedMail } from '../../mail/mail-doc';
 import { newOrderShopMail, orderDigestMail } from '../../mail/order-mails';
 
@@ -24,7 +24,7 @@ export async function notifyShopOfNewOrder(orderId: string, before: Record<strin
   const [notice, settings] = await Promise.all([notificationSettings(), freshShopSettings()]);
   if (notice.orders !== 'each' || !settings.contact.email) return false;
   // mail/{orderId}-shop, created at most once: a redelivered trigger event finds it and writes nothing.
-  return queueMailOnce(`${orderId}-shop`, newOrderShopMail(after as unknown as Order, settings), 'shop-notice', new Date().toISOString());
+  return queueMailOnce(`${orderId}-shop`, newOrderShopMail(publicOrder(after as unknown as OrderDoc), settings), 'shop-notice', new Date().toISOString());
 }
 
 /** The digest lists this many orders; the rest are counted and left to the console. */
@@ -44,7 +44,7 @@ export async function composeOrderDigest(day: string, settings: Settings): Promi
   const [from, to] = dayBounds(day);
   const { count, total, latest } = await ordersPlacedBetween(from, to, DIGEST_LISTED);
   if (count === 0) return null;
-  return orderDigestMail(day, { count, total, latest }, settings);
+  return orderDigestMail(day, { count, total, latest: latest.map(publicOrder) }, settings);
 }
 
 /**

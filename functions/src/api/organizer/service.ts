@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { ORGANIZER_LINK_DAYS_AFTER_CLOSE, type OrganizerHandoverRow, type OrganizerLink, type OrganizerLinkKind, type OrganizerView } from '../../contracts/organizer';
 import { getPlan, getPlanDecision, listPlanOrders, type PlanDoc } from '../../data/plans';
-import { awaitsFormation, awaitsPayment, isActiveOrder, isPaid, isRefunded } from '../../domain/order';
+import { awaitsFormation, awaitsPayment, isActiveOrder, isPaid, isRefunded, pickupChange, type OrderDoc } from '../../domain/order';
 import { conflict, forbidden, notFound } from '../../lib/failure';
 import { ERROR_KEYS } from '../../contracts/errors';
-import type { Order } from '../../contracts/orders';
+import type { OrderFields } from '../../contracts/orders';
 import { setPickedUpByNo } from '../../data/orders';
-import { pickupChange } from '../../domain/order';
 import { accessLogWrite, createLink, getLink, latestAccesses, listLinksOfPlan, recordAccess, revokeLink, type LinkDoc } from '../../data/organizer-links';
 import { toCsv, type Cell } from '../../contracts/csv';
 import { pickedUpText, pickupLabel, planTotals } from '../group-buying/plans-service';
@@ -106,7 +105,7 @@ export const maskPhoneTail = (p: string) => {
  * orders are the owner's refunds due, counted in the view's decision, without names). A pickup desk
  * still lists the orders ticked 已取貨 before the decision, so that each tick can be undone there.
  */
-const handedOver = (plan: Pick<PlanDoc, 'decision'>, orders: Order[], desk = false) =>
+const handedOver = (plan: Pick<PlanDoc, 'decision'>, orders: OrderDoc[], desk = false) =>
   plan.decision?.outcome === 'failed' ? (desk ? orders.filter((o) => isActiveOrder(o) && o.pickedUp) : []) : orders.filter(isActiveOrder);
 
 /** GET /api/organizer/{token}: live tallies and the handover list (active orders only). */
@@ -166,7 +165,7 @@ export async function organizerCsv(token: string, ip: string): Promise<{ filenam
 
 // --- The pickup desk (issue 27; docs/group-buying.md, "The organiser's pickup desk") ---
 
-const pickupFields = (o: Order) => ({ pickedUp: o.pickedUp ?? null, postal: !o.pickup });
+const pickupFields = (o: Pick<OrderFields, 'pickedUp' | 'pickup'>) => ({ pickedUp: o.pickedUp ?? null, postal: !o.pickup });
 
 const REFUSALS = {
   notFound: () => notFound('No such order in this campaign'),

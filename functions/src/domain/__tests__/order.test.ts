@@ -57,13 +57,6 @@ describe('createOrder', () => {
     expect(placedMail(order())).toEqual({ kind: 'placed' });
     expect(placedMail(order('awaitingPayment', { email: '' }))).toBeNull();
   });
-
-  it('shows the customer the order without the server-only fields', () => {
-    const shown = publicOrder(order('awaitingPayment', { legacy: { path: 'x', status: '1', isClosed: false, isFromGroup: false, files: [] } }));
-    expect(shown).not.toHaveProperty('requestHash');
-    expect(shown).not.toHaveProperty('legacy');
-    expect(shown.orderNo).toBe('QY0001');
-  });
 });
 
 describe('who may move an order where', () => {
