@@ -285,5 +285,7 @@ test('without JavaScript the book page says plainly that the cart needs it, and 
   expect(soldOut).toMatch(/<form id="newsletter"[^>]*action="#newsletter" method="post"/);
   expect(soldOut).toMatch(/<input type="hidden" name="form" value="stockAlert"\/>/);
   expect(soldOut).not.toMatch(/「到貨通知我」需要啟用|訂閱需要啟用/);
-  expect(soldOut).toMatch(/<noscript>/); // the page's other notes are still there
+  expect(soldOut).toMatch(/<form class="stock-alert"[^>]*action="#stock-alert" method="post">/);
+  // A sold-out book has no cart, so its page carries no note at all.
+  expect(soldOut).not.toMatch(/<noscript>/);
 });
