@@ -10,15 +10,15 @@ let asked = false;
 const listeners = new Set<() => void>();
 
 export function notify(kind: ToastKind, message: string): void {
-  void import('react-toastify').then(({ toast }) => {
-    toast[kind](message);
-    // Told after the toast is queued, outside any render: the app then mounts the container, which
-    // shows what waits. (Telling it during a render would update the app while another part renders.)
-    if (!asked) {
-      asked = true;
+  if (!asked) {
+    asked = true;
+    // The app starts loading the container now, alongside the library below rather than after it; told
+    // in a microtask so that a toast asked for during a render never updates the app in the middle of it.
+    queueMicrotask(() => {
       for (const l of listeners) l();
-    }
-  });
+    });
+  }
+  void import('react-toastify').then(({ toast }) => toast[kind](message));
 }
 
 const subscribe = (l: () => void) => {
