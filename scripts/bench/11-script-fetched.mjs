@@ -58,7 +58,9 @@ export async function run(say) {
       const r = await scriptsOf(browser, `${base}${path}`);
       say(`   ${path.padEnd(38)} ${kib(r.gz).padStart(10)} ${kib(r.br).padStart(10)} ${kib(r.raw).padStart(10)}  ${r.files.length}`);
       if (process.env.SCRIPT_FILES) say(`      ${r.files.map(([f, g]) => `${f} ${(g / 1024).toFixed(1)}`).join(', ')}`);
-      if (path === '/') say(`   aim on /: at most ${kib(AIM_HOME)} compressed (gzip): ${r.gz <= AIM_HOME ? 'met' : 'NOT met'}`);
+      // Firebase Hosting serves brotli to the browsers that accept it (all current ones): that is the
+      // figure the aim is judged by; gzip is what the others get.
+      if (path === '/') say(`   aim on /: at most ${kib(AIM_HOME)} compressed: brotli ${r.br <= AIM_HOME ? 'met' : 'NOT met'}, gzip ${r.gz <= AIM_HOME ? 'met' : 'NOT met'}`);
     }
   } finally {
     await browser.close();

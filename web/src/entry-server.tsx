@@ -10,14 +10,15 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider } from 'react-router';
 import { createQueryClient } from '@/lib/data/queries';
 import { PostedFormContext } from '@/lib/posted-form';
-import { documentTitle, renderHead, scriptJson, SITE_DESCRIPTION, type Head, type HeadHandle } from './app/head';
+import { documentTitle, headFor, renderHead, scriptJson, SITE_DESCRIPTION, type Head, type HeadHandle } from './app/head';
+import { routeModuleFiles } from './app/route-modules';
 import { createRoutes } from './app/router';
 import { buildSitemap } from './app/sitemap';
 
 /** Renders one storefront URL (path + query) as the first HTML. `origin` is the site's absolute URL. */
 export const render: StorefrontRenderer['render'] = async (url, origin, source, signal, posted): Promise<RenderResult> => {
   const qc = createQueryClient(source);
-  const handler = createStaticHandler(createRoutes(qc));
+  const handler = createStaticHandler(createRoutes(qc, { head: headFor(qc), files: routeModuleFiles }));
   const context = await handler.query(new Request(new URL(url, origin), { signal }));
   if (context instanceof Response) {
     return { status: context.status, location: context.headers.get('Location') ?? '/', head: '', body: '', data: null, modules: [], failed: false, personal: false };

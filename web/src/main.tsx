@@ -7,7 +7,7 @@ import { matchRoutes, type HydrationState, type RouteObject } from 'react-router
 import { App } from './app/app';
 import { createQueryClient } from '@/lib/data/queries';
 import { prefetchOnIntent } from './app/prefetch';
-import { createRouter, createRoutes } from './app/router';
+import { createRouter, createRoutes, preloadErrorScreen } from './app/router';
 import { setUnauthorizedHandler } from './lib/api-client';
 import { reportCaughtError } from './app/route-errors';
 import { installChunkReload } from './lib/chunk-reload';
@@ -42,6 +42,9 @@ async function start() {
   if (ssr) hydrate(queryClient, ssr.queries);
   const routes = createRoutes(queryClient);
   if (ssr) await loadMatchedModules(routes);
+  // A not-found or error page from the server is drawn again without data (functions/src/ssr/handler.ts):
+  // its screen's code first, so the page does not go blank while it loads (app/router.tsx).
+  else if (document.querySelector('#root .error-screen')) await preloadErrorScreen();
   const router = createRouter(routes, ssr?.router);
   setNavigator((to) => void router.navigate(to));
   setUnauthorizedHandler(logout);

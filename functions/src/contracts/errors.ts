@@ -1,47 +1,11 @@
 // The error catalogue: (HTTP status, statusMessage) -> the Chinese message the shop shows.
-// Imported by the API (to answer) and by the web client (to explain). No zod here, so the
-// web client's first JS can use it cheaply.
+// Imported by the API (to answer) and by the web client (to explain). No zod here. The keys and the
+// body's type are in error-keys.ts (re-exported here), so the web's first JS can recognise an error
+// without carrying every message.
 
-export interface ErrorBody {
-  statusCode: number;
-  statusMessage: string;
-  message: string;
-  details?: { path: string; message: string }[];
-  /** The request's id, also in the X-Request-Id header: it finds the request's log lines (docs/operations.md). */
-  requestId?: string;
-}
+import type { ErrorBody } from './error-keys';
 
-export const ERROR_KEYS = {
-  invalidJson: 'Invalid JSON body',
-  badRequest: 'Bad Request',
-  unauthorized: 'Unauthorized',
-  permissionDenied: 'Permission denied',
-  emailNotVerified: 'EMAIL_NOT_VERIFIED',
-  notFound: 'Not Found, No record found',
-  stockNotFound: 'Stock Not Found',
-  outOfStock: 'OUT_OF_STOCK',
-  planClosed: 'PLAN_CLOSED',
-  unpaidLimit: 'UNPAID_LIMIT',
-  orderConflict: 'ORDER_CONFLICT',
-  invalidTransition: 'INVALID_TRANSITION',
-  alreadyExists: 'ALREADY_EXISTS',
-  planHasOrders: 'PLAN_HAS_ORDERS',
-  planNotClosed: 'PLAN_NOT_CLOSED',
-  outcomeDecided: 'OUTCOME_DECIDED',
-  inStock: 'IN_STOCK',
-  lineStateInvalid: 'LINE_STATE_INVALID',
-  lineTokenInvalid: 'LINE_TOKEN_INVALID',
-  lineAlreadyLinked: 'LINE_ALREADY_LINKED',
-  payloadTooLarge: 'Payload Too Large',
-  unsupportedMediaType: 'Unsupported Media Type',
-  tooManyAttempts: 'TOO_MANY_ATTEMPTS_TRY_LATER',
-  internal: 'Internal Server Error',
-  // The wire value of every 503 is the seed specification's catalogue key, kept as written because
-  // clients match on it (docs/api.md, "Errors"); code says ERROR_KEYS.unavailable, never the string.
-  unavailable: 'Firebase not find',
-} as const;
-
-export type ErrorKey = (typeof ERROR_KEYS)[keyof typeof ERROR_KEYS];
+export { ERROR_KEYS, type ErrorBody, type ErrorKey } from './error-keys';
 
 /** `${status} ${statusMessage}` -> Chinese. Identity Toolkit messages are matched on their code prefix. */
 export const ERROR_CATALOGUE: Record<string, string> = {
@@ -106,3 +70,6 @@ export function describeError(statusCode: number, statusMessage: string | undefi
   if (statusMessage.startsWith('Page not found')) return ERROR_CATALOGUE['404 Page not found'] ?? UNKNOWN_ERROR;
   return UNKNOWN_ERROR;
 }
+
+/** What a refused form says beside its field: the field's own message (a schema's), else the catalogue's. */
+export const refusalText = (e: Pick<ErrorBody, 'statusCode' | 'statusMessage' | 'details'>): string => e.details?.[0]?.message ?? describeError(e.statusCode, e.statusMessage);

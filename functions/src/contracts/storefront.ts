@@ -55,6 +55,11 @@ export interface PostedForm {
   email: string;
   /** The catalogue body the API route answers for the same input. */
   error: ErrorBody;
+  /**
+   * What the form says about it (refusalText in errors.ts), worded here so that the browser's first JS
+   * need not carry the error catalogue for a footer form that is rarely refused.
+   */
+  text: string;
 }
 
 /**

@@ -3,6 +3,7 @@ import { closeRemindersRoutes } from '../api/close-reminders/router';
 import { contentRoutes } from '../api/content/router';
 import { stockAlertsRoutes } from '../api/stock-alerts/router';
 import { ROUTES, type RouteDecl } from '../contracts/routes';
+import { refusalText } from '../contracts/errors';
 import type { PostedForm, PostedFormName } from '../contracts/storefront';
 import { errorBody, statusOf } from '../http/errors';
 import { toFailure } from '../http/middleware/error-handler';
@@ -62,6 +63,7 @@ export async function submitForm(req: Request, res: Response): Promise<FormOutco
     const failure = toFailure(err);
     const status = statusOf(failure);
     if (status >= 500) logger.error('storefront form failed', { form, error: err instanceof Error ? err.message : String(err) });
-    return { kind: 'refused', status, posted: { form, email: (fields.email ?? '').slice(0, 254), error: errorBody(failure) } };
+    const error = errorBody(failure);
+    return { kind: 'refused', status, posted: { form, email: (fields.email ?? '').slice(0, 254), error, text: refusalText(error) } };
   }
 }

@@ -1,8 +1,9 @@
 import type { PostedForm } from '@contracts/storefront';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { lazy, StrictMode, Suspense, useEffect, useState } from 'react';
+import { lazy, StrictMode, Suspense, useEffect } from 'react';
 import { RouterProvider } from 'react-router/dom';
 import { PostedFormContext } from '@/lib/posted-form';
+import { useToastAsked } from '@/lib/toast';
 import { reportRouteError } from './route-errors';
 import type { createRouter } from './router';
 
@@ -10,12 +11,12 @@ const ToastHost = lazy(() => import('./toast-host'));
 
 /** The whole app; the same tree is rendered by the `ssr` function (entry-server.tsx) and hydrated here. */
 export function App({ router, queryClient, posted }: { router: ReturnType<typeof createRouter>; queryClient: QueryClient; posted: PostedForm | null }) {
-  const [afterFirstPaint, setAfterFirstPaint] = useState(false);
+  // The toast container (and react-toastify, 9.5 KiB gzip) only once a toast is asked for: most visits
+  // never show one (web/src/lib/toast.ts).
+  const toastAsked = useToastAsked();
   useEffect(() => {
     // Hydrated (or, on a shell page, rendered): the browser tests wait for this (web/e2e/support/test.ts).
     document.documentElement.setAttribute('data-hydrated', '');
-    const id = requestAnimationFrame(() => setAfterFirstPaint(true));
-    return () => cancelAnimationFrame(id);
   }, []);
   return (
     <StrictMode>
@@ -23,7 +24,7 @@ export function App({ router, queryClient, posted }: { router: ReturnType<typeof
         <PostedFormContext value={posted}>
           <RouterProvider router={router} onError={reportRouteError} />
         </PostedFormContext>
-        {afterFirstPaint && (
+        {toastAsked && (
           <Suspense fallback={null}>
             <ToastHost />
           </Suspense>

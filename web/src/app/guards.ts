@@ -1,4 +1,4 @@
-import { ERROR_KEYS } from '@contracts/errors';
+import { ERROR_KEYS } from '@contracts/error-keys';
 import { data, redirect, type LoaderFunctionArgs } from 'react-router';
 import { isLoggedIn } from '@/lib/session';
 

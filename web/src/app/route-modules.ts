@@ -31,6 +31,7 @@ export const routeModules = {
   cpaSouth: () => import('./routes/cpa-south'),
   onecircle: () => import('./routes/onecircle'),
   admin: () => import('./routes/admin'),
+  pageNotFound: () => import('./routes/page-not-found'),
 };
 
 /** Each page's source file, the key of Vite's manifest: the `ssr` function links the page's CSS and JS from it. */
@@ -66,4 +67,5 @@ export const routeModuleFiles: Record<keyof typeof routeModules, string> = {
   cpaSouth: 'src/app/routes/cpa-south.tsx',
   onecircle: 'src/app/routes/onecircle.tsx',
   admin: 'src/app/routes/admin.tsx',
+  pageNotFound: 'src/app/routes/page-not-found.tsx',
 };

@@ -4,7 +4,7 @@ import { EmailInput } from '@/components/email-input';
 import { EmailSuggestion } from '@/components/email-suggestion';
 import { isApiError } from '@/lib/api-client';
 import { checkEmail } from '@/lib/email';
-import { refusalText, usePostedForm, useSignedUp } from '@/lib/posted-form';
+import { usePostedForm, useSignedUp } from '@/lib/posted-form';
 import { useSessionText } from '@/lib/session-text';
 
 /** What one sign-up form says and how it looks (its feature's stylesheet). */
@@ -62,7 +62,7 @@ export function EmailSignUpForm({ texts, lands, id: ownId, post, draftKey, done,
   // The address signed up with, shown once done (the kept draft is forgotten then).
   const [sent, setSent] = useState('');
   const [state, setState] = useState<'idle' | 'sending' | 'done'>('idle');
-  const [error, setError] = useState<string | null>(posted ? refusalText(posted.error) : null);
+  const [error, setError] = useState<string | null>(posted?.text ?? null);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -80,7 +80,7 @@ export function EmailSignUpForm({ texts, lands, id: ownId, post, draftKey, done,
       setState('done');
     } catch (err) {
       setState('idle');
-      setError(isApiError(err) ? refusalText(err) : '送出失敗，請稍後再試');
+      setError(isApiError(err) ? (await import('@contracts/errors')).refusalText(err) : '送出失敗，請稍後再試');
     }
   }
 

@@ -1,4 +1,4 @@
-import { ERROR_KEYS, type ErrorBody } from '@contracts/errors';
+import { ERROR_KEYS, type ErrorBody } from '@contracts/error-keys';
 import { queryOptions } from '@tanstack/react-query';
 import type { ROUTES } from '@contracts/routes';
 import type { z } from 'zod';

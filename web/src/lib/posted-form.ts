@@ -1,4 +1,3 @@
-import { describeError, type ErrorBody } from '@contracts/errors';
 import type { PostedForm, PostedFormName } from '@contracts/storefront';
 import { createContext, useContext } from 'react';
 import { useSearchParams } from 'react-router';
@@ -23,6 +22,3 @@ export function useSignedUp(form: PostedFormName): boolean {
   const [params] = useSearchParams();
   return params.get('signedUp') === form;
 }
-
-/** What a sign-up's refusal says beside the field: the field's own message, else the catalogue's. */
-export const refusalText = (e: Pick<ErrorBody, 'statusCode' | 'statusMessage' | 'details'>): string => e.details?.[0]?.message ?? describeError(e.statusCode, e.statusMessage);

@@ -3,7 +3,7 @@ import { EmailInput } from '@/components/email-input';
 import { EmailSuggestion } from '@/components/email-suggestion';
 import { api, isApiError } from '@/lib/api-client';
 import { checkEmail } from '@/lib/email';
-import { refusalText, usePostedForm, useSignedUp } from '@/lib/posted-form';
+import { usePostedForm, useSignedUp } from '@/lib/posted-form';
 
 type State = { kind: 'idle' } | { kind: 'sending' } | { kind: 'ok'; text: string } | { kind: 'error'; text: string };
 
@@ -17,7 +17,7 @@ export function NewsletterForm() {
   const signedUp = useSignedUp('newsletter');
   const [email, setEmail] = useState(posted?.email ?? '');
   const [state, setState] = useState<State>(
-    posted ? { kind: 'error', text: refusalText(posted.error) } : signedUp ? { kind: 'ok', text: '訂閱成功！確認信已寄到您填寫的信箱。（已在訂閱名單中的信箱不會重複收到）' } : { kind: 'idle' },
+    posted ? { kind: 'error', text: posted.text } : signedUp ? { kind: 'ok', text: '訂閱成功！確認信已寄到您填寫的信箱。（已在訂閱名單中的信箱不會重複收到）' } : { kind: 'idle' },
   );
 
   async function onSubmit(e: FormEvent) {
@@ -31,7 +31,9 @@ export function NewsletterForm() {
       setState({ kind: 'ok', text: `訂閱成功！確認信已寄到 ${res.email}。（已在訂閱名單中的信箱不會重複收到）` });
       setEmail('');
     } catch (err) {
-      setState({ kind: 'error', text: isApiError(err) ? refusalText(err) : '訂閱失敗，請稍後再試' });
+      // The catalogue's words load with the first refusal: this form is on every page (docs/storefront.md).
+      const text = isApiError(err) ? (await import('@contracts/errors')).refusalText(err) : '訂閱失敗，請稍後再試';
+      setState({ kind: 'error', text });
     }
   }
 

@@ -1,4 +1,4 @@
-import { ERROR_KEYS } from '@contracts/errors';
+import { ERROR_KEYS } from '@contracts/error-keys';
 import type { StorefrontSource } from '@contracts/storefront';
 import { isOwnerToken } from '@/lib/owner';
 import { api, isApiError } from '@/lib/api-client';

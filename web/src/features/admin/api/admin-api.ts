@@ -1,6 +1,6 @@
 import type { AdminProductInput, DeliveryCorrection, OrderStatusChange } from '@contracts/admin';
 import type { BankConfirmInput, BankDeposit } from '@contracts/bank';
-import type { ErrorBody } from '@contracts/errors';
+import type { ErrorBody } from '@contracts/error-keys';
 import type { CorrectInvoiceInput, InvoicePeriodQuery } from '@contracts/invoices';
 import type { AdminSettings } from '@contracts/settings';
 import type { CampaignOutcomeInput, GroupBuyingPlan } from '@contracts/group-buying';

@@ -1,5 +1,5 @@
 import { adminProductInputSchema, adminProductUpdateSchema, setStockInputSchema, type AdminProduct, type AdminProductInput, type SetStockInput } from '@contracts/admin';
-import { ERROR_KEYS } from '@contracts/errors';
+import { ERROR_KEYS } from '@contracts/error-keys';
 import { isApiError } from '@/lib/api-client';
 import type { Product } from '@contracts/products';
 import { useFieldArray } from 'react-hook-form';

@@ -1,4 +1,4 @@
-import { ERROR_KEYS } from '@contracts/errors';
+import { ERROR_KEYS } from '@contracts/error-keys';
 import type { Product } from '@contracts/products';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Suspense, type CSSProperties } from 'react';

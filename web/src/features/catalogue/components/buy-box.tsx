@@ -6,7 +6,7 @@ import { LiveStock } from './live-stock';
 import { QuantityStepper } from '@/components/quantity-stepper';
 import { StockAlertForm } from './stock-alert-form';
 import { NeedsJavaScript } from '@/components/needs-javascript';
-import { refusalText, usePostedForm } from '@/lib/posted-form';
+import { usePostedForm } from '@/lib/posted-form';
 
 /** Orders above this go through the shop by phone or LINE. */
 const MAX_PER_ADD = 99;
@@ -71,7 +71,7 @@ export function BuyBox({ productId, name, stock, onAddToCart }: Props) {
           </strong>
         )}
       </p>
-      {available > 0 && refused ? <BackInStock text={refusalText(refused.error)} /> : null}
+      {available > 0 && refused ? <BackInStock text={refused.text} /> : null}
       {available > 0 ? (
         <form
           className="buy-box__form"

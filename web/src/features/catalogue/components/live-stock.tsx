@@ -9,7 +9,7 @@ function Report({ value, onValue }: { value: number | undefined; onValue: (qty: 
 }
 
 /**
- * Follows stock/{productId}.qty live (reactfire, loaded after the page has rendered) and reports each
+ * Follows stock/{productId}.qty while the page is seen (lib/live/live-document.tsx) and reports each
  * value. It renders nothing itself, so the buy box keeps its state when the live value arrives.
  */
 export function LiveStock({ productId, onQty }: { productId: string; onQty: (qty: number) => void }) {

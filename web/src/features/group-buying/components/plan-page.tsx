@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { Spinner } from '@/components/page-status';
 import { CAMPAIGN_OUTCOME_LABELS, formatLongDateTime, formatMoney, minPerOrderText } from '@contracts/format';
 import { useDocumentMeta } from '@/lib/use-document-title';
-import { ERROR_KEYS } from '@contracts/errors';
+import { ERROR_KEYS } from '@contracts/error-keys';
 import { ApiError } from '@/lib/api-client';
 import { useGroupPlan } from '../api/plan';
 import { useGroupCart } from '../group-cart-store';

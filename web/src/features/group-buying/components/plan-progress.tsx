@@ -45,7 +45,7 @@ const counts = (d: Partial<ProgressCounts> | undefined, fallback: ProgressCounts
 });
 
 /**
- * The plan's progress: the API's figures first, then planProgress/{planId} live through reactfire.
+ * The plan's progress: the API's figures first, then planProgress/{planId}, read again every few seconds while the page is seen (lib/live/live-document.tsx).
  * Once the owner has decided 成團 / 流團 the goal line says the decision, not the count (thresholdText).
  */
 export function PlanProgressPanel({ initial, decided }: { initial: PlanProgress; decided: Decided }) {
