@@ -239,11 +239,6 @@ export function rateLimits(list: readonly RateLimitOptions[]): RequestHandler & 
   return Object.assign(handler, { limiters: list });
 }
 
-/** One limit: `rateLimit({ name: 'order-lookup', windowMs: 15 * 60_000, limit: 10 })`. */
-export function rateLimit(options: RateLimitOptions): RequestHandler & { limiters: readonly RateLimitOptions[] } {
-  return rateLimits([options]);
-}
-
 /** The canonical email of a JSON body (domain/contact.ts), for per-account limits ('' when absent). */
 export function bodyEmail(req: Request): string {
   const email = (req.body as { email?: unknown } | undefined)?.email;
