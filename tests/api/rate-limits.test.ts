@@ -148,4 +148,42 @@ describe('rate limits through Hosting and the Functions emulator', { timeout: 18
     }
   });
 
+  it('checks a route\'s limits at once: a request refused by one is not counted by the others', async () => {
+    // The group order's three limits (per client, email and phone: contracts/routes/group-buying.ts)
+    // run at once; one that refuses takes back the hits the others counted (docs/limits.md, "Checked
+    // at once"). The route counts valid orders only; these name no campaign, so each that passes the
+    // limits is answered 404 and takes nothing.
+    const [clientLimit, emailLimit] = ROUTES.placeGroupOrder.limits;
+    const windowOf = (l: { windowMs: number }) => Math.floor(Date.now() / l.windowMs) * l.windowMs;
+    const hits = async (l: { name: string; windowMs: number }, key: string) =>
+      ((await adminDb().doc(`rateLimits/${counterId('', l.name, key, windowOf(l))}`).get()).data()?.hits as number | undefined) ?? 0;
+    const phone = () => `09${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+    const email = () => `${uniq('at-once')}@example.com`.toLowerCase();
+    const order = (body: Record<string, unknown>, headers: Record<string, string>) =>
+      fetch(`${HOSTING_URL}/api/groupOrder/no-such-plan/${uniq('o').replace(/[^A-Za-z0-9_-]/g, '')}`, {
+        method: 'PATCH',
+        headers: { 'Content-Type': 'application/json', ...headers },
+        body: JSON.stringify({ items: [{ productId: 'no-such-book', qty: 1 }], buyer: '陳美玲', receiver: { name: '陳美玲', address: '高雄市前金區中正四路 211 號' }, bankAccountNo: '54321', ...body }),
+      });
+
+    // A client at its limit: its 11th order is refused, and the email and phone it named are not used up.
+    const busy = uniq('busy');
+    const first = await inWaves(clientLimit.limit, 1, () => order({ email: email(), phone: phone() }, testClientHeaders(busy)));
+    expect(first).toEqual(Array(clientLimit.limit).fill(404));
+    const victim = { email: email(), phone: phone() };
+    expect((await inWaves(1, 1, () => order(victim, testClientHeaders(busy))))[0]).toBe(429);
+    expect(await hits(emailLimit, victim.email)).toBe(0);
+    expect(await hits(ROUTES.placeGroupOrder.limits[2], victim.phone)).toBe(0);
+
+    // So the victim's contact still has its five orders a day, from another client; the sixth is
+    // refused by the email limit alone, and the client and phone it named keep no hit of it.
+    const other = uniq('other');
+    const lastPhone = phone();
+    const answers = await inWaves(emailLimit.limit + 1, 1, (i) => order({ email: victim.email, phone: i === emailLimit.limit ? lastPhone : phone() }, testClientHeaders(other)));
+    expect(answers).toEqual([...Array(emailLimit.limit).fill(404), 429]);
+    expect(await hits(clientLimit, `test:${other}`)).toBe(emailLimit.limit);
+    expect(await hits(ROUTES.placeGroupOrder.limits[2], lastPhone)).toBe(0);
+    expect(await hits(emailLimit, victim.email)).toBe(emailLimit.limit);
+  });
+
 });

@@ -55,6 +55,13 @@ const MAX_WRITES_PER_BATCH = 480;
 const REQUEST_DEADLINE_MS = ALLOC_DEADLINE_MS;
 /** The longest pause between a waiter's polls of the lease and its request (results come by listener). */
 const POLL_MAX_MS = 500;
+/**
+ * While the process's lease listener and a waiter's result listeners are live, the waiter still reads
+ * its requests this often: a check that never decides anything the listeners do not (docs/orders.md).
+ */
+const SAFETY_POLL_MS = 3_000;
+/** The lease listener outlives its last waiter this long, so a burst's next requests find it live. */
+const LEASE_WATCH_IDLE_MS = 10_000;
 /** Results are kept this long for late readers; a TTL policy on `expireAt` removes them (docs/orders.md). */
 const RESULT_TTL_MS = 60 * 60_000;
 
@@ -153,6 +160,7 @@ export async function allocateAll(ops: AllocationOp[], deadlineMs?: number): Pro
   // listener that failed), but slower: 200 waiters polling every ~0.2 s were most of the Firestore
   // traffic of a burst (docs/orders.md, Launch day).
   let wake: () => void = () => undefined;
+  const listening = { failed: false };
   const unlisten = entries
     .filter((e) => e.own)
     .map((e) =>
@@ -167,14 +175,81 @@ export async function allocateAll(ops: AllocationOp[], deadlineMs?: number): Pro
               wake();
             }
           },
-          () => undefined,
+          () => {
+            // The poll below then decides alone, at its own pace.
+            listening.failed = true;
+            wake();
+          },
         ),
     );
+  const leaveWatch = joinLeaseWatch(leaseRef, () => wake());
   try {
-    return await waitForResults(firestore, entries, leaseRef, queue, deadline, (w) => (wake = w));
+    return await waitForResults(firestore, entries, leaseRef, queue, deadline, (w) => (wake = w), listening);
   } finally {
+    leaveWatch();
     for (const stop of unlisten) stop();
   }
+}
+
+/**
+ * One listener per process on the lease (allocLease/stock), shared by all its waiters: they learn that
+ * the lease is free (released, or expired: a timer wakes them at its expiry) as soon as it is, instead
+ * of each polling it. It decides nothing alone: a waiter takes the lease with a write preconditioned
+ * on the version the listener saw, as on one it read itself.
+ */
+const leaseWatch = {
+  users: 0,
+  snap: undefined as DocumentSnapshot | undefined,
+  wakers: new Set<() => void>(),
+  stop: undefined as (() => void) | undefined,
+  expiry: undefined as NodeJS.Timeout | undefined,
+  idle: undefined as NodeJS.Timeout | undefined,
+  /** A drain (or the taking of the lease) under way in this process: its other waiters leave the lease to it. */
+  busy: false,
+};
+
+function wakeWaiters() {
+  for (const w of leaseWatch.wakers) w();
+}
+
+function stopLeaseWatch() {
+  leaseWatch.stop?.();
+  leaseWatch.stop = undefined;
+  leaseWatch.snap = undefined;
+  clearTimeout(leaseWatch.expiry);
+}
+
+/** Joins the process's lease listener (starting it if needed); returns how to leave it. */
+function joinLeaseWatch(leaseRef: DocumentReference, wake: () => void): () => void {
+  leaseWatch.wakers.add(wake);
+  leaseWatch.users++;
+  clearTimeout(leaseWatch.idle);
+  if (!leaseWatch.stop) {
+    leaseWatch.stop = leaseRef.onSnapshot(
+      (snap) => {
+        leaseWatch.snap = snap;
+        clearTimeout(leaseWatch.expiry);
+        if (snap.exists) {
+          // A dead holder's lease is free from its expiry on: wake the waiters then.
+          const expiresAt = (snap.data() as { expiresAt?: number } | undefined)?.expiresAt ?? 0;
+          leaseWatch.expiry = setTimeout(wakeWaiters, Math.max(0, expiresAt - Date.now()) + 1);
+          leaseWatch.expiry.unref?.();
+        }
+        wakeWaiters();
+      },
+      () => {
+        // The waiters poll again until a new waiter starts another listener.
+        stopLeaseWatch();
+        wakeWaiters();
+      },
+    );
+  }
+  return () => {
+    leaseWatch.wakers.delete(wake);
+    if (--leaseWatch.users > 0) return;
+    leaseWatch.idle = setTimeout(() => leaseWatch.users === 0 && stopLeaseWatch(), LEASE_WATCH_IDLE_MS);
+    leaseWatch.idle.unref?.();
+  };
 }
 
 type Entry = { id: string; nonce: string; own: boolean; done: Submitted | undefined };
@@ -186,8 +261,10 @@ async function waitForResults(
   queue: FirebaseFirestore.CollectionReference,
   deadline: number,
   onWake: (wake: () => void) => void,
+  listening: { failed: boolean },
 ): Promise<Submitted[]> {
   let pause = 15;
+  let nextPoll = 0;
   // (The first poll also tells whether the lease is free: one round trip for both.)
   for (;;) {
     const pending = entries.filter((e) => e.done === undefined);
@@ -196,48 +273,67 @@ async function waitForResults(
       await withdraw(firestore, pending);
       break;
     }
-    const snaps = await firestore.getAll(leaseRef, ...pending.flatMap((e) => [queue.doc(e.id), firestore.collection(RESULTS).doc(resultId(e.id, e.nonce))]));
-    pending.forEach((e, i) => {
-      const request = snaps[1 + 2 * i]!;
-      const result = snaps[2 + 2 * i]!;
-      const r = result.data() as ResultDoc | undefined;
-      // The batch that applies a request deletes it and writes its result at once, and getAll reads one
-      // snapshot: a request that is gone without our result was another call's (now done), so start over.
-      if (e.own && r?.nonce === e.nonce) e.done = r.result;
-      else if (!request.exists) e.done = e.own ? { kind: 'withdrawn' } : { kind: 'retry' };
-    });
-    if (entries.every((e) => e.done !== undefined)) break;
+    // The listeners (each own request's result, the process's lease) tell everything a poll would, so
+    // while they are live a waiter reads its requests only every SAFETY_POLL_MS; without them (not yet
+    // live, failed, or another call's request to wait on) it polls as before, from 15 ms up to POLL_MAX_MS.
+    const watched = leaseWatch.snap !== undefined && !listening.failed && pending.every((e) => e.own);
+    let lease = leaseWatch.snap;
+    if (!watched || Date.now() >= nextPoll) {
+      const snaps = await firestore.getAll(leaseRef, ...pending.flatMap((e) => [queue.doc(e.id), firestore.collection(RESULTS).doc(resultId(e.id, e.nonce))]));
+      pending.forEach((e, i) => {
+        const request = snaps[1 + 2 * i]!;
+        const result = snaps[2 + 2 * i]!;
+        const r = result.data() as ResultDoc | undefined;
+        // The batch that applies a request deletes it and writes its result at once, and getAll reads one
+        // snapshot: a request that is gone without our result was another call's (now done), so start over.
+        if (e.own && r?.nonce === e.nonce) e.done = r.result;
+        else if (!request.exists) e.done = e.own ? { kind: 'withdrawn' } : { kind: 'retry' };
+      });
+      if (entries.every((e) => e.done !== undefined)) break;
+      lease = snaps[0]!;
+      nextPoll = Date.now() + SAFETY_POLL_MS;
+    }
 
-    const lease = snaps[0]!;
-    if (leaseIsFree(lease)) {
-      const held = await acquireLease(firestore, leaseRef, lease);
-      if (held) {
-        // What this drain committed is known without another read. A drain that failed (the lease is
-        // released, the requests stay queued) is no answer: the requests are read again, and the
-        // deadline still withdraws them, so a buyer never gets an error for an order that lands.
-        const applied = await drain(firestore, leaseRef, held).catch((err: unknown) => {
-          logger.warn('allocator drain failed; its requests stay queued', { error: String((err as Error)?.message ?? err).slice(0, 300) });
-          return new Map<string, ResultDoc>();
-        });
-        for (const e of entries) {
-          const r = applied.get(resultId(e.id, e.nonce));
-          if (e.done === undefined && e.own && r?.nonce === e.nonce) e.done = r.result;
+    // One taking of the lease at a time per process: a drain serves every request queued, whoever
+    // queued it, so the process's other waiters leave the lease to it rather than race it in vain.
+    if (lease && leaseIsFree(lease) && !leaseWatch.busy) {
+      leaseWatch.busy = true;
+      try {
+        const held = await acquireLease(firestore, leaseRef, lease);
+        if (held) {
+          // What this drain committed is known without another read. A drain that failed (the lease is
+          // released, the requests stay queued) is no answer: the requests are read again, and the
+          // deadline still withdraws them, so a buyer never gets an error for an order that lands.
+          const applied = await drain(firestore, leaseRef, held).catch((err: unknown) => {
+            logger.warn('allocator drain failed; its requests stay queued', { error: String((err as Error)?.message ?? err).slice(0, 300) });
+            return new Map<string, ResultDoc>();
+          });
+          for (const e of entries) {
+            const r = applied.get(resultId(e.id, e.nonce));
+            if (e.done === undefined && e.own && r?.nonce === e.nonce) e.done = r.result;
+          }
+          pause = 15;
+          nextPoll = 0;
+          continue;
         }
-        pause = 15;
-        continue;
+      } finally {
+        leaseWatch.busy = false;
+        // The others left the lease to this one: they look again now (it is released, or another holds it).
+        wakeWaiters();
       }
     }
-    // Until the next poll, or until a listener brings the last result.
+    // Until the next poll, a listener's news (a result, the lease changed), or the deadline.
+    const wait = watched ? Math.max(0, Math.min(nextPoll, deadline + 1) - Date.now()) : pause + Math.random() * pause;
     await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, pause + Math.random() * pause);
+      const timer = setTimeout(resolve, wait);
       onWake(() => {
-        if (entries.every((e) => e.done !== undefined)) {
-          clearTimeout(timer);
-          resolve();
-        }
+        // Polling, only the last result ends the pause early (as before the listeners' news was used).
+        if (!watched && !entries.every((e) => e.done !== undefined)) return;
+        clearTimeout(timer);
+        resolve();
       });
     });
-    pause = Math.min(POLL_MAX_MS, pause * 1.5);
+    if (!watched) pause = Math.min(POLL_MAX_MS, pause * 1.5);
   }
   return entries.map((e) => e.done ?? { kind: 'retry' });
 }

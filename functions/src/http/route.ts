@@ -6,7 +6,7 @@ import { forbidden } from '../lib/failure';
 import { currentUser, optionalAuth, requireAuth, requireOwner, type AuthUser } from './middleware/auth';
 import { jsonBody } from './middleware/body';
 import { deadline, deadlineMsOf } from './middleware/deadline';
-import { bodyEmail, bodyEmailAndClient, bodyPhone, rateLimit } from './middleware/rate-limit';
+import { bodyEmail, bodyEmailAndClient, bodyPhone, rateLimits } from './middleware/rate-limit';
 import { validate, validated } from './middleware/validate';
 
 // Mounts the routes declared in contracts/routes.ts: each declaration gets its deadline, body policy, access,
@@ -70,8 +70,9 @@ const KEYS: Record<NonNullable<LimitDecl['per']>, ((req: Request) => string) | u
   account: (req) => currentUser(req)?.uid ?? '',
 };
 
-const limiters = (limits: readonly LimitDecl[] = []) =>
-  limits.map((l) => rateLimit({ name: l.name, windowMs: l.windowMs, limit: l.limit, key: KEYS[l.per ?? 'client'], count: l.count }));
+/** A route's limits as one step that checks them all at once (none: no step). */
+const limiters = (limits: readonly LimitDecl[] = []): RequestHandler[] =>
+  limits.length ? [rateLimits(limits.map((l) => ({ name: l.name, windowMs: l.windowMs, limit: l.limit, key: KEYS[l.per ?? 'client'], count: l.count })))] : [];
 
 /** The caller must be the member the path names (or the owner, where allowed). */
 function selfCheck(self: NonNullable<RouteDecl['self']>): RequestHandler {

@@ -82,12 +82,13 @@ export interface PlaceGroupOrderParams {
  * placement settles an existing orderId before it would refuse a new one).
  */
 export async function placeGroupOrder(p: PlaceGroupOrderParams): Promise<PlaceOrderResult & { view: GroupOrderView }> {
-  // The plan and the contact's unpaid copies are read at once (one round trip, not two, before placing).
-  // The caps on unpaid copies (../orders/holding.ts) keep one contact from holding the campaign's stock.
-  const [plan, capped] = await Promise.all([
-    planOrFail(p.planId),
-    holdingRefusal({ email: p.input.email, phone: p.input.phone, userId: p.buyer?.uid ?? null, planId: p.planId, items: p.input.items }, p.now),
-  ]);
+  // The contact's unpaid copies (../orders/holding.ts: the caps keep one contact from holding the
+  // campaign's stock) are queried from the start, beside the plan and then the placement's own first
+  // reads, which await them (placeOrder's `holding`): one wait, not one after another.
+  const holding = holdingRefusal({ email: p.input.email, phone: p.input.phone, userId: p.buyer?.uid ?? null, planId: p.planId, items: p.input.items }, p.now);
+  // Awaited below (or by placeOrder); a plan that is not found must not leave it unhandled.
+  holding.catch(() => undefined);
+  const plan = await planOrFail(p.planId);
   const open = isPlanOpen(plan, p.now ?? new Date());
   // A closed plan answers a replay or refuses: where the order would go no longer matters.
   const pickup = open ? resolvePickup(plan, p.input.pickupPointId) : null;
@@ -97,7 +98,7 @@ export async function placeGroupOrder(p: PlaceGroupOrderParams): Promise<PlaceOr
   }
   // Judged before the placement, so concurrent orders of one contact could each pass it; the
   // per-contact rate limits of the route (contracts/routes.ts) bound such a burst to a handful.
-  const refuseNew = open ? capped : planClosed(plan.planId);
+  const refuseNew = open ? undefined : planClosed(plan.planId);
   const result = await placeOrder({
     orderId: p.orderId,
     userId: p.buyer?.uid ?? null,
@@ -109,7 +110,7 @@ export async function placeGroupOrder(p: PlaceGroupOrderParams): Promise<PlaceOr
     actor: p.buyer ? `member:${p.buyer.uid}` : 'guest',
     pickup,
     ...(plan.payAfterFormed && !plan.formedAt && plan.minQuantity != null ? { payAfter: { minQuantity: plan.minQuantity } } : {}),
-    ...(refuseNew ? { refuseNew } : {}),
+    ...(refuseNew ? { refuseNew } : { holding }),
   });
   const order = plan.payAfterFormed ? await afterPayAfterPlacement(plan, result.order) : result.order;
   return { ...result, order, view: toGroupOrderView(order, true) };

@@ -39,6 +39,13 @@ export interface PlaceOrderParams extends Placement {
    * retry of an order that landed in time is still answered with that order.
    */
   refuseNew?: Failure;
+  /**
+   * The holding caps' judgement of a new order (./holding.ts holdingRefusal), queried beside the
+   * placement's own first reads and awaited with them (one wait, not two). Like `refuseNew` it refuses
+   * only a new order, and only once the stock is known to be there: a buyer who could not have the
+   * copies anyway is told they are sold out, not to pay for what they hold.
+   */
+  holding?: Promise<Failure | null>;
 }
 
 export interface PlaceOrderResult {
@@ -100,9 +107,9 @@ export async function placeOrder(p: PlaceOrderParams): Promise<PlaceOrderResult>
   const deadline = Date.now() + PLACEMENT_DEADLINE_MS;
   for (let round = 0; round < 5; round++) {
     // The order (a replay is answered without touching stock), the counts, the prices and the settings
-    // are read at once.
-    const [existing, counts, prices, settings] = await within(
-      Promise.all([getOrderDocCoalesced(p.orderId), getStockCounts(ids), p.pricing(ids), shopSettings()]),
+    // are read at once, and the holding caps' queries are awaited with them.
+    const [existing, counts, prices, settings, capped] = await within(
+      Promise.all([getOrderDocCoalesced(p.orderId), getStockCounts(ids), p.pricing(ids), shopSettings(), p.holding]),
       Math.min(PRE_READ_DEADLINE_MS, Math.max(1, deadline - Date.now())),
     );
     if (existing) return settled(existing, hash);
@@ -126,6 +133,7 @@ export async function placeOrder(p: PlaceOrderParams): Promise<PlaceOrderResult>
     const lines = sumLines(items);
     const short = lines.find((l) => (counts.get(l.productId) ?? 0) < l.qty);
     if (short) throw outOfStock(items, short.productId, counts.get(short.productId) ?? 0, short.qty);
+    if (capped) throw capped;
 
     const left = deadline - Date.now();
     const result =

@@ -73,8 +73,9 @@ export async function memberOrder(userId: string, orderId: string): Promise<Orde
 
 /** A member's order at the shop's prices (the route lets a member order only for themselves); the mail goes to the account's email. */
 export async function placeShopOrder(member: Identity, orderId: string, input: PlaceOrderInput): Promise<PlaceOrderResult> {
-  // A member meets the guests' holding caps, and a daily number of orders per account (./holding.ts).
-  const refusal = await holdingRefusal({ email: member.email ?? '', phone: input.phone, userId: member.uid, planId: null, items: input.items });
+  // A member meets the guests' holding caps, and a daily number of orders per account (./holding.ts),
+  // queried beside the placement's own first reads (placeOrder awaits both at once).
+  const holding = holdingRefusal({ email: member.email ?? '', phone: input.phone, userId: member.uid, planId: null, items: input.items });
   return placeOrder({
     orderId,
     userId: member.uid,
@@ -84,6 +85,6 @@ export async function placeShopOrder(member: Identity, orderId: string, input: P
     email: member.email ?? '',
     pricing: shopPricing,
     actor: `member:${member.uid}`,
-    ...(refusal ? { refuseNew: refusal } : {}),
+    holding,
   });
 }
