@@ -7,8 +7,17 @@ import { checkEmail } from '@/lib/email';
 import { usePostedForm, useSignedUp } from '@/lib/posted-form';
 import { useSessionText } from '@/lib/session-text';
 
-/** What one sign-up form says and how it looks (its feature's stylesheet). */
-export interface EmailSignUpTexts {
+/** What one kind of sign-up form is, says and looks like (its feature's stylesheet): the same on every page it is on. */
+export interface EmailSignUpKind {
+  /**
+   * Without JavaScript the form posts its page (web/src/lib/posted-form.ts) under this name, and the
+   * server runs the API route behind it.
+   */
+  form: PostedFormName;
+  /** Where the post and its answer land: this form's id, or its box's (`stock-alert`, the sold-out buy box). */
+  lands: string;
+  /** The form's own id, when it is what lands. */
+  id?: string;
   /** The CSS block: the form is `{block}`, with `{block}__title`, `__hint`, `__row` and `__error`. */
   block: string;
   /** The class of the paragraph that replaces the form once signed up. */
@@ -23,20 +32,14 @@ export interface EmailSignUpTexts {
 }
 
 interface EmailSignUpFormProps {
-  texts: EmailSignUpTexts;
-  /** Where the post and its answer land: this form's id, or its box's (`stock-alert`, the sold-out buy box). */
-  lands: string;
-  /** The form's own id, when it is what lands. */
-  id?: string;
+  kind: EmailSignUpKind;
+  /** The API body's fields beside the email (the page's book or campaign), posted as hidden fields without JavaScript. */
+  fields: Record<string, string>;
   /**
-   * Without JavaScript the form posts its page (web/src/lib/posted-form.ts): which form, and the API
-   * body's fields beside the email.
+   * What the visitor is told once signed up, given where the mail goes: ` {address}` as typed, or
+   * 您填寫的信箱 when the form was posted without JavaScript and the page no longer knows it.
    */
-  post: { form: PostedFormName; fields: Record<string, string> };
-  /** What the visitor is told once signed up, with the address as given (null: signed up without JavaScript). */
-  done: (email: string | null) => ReactNode;
-  /** Where the typed address is kept for this tab (Back gives it back), e.g. `close-reminder:{planId}`. */
-  draftKey: string;
+  done: (to: string) => ReactNode;
   /** The sign-up's request (the server checks the address again and answers a new and a known one alike). */
   send: (email: string) => Promise<unknown>;
 }
@@ -46,12 +49,13 @@ interface EmailSignUpFormProps {
  * campaign): the address checked here first, the server's refusal shown under the field. Without
  * JavaScript the form posts its page, and the server answers it (web/src/lib/posted-form.ts).
  */
-export function EmailSignUpForm({ texts, lands, id: ownId, post, draftKey, done, send }: EmailSignUpFormProps) {
-  const { block, doneClassName, buttonClassName, title, hint, label, button } = texts;
+export function EmailSignUpForm({ kind, fields, done, send }: EmailSignUpFormProps) {
+  const { form, lands, id: ownId, block, doneClassName, buttonClassName, title, hint, label, button } = kind;
   const id = useId();
-  const posted = usePostedForm(post.form);
-  const signedUp = useSignedUp(post.form);
-  const [draft, setDraft] = useSessionText(`sign-up:${draftKey}`);
+  const posted = usePostedForm(form);
+  const signedUp = useSignedUp(form);
+  // The typed address is kept for this tab (Back gives it back), per form and page: `sign-up:close-reminder:{planId}`.
+  const [draft, setDraft] = useSessionText(`sign-up:${[lands, ...Object.values(fields)].join(':')}`);
   // What was posted without JavaScript and refused, until the visitor types.
   const [refused, setRefused] = useState(posted?.email ?? '');
   const email = draft || refused;
@@ -87,7 +91,7 @@ export function EmailSignUpForm({ texts, lands, id: ownId, post, draftKey, done,
   if (state === 'done' || (signedUp && !posted)) {
     return (
       <p id={ownId} className={doneClassName} role="status">
-        {done(state === 'done' ? sent : null)}
+        {done(state === 'done' && sent ? ` ${sent}` : '您填寫的信箱')}
       </p>
     );
   }
@@ -98,8 +102,8 @@ export function EmailSignUpForm({ texts, lands, id: ownId, post, draftKey, done,
         {title}
       </p>
       {hint ? <p className={`${block}__hint`}>{hint}</p> : null}
-      <input type="hidden" name="form" value={post.form} />
-      {Object.entries(post.fields).map(([name, value]) => (
+      <input type="hidden" name="form" value={form} />
+      {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       <label htmlFor={`${id}-e`} className="visually-hidden">

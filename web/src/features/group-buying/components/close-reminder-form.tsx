@@ -1,8 +1,11 @@
 import { formatDateTime } from '@contracts/format';
-import { EmailSignUpForm, type EmailSignUpTexts } from '@/components/email-sign-up-form';
+import { EmailSignUpForm, type EmailSignUpKind } from '@/components/email-sign-up-form';
 import { api } from '@/lib/api-client';
 
-const TEXTS: EmailSignUpTexts = {
+const CLOSE_REMINDER: EmailSignUpKind = {
+  form: 'closeReminder',
+  lands: 'close-reminder',
+  id: 'close-reminder',
   block: 'gb-remind',
   doneClassName: 'gb-remind gb-remind--done',
   buttonClassName: 'btn--ghost',
@@ -15,15 +18,6 @@ const TEXTS: EmailSignUpTexts = {
 /** 「截止前提醒我」: on an open campaign, a visitor leaves an email and gets one mail 24 h before it closes. */
 export function CloseReminderForm({ planId, closingDate }: { planId: string; closingDate: string }) {
   const send = (email: string) => api('POST /api/closeReminders', { body: { planId, email } });
-  return (
-    <EmailSignUpForm
-      texts={TEXTS}
-      id="close-reminder"
-      lands="close-reminder"
-      post={{ form: 'closeReminder', fields: { planId } }}
-      draftKey={`close-reminder:${planId}`}
-      done={(email) => `已登記截止前提醒！截止前 24 小時會寄一封提醒信到${email ? ` ${email}` : '您填寫的信箱'}（截止時間 ${formatDateTime(closingDate)}）。`}
-      send={send}
-    />
-  );
+  const done = (to: string) => `已登記截止前提醒！截止前 24 小時會寄一封提醒信到${to}（截止時間 ${formatDateTime(closingDate)}）。`;
+  return <EmailSignUpForm kind={CLOSE_REMINDER} fields={{ planId }} send={send} done={done} />;
 }
