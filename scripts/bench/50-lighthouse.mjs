@@ -6,7 +6,9 @@
 // interactive (gzip: before the first paint, the boot script; after it, the entry and the page's
 // chunks), and what the page shows with JavaScript disabled (its h1, prices, text), all in one table.
 import { chromium } from 'playwright-core';
+import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { benchTool, median } from './lib.mjs';
 
@@ -95,6 +97,8 @@ export async function run(say) {
       for (let i = 0; i < RUNS; i++) {
         const lhr = await audit(`${base}${path}`, chrome.port);
         bench.push(lhr.environment?.benchmarkIndex ?? NaN);
+        // LIGHTHOUSE_SAVE=dir keeps each run's whole report (the long tasks, the script's boot-up time) to study.
+        if (process.env.LIGHTHOUSE_SAVE) writeFileSync(join(process.env.LIGHTHOUSE_SAVE, `${path.replace(/\W+/g, '_') || 'root'}-${i + 1}.json`), JSON.stringify(lhr));
         runs.push({
           scores: Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])),
           lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
