@@ -19,9 +19,10 @@ const webOut = offset ? `web/dist-${offset}` : 'web/dist';
 // RATE_LIMIT_TEST_SECRET: this run's emulators (and only they) let a test name its own client for the
 // rate limits with the X-Test-Client header, so that suites which all come from 127.0.0.1 do not use up
 // each other's limits; the limits themselves stay those `npm start` serves (docs/limits.md).
-// CATALOGUE_TTL_MS: each instance's catalogue lives 5 s (unless the caller sets it) instead of production's 30 s, so a book a test
-// launches is listed everywhere soon (web/e2e/support/shop.ts waitUntilListed reads the same value).
-const env = emulatorEnv({ WEB_OUT_DIR: path.join(ROOT, webOut), LOG_LEVEL: 'silent', RATE_LIMIT_TEST_SECRET: randomBytes(18).toString('base64url'), CATALOGUE_TTL_MS: process.env.CATALOGUE_TTL_MS ?? '5000' });
+// CATALOGUE_TTL_MS: each instance's catalogue lives 2 s (unless the caller sets it) instead of production's 30 s, so a book a test
+// launches is listed everywhere soon (web/e2e/support/shop.ts waitUntilListed reads the same value and waits it out:
+// seven browser tests did, 6 s each at 5 s).
+const env = emulatorEnv({ WEB_OUT_DIR: path.join(ROOT, webOut), LOG_LEVEL: 'silent', RATE_LIMIT_TEST_SECRET: randomBytes(18).toString('base64url'), CATALOGUE_TTL_MS: process.env.CATALOGUE_TTL_MS ?? '2000' });
 
 /**
  * The static checks and the build, side by side: each is mostly one thread (tsc, eslint, vite), and CI has

@@ -122,7 +122,7 @@ export async function signUpThroughForm(page: Page, who: { name: string; email: 
 
 /**
  * Waits until books made at `madeAt` are in every instance's catalogue. Each Functions worker keeps the
- * catalogue for CATALOGUE_TTL_MS (functions/src/config.ts: 30 s, 5 s under npm test), and the book list, a
+ * catalogue for CATALOGUE_TTL_MS (functions/src/config.ts: 30 s, 2 s under npm test), and the book list, a
  * book's page and the cart's check of a book all read it, so one fresh answer is not enough: the books
  * must be listed and every cache older than they are must have expired.
  */
