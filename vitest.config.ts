@@ -8,7 +8,7 @@ const alias = {
 };
 
 /** The API test files that run alone, before the others (see the `api-alone` project). */
-const API_ALONE = ['tests/api/owner-inbox.test.ts', 'tests/api/order-facts-migration.test.ts', 'tests/api/legacy-import.test.ts', 'tests/api/burst.test.ts'];
+const API_ALONE = ['tests/api/owner-inbox.test.ts', 'tests/api/order-facts-migration.test.ts', 'tests/api/legacy-import.test.ts', 'tests/api/burst.test.ts', 'tests/api/allocator.test.ts'];
 
 export default defineConfig({
   resolve: { alias },
@@ -37,7 +37,9 @@ export default defineConfig({
       // shop's settings), read or rewrite every order in the database, expect old orders to stay as
       // imported (the unpaid sweeps of orders.test.ts and pay-after.test.ts cancel every overdue order,
       // the legacy import's June 2025 ones included), or load the machine with dozens of Functions
-      // workers (the bursts, whose exactness and timings must not share the machine).
+      // workers (the bursts, whose exactness and timings must not share the machine), or need their own
+      // process to be the allocator that commits (allocator.test.ts replaces the commit to make its outcome
+      // unknown; another file's buyers, placed through the emulator meanwhile, could drain its requests).
       {
         resolve: { alias },
         test: {
@@ -61,6 +63,12 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           maxWorkers: 3,
+          // One module graph per worker, not per file: each file imported firebase-admin, Express, zod and the
+          // whole app again, 86-112 s of CPU per run (vitest's "import"), on a machine whose two cores the
+          // emulators need. What the files share is what one function instance shares between its requests
+          // (the Admin SDK, the caches with their time limits); the rate-limit namespace, the one setting a
+          // file sets itself, is read afresh for each (tests/helpers/rate-limit-namespace.ts).
+          isolate: false,
           sequence: { groupOrder: 0 },
           env: { LOG_LEVEL: 'silent' },
         },

@@ -132,3 +132,12 @@ export function config(): Config {
   parsed ??= parseConfig(process.env);
   return parsed;
 }
+
+/**
+ * Forgets the parsed configuration, so that the next call reads the environment again. Only for test
+ * files that share one module graph and each set their own variables first (tests/helpers/rate-limit-namespace.ts);
+ * a running function never changes its environment.
+ */
+export function forgetConfig(): void {
+  parsed = undefined;
+}
