@@ -17,7 +17,25 @@ if (!process.env.FIRESTORE_EMULATOR_HOST || !process.env.FIREBASE_AUTH_EMULATOR_
 export function adminApp() {
   return getApps()[0] ?? initializeApp({ projectId: PROJECT_ID });
 }
-export const adminDb = () => getFirestore(adminApp());
+/**
+ * The Admin SDK's Firestore, with the settings the functions give it (functions/src/lib/firebase.ts db):
+ * a process has one such instance, and its settings are fixed by whoever uses it first. API test files
+ * share one module graph per worker (vitest.config.ts), so a test's handle may come first, and without
+ * this the app's writes in the files after it would run under other settings than in production.
+ */
+const configured = new WeakSet<object>();
+export const adminDb = () => {
+  const firestore = getFirestore(adminApp());
+  if (!configured.has(firestore)) {
+    configured.add(firestore);
+    try {
+      firestore.settings({ ignoreUndefinedProperties: true });
+    } catch {
+      // Already used with the functions' own settings (they set the same).
+    }
+  }
+  return firestore;
+};
 export const adminAuth = () => getAuth(adminApp());
 
 /** A unique suffix so tests never collide with the demo data or with each other. */

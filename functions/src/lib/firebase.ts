@@ -23,8 +23,9 @@ export function db(): Promise<Firestore> {
     try {
       firestore.settings({ ignoreUndefinedProperties: true });
     } catch {
-      // Another caller in this process (a test's admin handle) already used this Firestore instance;
-      // its settings stand. The API never writes undefined fields on purpose, so nothing depends on it.
+      // Another caller in this process (a test's admin handle) already used this Firestore instance, with
+      // the same settings (tests/helpers/emulators.ts adminDb). The API depends on them: a queued op's
+      // optional fields (a status change's note) may be undefined.
     }
     return firestore;
   });
