@@ -98,7 +98,7 @@ export async function run(say) {
         const lhr = await audit(`${base}${path}`, chrome.port);
         bench.push(lhr.environment?.benchmarkIndex ?? NaN);
         // LIGHTHOUSE_SAVE=dir keeps each run's whole report (the long tasks, the script's boot-up time) to study.
-        if (process.env.LIGHTHOUSE_SAVE) writeFileSync(join(process.env.LIGHTHOUSE_SAVE, `${path.replace(/\W+/g, '_') || 'root'}-${i + 1}.json`), JSON.stringify(lhr));
+        if (process.env.LIGHTHOUSE_SAVE) writeFileSync(join(process.env.LIGHTHOUSE_SAVE, `${path.replace(/\W+/g, '_').replace(/^_|_$/g, '') || 'root'}-${i + 1}.json`), JSON.stringify(lhr));
         runs.push({
           scores: Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])),
           lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
