@@ -49,7 +49,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           fileParallelism: false,
-          // As in \`api\` below: one module graph for the group (each file here re-imported the app, 3-5 s apiece).
+          // As in `api` below: one module graph for the group (each file here re-imported the app, 3-5 s apiece).
           isolate: false,
           sequence: { groupOrder: 1 },
           env: { LOG_LEVEL: 'silent' },

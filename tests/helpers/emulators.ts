@@ -23,11 +23,11 @@ export function adminApp() {
  * share one module graph per worker (vitest.config.ts), so a test's handle may come first, and without
  * this the app's writes in the files after it would run under other settings than in production.
  */
-const configured = new WeakSet<object>();
+let configured = false;
 export const adminDb = () => {
   const firestore = getFirestore(adminApp());
-  if (!configured.has(firestore)) {
-    configured.add(firestore);
+  if (!configured) {
+    configured = true;
     try {
       firestore.settings({ ignoreUndefinedProperties: true });
     } catch {
