@@ -1,7 +1,7 @@
 // Runs inside `firebase emulators:exec` (see scripts/test.mjs): the emulator-backed suites, one after
 // another, recording each result (with the names of the tests that failed) for the summary.
 import { writeFileSync } from 'node:fs';
-import { run, runCaptured } from './lib/firebase-env.mjs';
+import { run } from './lib/firebase-env.mjs';
 import { failuresIn, flakyIn, reportFor } from './lib/failures.mjs';
 
 const [list, resultFile] = process.argv.slice(2);
@@ -36,58 +36,25 @@ async function emulatorsUp() {
   }
 }
 
-// A suite that runs beside another rather than after it: the rules tests (each in a Firestore project of
-// its own, so they touch no data the browser tests read) beside the browser suite, which leaves a fifth to
-// a third of CI's two cores idle while it waits on pages and mail. Their client runs under SCHED_IDLE
-// (chrt --idle), so it takes only that slack; the output is printed whole when both have ended.
-const BESIDE = process.platform === 'linux' && process.env.SUITES_ONE_AT_A_TIME !== '1' ? { e2e: 'rules' } : {};
-const names = list.split(',');
-const besides = new Set(Object.entries(BESIDE).filter(([host, guest]) => names.includes(host) && names.includes(guest)).map(([, guest]) => guest));
-
-function command(name) {
+for (const name of list.split(',')) {
+  if (results.length && !(await emulatorsUp())) {
+    console.log(`\n━━ ${name} ━━ not run: the emulators no longer answer at ${process.env.HOSTING_URL}`);
+    process.exit(1);
+  }
   const [runner, args] = suites[name];
   const report = runner === 'node' ? undefined : reportFor(name, runner);
   const [cmd, full] = runner === 'node' ? ['node', args]
     : runner === 'vitest' ? ['npx', ['vitest', 'run', ...args, ...report.args, ...files]]
     : ['npx', ['playwright', 'test', ...report.args, ...files]];
-  return { report, cmd, full, env: { ...process.env, ...report?.env } };
-}
-
-function resultOf(name, report, code, t) {
-  const failures = report ? failuresIn(report.file) : [];
-  const flaky = report ? flakyIn(report.file) : [];
-  return { name, ok: code === 0 && failures.length === 0, seconds: (Date.now() - t) / 1000, failures, flaky };
-}
-
-for (const name of names) {
-  if (besides.has(name)) continue;
-  if (results.length && !(await emulatorsUp())) {
-    console.log(`\n━━ ${name} ━━ not run: the emulators no longer answer at ${process.env.HOSTING_URL}`);
-    process.exit(1);
-  }
-  const { report, cmd, full, env } = command(name);
-  const guest = besides.has(BESIDE[name]) ? BESIDE[name] : undefined;
-  console.log(`\n━━ ${name} ━━ ${cmd} ${full.join(' ')}${guest ? ` (with ${guest} beside it)` : ''}`);
+  console.log(`\n━━ ${name} ━━ ${cmd} ${full.join(' ')}`);
   const t = Date.now();
   // Written before the suite starts, so that if the emulators die under it, the summary can say which
   // suite was running (scripts/test.mjs); replaced by its result when it ends.
   writeFileSync(resultFile, JSON.stringify([...results, { name, running: true }]));
-  let side;
-  if (guest) {
-    const g = command(guest);
-    const gt = Date.now();
-    side = runCaptured('chrt', ['--idle', '0', g.cmd, ...g.full], { env: g.env }).then((r) => ({
-      out: `\n━━ ${guest} ━━ ${g.cmd} ${g.full.join(' ')} (beside ${name}, at idle priority)\n${r.output}`,
-      result: resultOf(guest, g.report, r.code, gt),
-    }));
-  }
-  const code = await run(cmd, full, { env });
-  results.push(resultOf(name, report, code, t));
-  if (side) {
-    const { out, result } = await side;
-    process.stdout.write(out);
-    results.push(result);
-  }
+  const code = await run(cmd, full, { env: { ...process.env, ...report?.env } });
+  const failures = report ? failuresIn(report.file) : [];
+  const flaky = report ? flakyIn(report.file) : [];
+  results.push({ name, ok: code === 0 && failures.length === 0, seconds: (Date.now() - t) / 1000, failures, flaky });
   writeFileSync(resultFile, JSON.stringify(results));
 }
 process.exit(results.every((r) => r.ok) ? 0 : 1);
