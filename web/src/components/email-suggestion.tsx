@@ -9,7 +9,10 @@ export function EmailSuggestion({ value, onAccept, inline }: { value: string; on
   if (!suggestion) return null;
   return (
     <p className={`email-suggestion${inline ? ' email-suggestion--inline' : ''}`} role="status">
-      您是不是要輸入 <strong>{suggestion}</strong>？
+      {/* One flex item, so the sentence wraps as text: apart, its 「？」 could wrap onto a line of its own. */}
+      <span>
+        您是不是要輸入 <strong>{suggestion}</strong>？
+      </span>
       <button type="button" className="btn btn--ghost btn--small" onClick={() => onAccept(suggestion)}>
         改用這個
       </button>
