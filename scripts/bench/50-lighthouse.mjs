@@ -1,7 +1,8 @@
 /* global document -- page.evaluate runs its callback in the browser */
 // Lighthouse (mobile preset: Moto G Power emulation, simulated slow 4G and 4x CPU slowdown) on the
 // storefront's key pages served by the Hosting emulator, in Debian's Chromium. The median of
-// LIGHTHOUSE_RUNS (3) runs per page. The machine is shared and small, so performance scores are noisy; the others are not.
+// LIGHTHOUSE_RUNS (3) runs per page. The machine is shared and small, so performance scores are noisy;
+// the others are not.
 // Beside the scores, per page: first and largest contentful paint, the JS the page loads before it is
 // interactive (gzip: before the first paint, the boot script; after it, the entry and the page's
 // chunks), and what the page shows with JavaScript disabled (its h1, prices, text), all in one table.
