@@ -2,6 +2,7 @@
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
+import { withShopSettings } from '../../functions/src/lib/firestore-settings';
 import { signInWithPassword } from '../../web/e2e/support/auth-emulator';
 export { signInWithPassword };
 
@@ -18,24 +19,10 @@ export function adminApp() {
   return getApps()[0] ?? initializeApp({ projectId: PROJECT_ID });
 }
 /**
- * The Admin SDK's Firestore, with the settings the functions give it (functions/src/lib/firebase.ts db):
- * a process has one such instance, and its settings are fixed by whoever uses it first. API test files
- * share one module graph per worker (vitest.config.ts), so a test's handle may come first, and without
- * this the app's writes in the files after it would run under other settings than in production.
+ * The Admin SDK's Firestore, with the settings the functions give it: API test files share one module graph
+ * per worker (vitest.config.ts), so a test's handle may be the first to use the process's one instance.
  */
-let configured = false;
-export const adminDb = () => {
-  const firestore = getFirestore(adminApp());
-  if (!configured) {
-    configured = true;
-    try {
-      firestore.settings({ ignoreUndefinedProperties: true });
-    } catch {
-      // Already used with the functions' own settings (they set the same).
-    }
-  }
-  return firestore;
-};
+export const adminDb = () => withShopSettings(getFirestore(adminApp()));
 export const adminAuth = () => getAuth(adminApp());
 
 /** A unique suffix so tests never collide with the demo data or with each other. */

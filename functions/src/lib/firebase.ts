@@ -5,6 +5,7 @@ import type { App } from 'firebase-admin/app';
 import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
 import { config } from '../config';
+import { withShopSettings } from './firestore-settings';
 
 export const PROJECT_ID = config().projectId;
 
@@ -18,17 +19,7 @@ export function adminApp(): Promise<App> {
 }
 
 export function db(): Promise<Firestore> {
-  dbP ??= Promise.all([adminApp(), import('firebase-admin/firestore')]).then(([app, { getFirestore }]) => {
-    const firestore = getFirestore(app);
-    try {
-      firestore.settings({ ignoreUndefinedProperties: true });
-    } catch {
-      // Another caller in this process (a test's admin handle) already used this Firestore instance, with
-      // the same settings (tests/helpers/emulators.ts adminDb). The API depends on them: a queued op's
-      // optional fields (a status change's note) may be undefined.
-    }
-    return firestore;
-  });
+  dbP ??= Promise.all([adminApp(), import('firebase-admin/firestore')]).then(([app, { getFirestore }]) => withShopSettings(getFirestore(app)));
   return dbP;
 }
 
