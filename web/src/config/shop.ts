@@ -11,8 +11,8 @@ export const SHOP = {
   email: 'service@qingyu-books.example',
   hours: '週一至週五 09:30–17:30',
   social: [
-    { key: 'line', label: 'LINE 官方帳號', url: 'https://line.me/R/ti/p/@qingyu-books', icon: '/images/social/line.svg' },
-    { key: 'facebook', label: 'Facebook 粉絲專頁', url: 'https://www.facebook.com/qingyu.books', icon: '/images/social/facebook.svg' },
-    { key: 'instagram', label: 'Instagram', url: 'https://www.instagram.com/qingyu.books', icon: '/images/social/instagram.svg' },
+    { key: 'line', label: 'LINE 官方帳號', url: 'https://line.me/R/ti/p/@qingyu-books', icon: '/images/social/line.png' },
+    { key: 'facebook', label: 'Facebook 粉絲專頁', url: 'https://www.facebook.com/qingyu.books', icon: '/images/social/facebook.png' },
+    { key: 'instagram', label: 'Instagram', url: 'https://www.instagram.com/qingyu.books', icon: '/images/social/instagram.png' },
   ],
 } as const;

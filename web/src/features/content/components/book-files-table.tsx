@@ -59,7 +59,7 @@ export function BookFilesTable({ book }: { book: BookFiles }) {
                   <td>{f.name}</td>
                   <td className="files-table__dl">
                     <a className="btn btn--ghost btn--small" href={f.href} download aria-label={`下載 ${f.name}（${TYPE_LABEL[f.type] ?? f.type}，${kb(f.bytes)}）`}>
-                      <img src={`/images/files/${f.type === 'pdf' ? 'pdf' : 'docx'}.svg`} alt="" width="18" height="18" />
+                      <img src={`/images/files/${f.type === 'pdf' ? 'pdf' : 'docx'}.png`} alt="" width="18" height="18" />
                       {TYPE_LABEL[f.type] ?? f.type}
                     </a>
                   </td>

@@ -5,9 +5,9 @@ import { useQuery } from '@tanstack/react-query';
 import { q } from '@/lib/data/queries';
 
 const CHANNELS = [
-  { key: 'line', label: 'LINE 官方帳號', hint: '加入好友，訂單與團購問題最快回覆', icon: '/images/social/line.svg' },
-  { key: 'facebook', label: 'Facebook 粉絲專頁', hint: '新書消息與講座活動', icon: '/images/social/facebook.svg' },
-  { key: 'instagram', label: 'Instagram', hint: '書封、內頁與編輯室日常', icon: '/images/social/instagram.svg' },
+  { key: 'line', label: 'LINE 官方帳號', hint: '加入好友，訂單與團購問題最快回覆', icon: '/images/social/line.png' },
+  { key: 'facebook', label: 'Facebook 粉絲專頁', hint: '新書消息與講座活動', icon: '/images/social/facebook.png' },
+  { key: 'instagram', label: 'Instagram', hint: '書封、內頁與編輯室日常', icon: '/images/social/instagram.png' },
 ] as const;
 
 type ChannelKey = (typeof CHANNELS)[number]['key'];

@@ -6,7 +6,7 @@ export function FilesIndex({ manifest }: { manifest: FilesManifest }) {
     <ul className="files-books">
       {manifest.books.map((b) => (
         <li key={b.book} className="files-book card">
-          <img src="/images/files/folder.svg" alt="" width="56" height="56" />
+          <img src="/images/files/folder.png" alt="" width="56" height="56" />
           <div>
             <h2 className="files-book__title">
               <Link to={`/file/${b.book}`}>{b.title}</Link>

@@ -1,9 +1,9 @@
 import { ShippingText } from '@/components/shipping-text';
 const REASONS = [
-  { icon: '/images/home/why-direct.svg', title: '出版社直營', text: '作者與編輯親自把關，勘誤與範本檔案第一時間更新。' },
-  { icon: '/images/home/why-shipping.svg', title: '郵寄到府', text: <ShippingText after="，匯款確認後 2 個工作天內寄出。" /> },
-  { icon: '/images/home/why-group.svg', title: '團購優惠', text: '公會、社團與讀書會團購享專屬價格，由出版社直接出貨。' },
-  { icon: '/images/home/why-return.svg', title: '7 天鑑賞期', text: '收到書後 7 天內可申請退貨，退款匯回您的帳戶。' },
+  { icon: '/images/home/why-direct.png', title: '出版社直營', text: '作者與編輯親自把關，勘誤與範本檔案第一時間更新。' },
+  { icon: '/images/home/why-shipping.png', title: '郵寄到府', text: <ShippingText after="，匯款確認後 2 個工作天內寄出。" /> },
+  { icon: '/images/home/why-group.png', title: '團購優惠', text: '公會、社團與讀書會團購享專屬價格，由出版社直接出貨。' },
+  { icon: '/images/home/why-return.png', title: '7 天鑑賞期', text: '收到書後 7 天內可申請退貨，退款匯回您的帳戶。' },
 ];
 
 export function WhyUs() {
