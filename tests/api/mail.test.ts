@@ -1,3 +1,4 @@
+import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import request from 'supertest';
 import { Timestamp } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
@@ -115,6 +116,46 @@ describe('deliverMail', () => {
     expect(await deliverMail(await mailDelivery(held.id, OUTBOX), { smtpUrl: SMTP_URL, from: 'shop@example.com' })).toBe('sent');
     expect((await held.get()).get('delivery')).toMatchObject({ state: 'SUCCESS', attempts: 2 });
     await waitForMail(to, [held.id]);
+  });
+
+  it('sends one mail after another over one pooled connection, and over a new one after the server closed it', async () => {
+    // A relay in front of MailDev that counts the connections made through it and can cut them all,
+    // as a provider closing an idle connection does.
+    const target = new URL(SMTP_URL);
+    const open = new Set<Socket>();
+    let connections = 0;
+    const relay = createServer((client) => {
+      connections++;
+      const upstream = connect(Number(target.port), target.hostname);
+      client.pipe(upstream).pipe(client);
+      const close = () => (client.destroy(), upstream.destroy(), open.delete(client));
+      client.on('error', close).on('close', close);
+      upstream.on('error', close).on('close', close);
+      open.add(client);
+    });
+    await new Promise<void>((r) => relay.listen(0, '127.0.0.1', r));
+    const config = { smtpUrl: `smtp://127.0.0.1:${(relay.address() as AddressInfo).port}`, from: 'shop@example.com', backoffMs: [100, 200] };
+    const to = `${uniq('pool')}@example.com`;
+    const send = async (n: number) => {
+      const ref = scratch();
+      await ref.set({ to, message: { subject: `連線 ${n} ${ref.id}`, text: 'x', html: '<p>x</p>' } });
+      expect(await deliverMail(await mailDelivery(ref.id, OUTBOX), config)).toBe('sent');
+      return ref;
+    };
+    try {
+      for (let n = 1; n <= 3; n++) await send(n);
+      expect(connections).toBe(1);
+      // The server hangs up on the idle connection; the next mail still goes, on a second connection.
+      for (const s of open) s.destroy();
+      await new Promise((r) => setTimeout(r, 200));
+      const after = await send(4);
+      expect(connections).toBe(2);
+      expect((await after.get()).get('delivery')).toMatchObject({ state: 'SUCCESS', attempts: 1 });
+      for (let n = 1; n <= 4; n++) await waitForMail(to, [`連線 ${n} `]);
+    } finally {
+      for (const s of open) s.destroy();
+      relay.close();
+    }
   });
 });
 

@@ -29,17 +29,24 @@ export interface SenderConfig {
 }
 
 const DEFAULT_BACKOFF_MS = [2_000, 6_000];
+/** Open SMTP connections per instance and address (nodemailer's default); providers cap them per account. */
+const POOL_CONNECTIONS = 5;
 
 /** `queued`: no sending slot was free this minute; the mail is PENDING until the next (mail/pacing.ts). */
 export type DeliveryOutcome = 'sent' | 'failed' | 'skipped' | 'queued';
 
-// One transport per SMTP address and instance: it holds a configuration, not shared truth.
+// One transport per SMTP address and instance: it holds a configuration and open connections, not
+// shared truth. Pooled: a mail goes over a connection already open and greeted (and, with a provider,
+// already through TLS and AUTH) instead of a new one each. Unpooled, every mail paid the connection's
+// setup: ~100 ms against MailDev, so the Firestore emulator's one-at-a-time trigger delivery took
+// 135 ms per sendMail and the launch's mails trailed its last order by minutes (docs/mail.md, "One
+// connection per instance"). A pooled connection the server closed while idle is dropped by the pool;
+// one that fails mid-send fails that attempt, which deliverMail retries below.
 const transports = new Map<string, Transporter>();
 function transportFor(url: string): Transporter {
   let t = transports.get(url);
   if (!t) {
-    t = createTransport(url, {});
-    t.set('connectionTimeout', 10_000);
+    t = createTransport({ url, pool: true, maxConnections: POOL_CONNECTIONS, connectionTimeout: 10_000 });
     transports.set(url, t);
   }
   return t;
