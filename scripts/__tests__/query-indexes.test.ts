@@ -90,6 +90,17 @@ describe("checkQueryIndexes: Firestore's rules", () => {
     expect(problems.join('\n')).toMatch(/where a ==, where b ==/);
   });
 
+  it('checks each branch of an or as its own query (Firestore runs each on its own index)', () => {
+    const eqOnly = shape({ collection: 'c', where: [{ field: 's', op: 'in' }], anyOf: [{ field: 'a', op: '==', optional: true }, { field: 'b', op: '==', optional: true }] });
+    expect(needs(eqOnly)).toEqual([]);
+    const ordered = shape({ collection: 'c', anyOf: [{ field: 'a', op: '==' }, { field: 'b', op: '==' }], orderBy: [{ field: 't', dir: 'desc' }] });
+    const problems = needs(ordered);
+    expect(problems).toHaveLength(2);
+    expect(problems[0]).toMatch(/the branch a ==.*"fields":\[\{"fieldPath":"a","order":"ASCENDING"\},\{"fieldPath":"t","order":"DESCENDING"\}\]/);
+    expect(problems[1]).toMatch(/the branch b ==/);
+    expect(needs(ordered, { indexes: [{ collectionGroup: 'c', queryScope: 'COLLECTION', fields: [asc('a'), desc('t')] }, { collectionGroup: 'c', queryScope: 'COLLECTION', fields: [asc('b'), desc('t')] }] })).toEqual([]);
+  });
+
   it('needs a collection-group index even for one field, and honours a field exemption', () => {
     expect(needs(shape({ collection: 'c', group: true, where: [{ field: 'a', op: '==' }] }))[0]).toMatch(/collection-group single-field index on c\.a/);
     expect(needs(shape({ collection: 'c', group: true, where: [{ field: 'a', op: '==' }] }), { indexes: [], fieldOverrides: [{ collectionGroup: 'c', fieldPath: 'a', indexes: [{ order: 'ASCENDING', queryScope: 'COLLECTION_GROUP' }] } as never] })).toEqual([]);
@@ -119,5 +130,20 @@ describe('checkQuerySources and shapedQuery', () => {
     shapedQuery(parent, s, ['x', undefined]);
     expect(calls).toEqual(['collection c', 'where a == x', 'orderBy b desc']);
     expect(() => shapedQuery(parent, s, [undefined as never, 1])).toThrow(/no value for a ==/);
+  });
+
+  it('builds an or of the anyOf clauses given, a plain filter for one, and refuses none', () => {
+    const calls: string[] = [];
+    const q = { where: (f: unknown, op?: string, v?: unknown) => (calls.push(op === undefined ? `where ${String(f)}` : `where ${String(f)} ${op} ${String(v)}`), q) };
+    const parent = { collection: () => q } as never;
+    const ns = { Filter: { where: (f: string, op: string, v: unknown) => `${f} ${op} ${String(v)}`, or: (...fs: string[]) => `or(${fs.join(', ')})` } } as never;
+    const s = declareQuery({ name: 'probe', collection: 'c', where: [{ field: 's', op: 'in' }], anyOf: [{ field: 'a', op: '==', optional: true }, { field: 'b', op: '==', optional: true }, { field: 'u', op: '==', optional: true }] });
+    shapedQuery(parent, s, [['x'], 'e', 'p', undefined], 'c', ns);
+    expect(calls).toEqual(['where s in x', 'where or(a == e, b == p)']);
+    calls.length = 0;
+    shapedQuery(parent, s, [['x'], undefined, 'p', undefined], 'c', ns);
+    expect(calls).toEqual(['where s in x', 'where b == p']);
+    expect(() => shapedQuery(parent, s, [['x'], undefined, undefined, undefined], 'c', ns)).toThrow(/no value for any clause of its or/);
+    expect(() => shapedQuery(parent, s, [['x'], 'e', 'p', undefined])).toThrow(/needs firebase-admin\/firestore's Filter/);
   });
 });

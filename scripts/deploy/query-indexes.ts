@@ -33,14 +33,21 @@ const DOC_ID = '__name__';
 /** What one concrete query (an optional filter given or not) needs. */
 type Need = { kind: 'none' } | { kind: 'single'; field: string; order: 'ASCENDING' | 'DESCENDING' } | { kind: 'composite'; index: CompositeIndex };
 
-/** The concrete queries of a shape: each combination of its optional filters, given or left out. */
+/**
+ * The concrete queries of a shape: each combination of its optional filters, given or left out; a shape
+ * with anyOf (an or) is as many queries as it has branches, each the `where` clauses and one branch,
+ * since Firestore serves each branch of an or on its own index (its disjunctive normal form).
+ */
 function variants(shape: QueryShape): QueryShape[] {
+  const { anyOf, ...plain } = shape;
   const where = shape.where ?? [];
   const optional = where.map((c, i) => (c.optional ? i : -1)).filter((i) => i >= 0);
   const out: QueryShape[] = [];
   for (let mask = 0; mask < 1 << optional.length; mask++) {
     const left = new Set(optional.filter((_, b) => !(mask & (1 << b))));
-    out.push({ ...shape, where: where.filter((_, i) => !left.has(i)) });
+    const kept = where.filter((_, i) => !left.has(i));
+    if (!anyOf?.length) out.push({ ...plain, where: kept });
+    else for (const branch of anyOf) out.push({ ...plain, name: `${shape.name}, the branch ${branch.field} ${branch.op}`, where: [...kept, branch] });
   }
   return out;
 }

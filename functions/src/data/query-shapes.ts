@@ -30,6 +30,12 @@ export interface QueryShape {
   /** A collection-group query (every collection of that id). */
   readonly group?: true;
   readonly where?: readonly Clause[];
+  /**
+   * Clauses of which at least one holds (Firestore's Filter.or), beside every `where` clause. Firestore runs
+   * each branch (the `where` clauses and one of these) on its own index, so the deploy check checks each
+   * branch as a query. Optional ones left out are left out of the or; at least one must be given.
+   */
+  readonly anyOf?: readonly Clause[];
   readonly orderBy?: readonly Order[];
 }
 
@@ -37,9 +43,13 @@ declare const declared: unique symbol;
 /** A shape declareQuery registered; shapedQuery takes nothing else, so no query escapes the check. */
 export type DeclaredQuery<S extends QueryShape = QueryShape> = S & { readonly [declared]: true };
 
-/** One value per where clause, in order; undefined leaves out an optional clause. */
+/** One value per where clause, in order, then one per anyOf clause; undefined leaves out an optional clause. */
 type ClauseValues<W> = { readonly [K in keyof W]: W[K] extends { optional: true } ? unknown : NonNullable<unknown> | null };
-type ValuesOf<S extends QueryShape> = S['where'] extends readonly Clause[] ? ClauseValues<S['where']> : readonly [];
+type Values<W> = W extends readonly Clause[] ? ClauseValues<W> : readonly [];
+type ValuesOf<S extends QueryShape> = readonly [...Values<S['where']>, ...Values<S['anyOf']>];
+
+/** What shapedQuery needs of firebase-admin/firestore to build an or (passed in: importing this module stays free). */
+export type FilterNs = Pick<typeof import('firebase-admin/firestore'), 'Filter'>;
 
 // The declarations of the modules loaded so far: code, not state (each is a constant written at module
 // level; the deploy check loads every module of data/ and allocator/ before reading this list).
@@ -73,18 +83,31 @@ export function shapedQuery<S extends QueryShape>(
   values: ValuesOf<S>,
   /** Another collection of the same kind (a test's own, data/mail.ts and data/mail-slots.ts); the shape's by default. */
   collectionId: string = shape.collection,
+  /** firebase-admin/firestore (functions/src/lib/firebase.ts firestoreNs), for a shape with anyOf. */
+  ns?: FilterNs,
 ): FirebaseFirestore.Query {
   const clauses = shape.where ?? [];
+  const anyOf = shape.anyOf ?? [];
   const given = values as readonly unknown[];
-  if (given.length !== clauses.length) throw new Error(`query "${shape.name}": ${given.length} values for ${clauses.length} filters`);
+  if (given.length !== clauses.length + anyOf.length) throw new Error(`query "${shape.name}": ${given.length} values for ${clauses.length + anyOf.length} filters`);
   let q: FirebaseFirestore.Query = shape.group ? (parent as GroupParent).collectionGroup(collectionId) : parent.collection(collectionId);
+  const present = (c: Clause, v: unknown) => {
+    if (v !== undefined) return true;
+    if (!c.optional) throw new Error(`query "${shape.name}": no value for ${c.field} ${c.op}`);
+    return false;
+  };
   clauses.forEach((c, i) => {
-    if (given[i] === undefined) {
-      if (!c.optional) throw new Error(`query "${shape.name}": no value for ${c.field} ${c.op}`);
-      return;
-    }
-    q = q.where(c.field, c.op, given[i]);
+    if (present(c, given[i])) q = q.where(c.field, c.op, given[i]);
   });
+  if (anyOf.length) {
+    const branches = anyOf.map((c, i) => [c, given[clauses.length + i]] as const).filter(([c, v]) => present(c, v));
+    if (!branches.length) throw new Error(`query "${shape.name}": no value for any clause of its or`);
+    if (branches.length === 1) q = q.where(branches[0]![0].field, branches[0]![0].op, branches[0]![1]);
+    else {
+      if (!ns) throw new Error(`query "${shape.name}": an or needs firebase-admin/firestore's Filter`);
+      q = q.where(ns.Filter.or(...branches.map(([c, v]) => ns.Filter.where(c.field, c.op, v))));
+    }
+  }
   for (const o of shape.orderBy ?? []) q = q.orderBy(o.field, o.dir ?? 'asc');
   return q;
 }
