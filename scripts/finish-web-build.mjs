@@ -2,7 +2,7 @@
 // (functions/ssr/template.html) and, renamed app.html, the shell Hosting serves for the pages that
 // are not rendered first (cart, account, admin): an index.html would shadow the rendered `/`.
 // The files manifest goes beside the template, so the function renders /file without a request.
-import { copyFileSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -26,6 +26,22 @@ const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="
 let template = html.replace(entry[0], '');
 for (const p of preloads) template = template.replace(p[0], '');
 template = template.replace('</body>', `  <script type="module" crossorigin src="/${boot}" data-app="${entry[1]}" data-preload="${preloads.map((p) => p[1]).join(' ')}"></script>\n  </body>`);
+// A rendered page's stylesheets come inside its HTML (<style>), the entry's here and the page's own from
+// the `ssr` function (functions/src/ssr/handler.ts assetLinks, which reads them from functions/ssr/css/):
+// a linked stylesheet blocks the first paint for a round trip of its own (two on the home page), ~350 ms
+// of Lighthouse's simulated first paint (docs/storefront.md, "Styles inside the first HTML"). The shell
+// (app.html) keeps its links.
+const ssrCss = path.join(ssr, 'css');
+rmSync(ssrCss, { recursive: true, force: true });
+mkdirSync(ssrCss, { recursive: true });
+for (const f of readdirSync(path.join(dist, 'assets')).filter((n) => n.endsWith('.css'))) copyFileSync(path.join(dist, 'assets', f), path.join(ssrCss, f));
+const entryCss = [...template.matchAll(/<link rel="stylesheet" crossorigin href="\/assets\/([^"]+\.css)">/g)];
+if (!entryCss.length) throw new Error('finish-web-build: no entry stylesheet in index.html');
+for (const [link, file] of entryCss) {
+  const css = readFileSync(path.join(ssrCss, file), 'utf8');
+  if (/<\/style/i.test(css)) throw new Error(`finish-web-build: ${file} cannot be inlined (it contains </style)`);
+  template = template.replace(link, () => `<style data-href="/assets/${file}">${css}</style>`);
+}
 writeFileSync(path.join(ssr, 'template.html'), template);
 renameSync(index, path.join(dist, 'app.html'));
 copyFileSync(path.join(WEB, 'public', 'files', 'manifest.json'), path.join(ssr, 'files-manifest.json'));

@@ -156,6 +156,21 @@ describe('first HTML of the storefront pages', () => {
     }
   });
 
+  it('brings its stylesheets inside the HTML (no round trip before the first paint), each the built file whole', async () => {
+    for (const [path, own] of [['/', 'content'], ['/bookstore', 'catalogue']] as const) {
+      const { html } = await page(path);
+      expect(html).not.toMatch(/<link rel="stylesheet"/);
+      const styles = [...html.matchAll(/<style data-href="(\/assets\/([a-z-]+)-[\w-]+\.css)">([^<]*)<\/style>/g)];
+      expect(styles.map((s) => s[2])).toEqual(['index', own]);
+      for (const [, href, , text] of styles) {
+        // The same text Hosting serves for the file (the SPA's later navigations link it).
+        const served = await fetch(`${HOSTING_URL}${href}`);
+        expect(served.status).toBe(200);
+        expect(text).toBe(await served.text());
+      }
+    }
+  });
+
   it('an unknown book or campaign is a 404 page that asks not to be indexed, and says so without JavaScript', async () => {
     for (const path of ['/bookstore/no-such-book', '/ezbuy/noSuchPlan', '/bookstore/%3Cscript%3E']) {
       const { res, html } = await page(path);

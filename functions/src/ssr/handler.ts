@@ -55,10 +55,26 @@ interface ManifestEntry {
 }
 let manifest: Record<string, ManifestEntry> | null = null;
 
+/** The page stylesheets' text, by file (functions/ssr/css/, copied there by scripts/finish-web-build.mjs); read once each. */
+const stylesheets = new Map<string, string | null>();
+function stylesheet(file: string): string | null {
+  if (!stylesheets.has(file)) {
+    let css: string | null = null;
+    try {
+      css = readFileSync(path.join(SSR_DIR, 'css', path.basename(file)), 'utf8');
+    } catch {
+      // Not copied (a build from before the inlining): the page links it instead.
+    }
+    stylesheets.set(file, css !== null && !/<\/style/i.test(css) ? css : null);
+  }
+  return stylesheets.get(file)!;
+}
+
 /**
- * The stylesheets and JS chunks of the matched pages (Vite's client manifest): the stylesheets are linked
- * in the head (the page is styled without JavaScript); the chunks go to the boot script's data-preload
- * (web/src/boot.ts), fetched with the entry after the first paint instead of competing with it.
+ * The stylesheets and JS chunks of the matched pages (Vite's client manifest): the stylesheets come inside
+ * the head (the page is styled without JavaScript, and without a round trip per stylesheet before its
+ * first paint: docs/storefront.md, "Styles inside the first HTML"); the chunks go to the boot script's
+ * data-preload (web/src/boot.ts), fetched with the entry after the first paint instead of competing with it.
  */
 export function assetLinks(modules: string[]): { css: string; js: string[] } {
   manifest ??= JSON.parse(readFileSync(path.join(SSR_DIR, 'client-manifest.json'), 'utf8')) as Record<string, ManifestEntry>;
@@ -79,7 +95,11 @@ export function assetLinks(modules: string[]): { css: string; js: string[] } {
     for (const c of m[key]!.css ?? []) css.add(c);
     js.push(m[key]!.file);
   }
-  return { css: [...css].map((c) => `<link rel="stylesheet" href="/${c}" />`).join('\n    '), js: js.map((f) => `/${f}`) };
+  const tag = (c: string) => {
+    const text = stylesheet(c);
+    return text === null ? `<link rel="stylesheet" href="/${c}" />` : `<style data-href="/${c}">${text}</style>`;
+  };
+  return { css: [...css].map(tag).join('\n    '), js: js.map((f) => `/${f}`) };
 }
 
 /** The page: the head tags in place of the template's defaults, the page's stylesheets after its own (cascade order). */
