@@ -34,12 +34,14 @@ template = template.replace('</body>', `  <script type="module" crossorigin src=
 const ssrCss = path.join(ssr, 'css');
 rmSync(ssrCss, { recursive: true, force: true });
 mkdirSync(ssrCss, { recursive: true });
-for (const f of readdirSync(path.join(dist, 'assets')).filter((n) => n.endsWith('.css'))) copyFileSync(path.join(dist, 'assets', f), path.join(ssrCss, f));
+for (const f of readdirSync(path.join(dist, 'assets')).filter((n) => n.endsWith('.css'))) {
+  if (/<\/style/i.test(readFileSync(path.join(dist, 'assets', f), 'utf8'))) throw new Error(`finish-web-build: ${f} cannot be inlined (it contains </style)`);
+  copyFileSync(path.join(dist, 'assets', f), path.join(ssrCss, f));
+}
 const entryCss = [...template.matchAll(/<link rel="stylesheet" crossorigin href="\/assets\/([^"]+\.css)">/g)];
 if (!entryCss.length) throw new Error('finish-web-build: no entry stylesheet in index.html');
 for (const [link, file] of entryCss) {
   const css = readFileSync(path.join(ssrCss, file), 'utf8');
-  if (/<\/style/i.test(css)) throw new Error(`finish-web-build: ${file} cannot be inlined (it contains </style)`);
   template = template.replace(link, () => `<style data-href="/assets/${file}">${css}</style>`);
 }
 writeFileSync(path.join(ssr, 'template.html'), template);

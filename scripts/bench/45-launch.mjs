@@ -14,7 +14,7 @@
 // `npm run bench -- launch` runs only this file; LAUNCH_PATHS=production-like (or emulator) runs one path.
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
-import { admin, buyerClient, createFixtureBook, createFixturePlan, groupOrderBody, placeAsBuyer } from '../lib/burst.mjs';
+import { admin, buyerClient, createFixtureBook, createFixturePlan, groupOrderBody, mailsSince, placeAsBuyer } from '../lib/burst.mjs';
 import { withProductionLike } from './lib.mjs';
 
 export const title = 'Launch day: a campaign for thousands of members, paced arrivals, production-like (Node processes behind a balancer) vs Hosting -> Functions emulator (warm)';
@@ -82,9 +82,8 @@ async function launch(say, name, baseUrl, firstGuest) {
   const warmEmails = new Set(warm.map((a) => a.email));
   for (const t0 = Date.now(); Date.now() - t0 < 120_000; await sleep(500)) {
     if ((await dashboardOrders(db, warmPlan)) < warmPlaced) continue;
-    const mails = await db.collection('mail').where('createdAt', '>=', new Date(warmStart).toISOString()).select('delivery', 'to').get();
-    const own = mails.docs.filter((d) => warmEmails.has(String(d.get('to'))));
-    if (own.length >= warmPlaced && own.every((d) => ['SUCCESS', 'ERROR'].includes(d.get('delivery.state')))) break;
+    const { mails, settled } = await mailsSince(new Date(warmStart).toISOString(), warmEmails);
+    if (mails.length >= warmPlaced && settled.length === mails.length) break;
   }
 
   const productId = await createFixtureBook(UNITS);
@@ -127,15 +126,10 @@ async function launch(say, name, baseUrl, firstGuest) {
 
   // Mail lag: each of this launch's confirmations (by its guests' addresses), from its mail document's creation to SUCCESS.
   const emails = new Set(answers.map((a) => a.email));
-  const mailsFor = async () => {
-    const snap = await db.collection('mail').where('createdAt', '>=', new Date(started).toISOString()).select('createdAt', 'delivery', 'to').get();
-    return snap.docs.filter((d) => emails.has(String(d.get('to'))));
-  };
   let mails = [];
   let done = [];
   for (const t0 = Date.now(); Date.now() - t0 < 600_000; await sleep(2000)) {
-    mails = await mailsFor();
-    done = mails.filter((d) => ['SUCCESS', 'ERROR'].includes(d.get('delivery.state')));
+    ({ mails, settled: done } = await mailsSince(new Date(started).toISOString(), emails));
     if (mails.length >= stored.size && done.length === mails.length) break;
   }
   const lags = done.map((d) => d.get('delivery.endTime').toMillis() - Date.parse(d.get('createdAt')));

@@ -247,3 +247,14 @@ export async function planProgress(planId) {
   const d = (await db.doc(`planProgress/${planId}`).get()).data() ?? {};
   return { orders: d.orders ?? 0, copies: d.copies ?? 0 };
 }
+
+/**
+ * The mail documents written since `sinceIso` (only those to `emails`, when given), and those of them whose
+ * sending has ended (SUCCESS or ERROR): how the benches know that the sendMail triggers have caught up.
+ */
+export async function mailsSince(sinceIso, emails) {
+  const { db } = admin();
+  const snap = await db.collection('mail').where('createdAt', '>=', sinceIso).select('createdAt', 'delivery', 'to').get();
+  const mails = emails ? snap.docs.filter((d) => emails.has(String(d.get('to')))) : snap.docs;
+  return { mails, settled: mails.filter((d) => ['SUCCESS', 'ERROR'].includes(d.get('delivery.state'))) };
+}

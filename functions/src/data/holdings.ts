@@ -39,12 +39,10 @@ export async function unpaidOrdersOfContact(keys: { emailKey: string; phoneKey: 
   const [firestore, ns] = await Promise.all([db(), firestoreNs()]);
   const query = shapedQuery(firestore, UNPAID_OF_CONTACT, [[...UNPAID_STATUSES], keys.emailKey || undefined, keys.phoneKey || undefined, keys.userId || undefined], ORDERS, ns);
   const snap = await query.select('planId', 'items').limit(500).get();
-  const byId = new Map<string, HeldOrder>();
-  for (const d of snap.docs) {
+  return snap.docs.map((d) => {
     const data = d.data() as Partial<OrderDoc>;
-    byId.set(d.id, { orderId: d.id, planId: data.planId ?? null, items: Array.isArray(data.items) ? data.items : [] });
-  }
-  return [...byId.values()];
+    return { orderId: d.id, planId: data.planId ?? null, items: Array.isArray(data.items) ? data.items : [] };
+  });
 }
 
 /** How many orders this account created since `sinceIso` (index userId + createdAt). */

@@ -55,7 +55,10 @@ interface ManifestEntry {
 }
 let manifest: Record<string, ManifestEntry> | null = null;
 
-/** The page stylesheets' text, by file (functions/ssr/css/, copied there by scripts/finish-web-build.mjs); read once each. */
+/**
+ * The page stylesheets' text, by file (functions/ssr/css/, copied there by scripts/finish-web-build.mjs, which
+ * refuses one that could close its <style> early); read once each.
+ */
 const stylesheets = new Map<string, string | null>();
 function stylesheet(file: string): string | null {
   if (!stylesheets.has(file)) {
@@ -65,7 +68,7 @@ function stylesheet(file: string): string | null {
     } catch {
       // Not copied (a build from before the inlining): the page links it instead.
     }
-    stylesheets.set(file, css !== null && !/<\/style/i.test(css) ? css : null);
+    stylesheets.set(file, css);
   }
   return stylesheets.get(file)!;
 }
