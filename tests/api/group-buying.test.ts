@@ -6,6 +6,8 @@ import { db } from '../../functions/src/lib/firebase';
 import { changeOrderStatus } from '../../functions/src/api/orders/order-status';
 import { adminDb, createTestUser, HOSTING_URL, seedBook, type TestUser, uniq } from '../helpers/emulators';
 import { expectBadRequestAt, expectCatalogueBody } from '../helpers/catalogue-body';
+import { orderSchema } from '../../functions/src/contracts/orders';
+import { groupOrderViewSchema } from '../../functions/src/contracts/group-buying';
 
 // Group buying (docs/group-buying.md): plans, group orders, masking, the owner's list,
 // stock under a burst, closing and every bad input of the issue. Anything that changes stock or
@@ -483,6 +485,14 @@ describe('closing a plan', () => {
     expect(view.body).toMatchObject({ isOpen: false, outcome: 'thresholdNotMet' });
     const order = await request(app).get(`/api/groupOrder/${planId}/${ids[0]}`);
     expect(order.body.groupOutcome).toBe('thresholdNotMet');
+    // Every answer that carries a marked order stays within the contract (the fuzzer's Prism refuses an
+    // unknown field): the group order, and the owner's list of the campaign's orders.
+    expect(groupOrderViewSchema.strict().safeParse(order.body).error?.issues).toBeUndefined();
+    const listed = await request(app).get(`/api/admin/orders?planId=${planId}`).set('Authorization', `Bearer ${owner.idToken}`);
+    expect(listed.status).toBe(200);
+    expect(listed.body.orders).toHaveLength(3);
+    for (const o of listed.body.orders) expect(orderSchema.strict().safeParse(o).error?.issues).toBeUndefined();
+    expect(listed.body.orders.filter((o: { groupOutcome?: string }) => o.groupOutcome === 'thresholdNotMet')).toHaveLength(2);
 
     expect(await closeDuePlans(new Date(), { planIds: [planId] })).toEqual([]);
   });

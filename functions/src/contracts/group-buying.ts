@@ -169,8 +169,6 @@ export type GroupPlanView = z.infer<typeof groupPlanViewSchema>;
 export const groupOrderViewSchema = orderSchema
   .extend({
     masked: z.boolean().meta({ description: 'true when buyer, email, phone, receiver and bank digits are masked (not self, not owner)' }),
-    /** Set on a plan's orders when it closed below its threshold (the owner decides: refund or continue). */
-    groupOutcome: z.literal('thresholdNotMet').optional(),
   })
   .meta({ id: 'GroupOrderView' });
 export type GroupOrderView = Answer<z.infer<typeof groupOrderViewSchema>>;

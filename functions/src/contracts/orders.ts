@@ -282,6 +282,9 @@ export const orderSchema = z
     /** A group order collected at one of the plan's pickup points (then receiver.address may be empty). */
     pickup: pickupResponseSchema.nullable().optional().meta({ description: "A group order's pickup point (a copy of the plan's); absent or null = posted to receiver.address" }),
     pickedUp: pickedUpSchema.nullable().optional().meta({ description: 'Set when the organiser\'s pickup desk handed the order over' }),
+    /** Set on a campaign's active orders when it closed below its threshold (functions/src/data/plans.ts markOrdersThresholdNotMet). */
+    groupOutcome: z.literal('thresholdNotMet').optional().meta({ description: "Set on a group order when its campaign closed below its threshold (the owner then decides 成團 or 流團); absent otherwise" }),
+    groupOutcomeAt: isoInstantSchema.optional().meta({ description: 'When groupOutcome was set' }),
   })
   .meta({ id: 'Order' });
 /** An order's fields, for the code that reads an order (stored or answered) without answering it. */

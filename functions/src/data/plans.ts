@@ -138,10 +138,12 @@ export async function recomputePlanProgress(planId: string, minQuantity: number 
 /** Marks the given orders with the plan's outcome (the owner then refunds or continues; nothing is cancelled). */
 export async function markOrdersThresholdNotMet(orderIds: readonly string[], at: string): Promise<void> {
   const firestore = await db();
+  // Fields of the Order contract (contracts/orders.ts), so that the answers carry them.
+  const outcome: Required<Pick<OrderFields, 'groupOutcome' | 'groupOutcomeAt'>> = { groupOutcome: 'thresholdNotMet', groupOutcomeAt: at };
   for (let i = 0; i < orderIds.length; i += 400) {
     const batch = firestore.batch();
     for (const id of orderIds.slice(i, i + 400)) {
-      batch.update(firestore.collection(ORDERS).doc(id), { groupOutcome: 'thresholdNotMet', groupOutcomeAt: at });
+      batch.update(firestore.collection(ORDERS).doc(id), outcome);
     }
     await batch.commit();
   }

@@ -1,7 +1,7 @@
 import type { Delivery, OrderStatusChange } from '../contracts/admin';
 import type { StoredDocument } from '../contracts/common';
 import { formatMoney } from '../contracts/format';
-import { invoiceOf, NO_BANK_DIGITS, ORDER_STATUSES, type InvoiceCorrectionKind, type InvoiceState, type Order, type OrderFields, type OrderItem, type OrderStatus, type PlaceOrderInput } from '../contracts/orders';
+import { invoiceOf, NO_BANK_DIGITS, ORDER_STATUSES, orderSchema, type InvoiceCorrectionKind, type InvoiceState, type Order, type OrderFields, type OrderItem, type OrderStatus, type PlaceOrderInput } from '../contracts/orders';
 
 // An order's life, said once (docs/orders.md, "An order's life"): how it is created, every move of its
 // status and who may make it, the owner's corrections, and which mail each change sends. Pure: no
@@ -67,14 +67,20 @@ export interface LegacyOrigin {
   files: string[];
 }
 
+/** The fields an answer may carry: the Order contract's, and nothing a stored document holds beside them. */
+const ORDER_FIELDS = Object.keys(orderSchema.shape) as (keyof OrderFields)[];
+
 /**
- * The order as the API answers it: the stored one without the server's fields (one stored before issue 36
- * gets its invoice). The one way from an OrderDoc to an Order; the type below fails to compile when a
- * field is added to StoredOnlyFields and not dropped here.
+ * The order as the API answers it: the stored one with only the contract's fields (one stored before
+ * issue 36 gets its invoice). The one way from an OrderDoc to an Order. It copies the fields the
+ * contract names rather than dropping the server's own, so a field some path writes to the document
+ * and the contract does not declare never reaches an answer (a campaign's outcome once did, and the
+ * answers fell off the OpenAPI document).
  */
 export function publicOrder(doc: OrderDoc): Order {
-  const { requestHash: _hash, legacy: _legacy, emailKey: _emailKey, phoneKey: _phoneKey, payment: _payment, cancellation: _cancellation, ...order } = doc;
-  const answer: OrderFields & { [K in keyof StoredOnlyFields]?: never } = { ...order, invoice: invoiceOf(doc) };
+  const order: Partial<Record<keyof OrderFields, unknown>> = {};
+  for (const field of ORDER_FIELDS) if (doc[field] !== undefined) order[field] = doc[field];
+  const answer = { ...(order as OrderFields), invoice: invoiceOf(doc) } satisfies OrderFields & { [K in keyof StoredOnlyFields]?: never };
   return answer;
 }
 

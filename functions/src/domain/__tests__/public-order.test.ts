@@ -39,6 +39,14 @@ describe('publicOrder', () => {
     expect(orderSchema.strict().safeParse(stored()).success).toBe(false);
   });
 
+  it('answers only the contract\'s fields: one a path writes without declaring it stays in the document', () => {
+    const doc = { ...stored(), groupOutcome: 'thresholdNotMet' as const, groupOutcomeAt: '2026-11-24T10:00:00.000Z', writtenByAnotherPath: 1 };
+    const shown = publicOrder(doc);
+    expect(shown).not.toHaveProperty('writtenByAnotherPath');
+    expect(shown).toMatchObject({ groupOutcome: 'thresholdNotMet', groupOutcomeAt: '2026-11-24T10:00:00.000Z' });
+    expect(orderSchema.strict().safeParse(shown).error?.issues).toBeUndefined();
+  });
+
   it('gives an order stored before issue 36 its invoice', () => {
     const { invoice: _none, ...old } = stored();
     expect(publicOrder(old as OrderDoc).invoice).toEqual({ type: 'email' });
