@@ -5,6 +5,7 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeBannerVariants } from './lib/banner-images.mjs';
 
 const WEB = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'web');
 const dist = process.env.WEB_OUT_DIR ? path.resolve(WEB, process.env.WEB_OUT_DIR) : path.join(WEB, 'dist');
@@ -63,3 +64,7 @@ const site = configuredSiteUrl()?.replace(/\/+$/, '');
 const robots = ['# 青嶼書房', 'User-agent: *', 'Allow: /', 'Disallow: /api/', 'Disallow: /cart', 'Disallow: /user/', 'Disallow: /admin', 'Disallow: /ezbuy/cart', 'Disallow: /ezbuy/success', ''];
 if (site) robots.push(`Sitemap: ${site}/sitemap.xml`, '');
 writeFileSync(path.join(dist, 'robots.txt'), robots.join('\n'));
+
+// The campaigns' banners in AVIF and WebP beside each JPEG or PNG (scripts/lib/banner-images.mjs).
+const banners = await writeBannerVariants(path.join(dist, 'images', 'banner'));
+console.log(`finish-web-build: ${banners} banner variants written`);

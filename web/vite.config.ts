@@ -1,4 +1,6 @@
 import react from '@vitejs/plugin-react';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vite';
 
@@ -6,19 +8,29 @@ const functionsPort = Number(process.env.FUNCTIONS_PORT ?? 5001);
 // Moves with the emulators' offset (scripts/lib/firebase-env.mjs), so dev stacks run side by side.
 const devPort = 5173 + Number(process.env.EMULATOR_PORT_OFFSET || 0);
 
+// react-router's package exports name only its development build (every warning and its text, 3 KiB
+// brotli on every page), whatever the mode: its own issues #12532 and #14753. A build takes the
+// production one, which the package ships beside it; the dev server keeps the warnings.
+const routerDist = (file: string) => path.join(path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist', 'production', file);
+const ROUTER_PRODUCTION = [
+  { find: /^react-router$/, replacement: routerDist('index.mjs') },
+  { find: /^react-router\/dom$/, replacement: routerDist('dom-export.mjs') },
+];
+
 // Two builds (web/package.json): the browser's (into dist, or WEB_OUT_DIR) and, with --ssr, the `ssr`
 // function's renderer (src/entry-server.tsx) into functions/ssr/, one self-contained ES module tree so
 // the functions workspace needs no React of its own. scripts/finish-web-build.mjs then moves the page
 // template there too.
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [react()],
   resolve: {
-    alias: {
-      '@': fileURLToPath(new URL('./src', import.meta.url)),
-      '@contracts': fileURLToPath(new URL('../functions/src/contracts', import.meta.url)),
+    alias: [
+      ...(command === 'build' ? ROUTER_PRODUCTION : []),
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      { find: '@contracts', replacement: fileURLToPath(new URL('../functions/src/contracts', import.meta.url)) },
       // The order's questions (paid? refundable?) are the server's domain's, asked the same way here.
-      '@domain': fileURLToPath(new URL('../functions/src/domain', import.meta.url)),
-    },
+      { find: '@domain', replacement: fileURLToPath(new URL('../functions/src/domain', import.meta.url)) },
+    ],
   },
   ssr: { noExternal: true, target: 'node' },
   // The renderer always runs React's production build: left to the runtime, react and react-dom pick
@@ -61,7 +73,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           },
         },
         target: 'es2022',
-        sourcemap: false,
+        sourcemap: !!process.env.MAPS,
       },
   server: {
     host: '127.0.0.1',

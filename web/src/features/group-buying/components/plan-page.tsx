@@ -14,6 +14,7 @@ import { PlanProgressPanel } from './plan-progress';
 import { CloseReminderForm } from './close-reminder-form';
 import { Fact } from '@/components/fact';
 import { NeedsJavaScript } from '@/components/needs-javascript';
+import { bannerSources } from '@/lib/banner-image';
 import '../group-buying.css';
 
 // The forms carry zod (the shared schemas): loaded after the plan has rendered, only where needed.
@@ -235,13 +236,30 @@ function PlanNotes({ plan }: { plan: GroupPlanView }) {
   );
 }
 
+/**
+ * One banner's sources, smallest format first (a browser takes the first it can show): its AVIF and WebP
+ * where the build made them (web/src/lib/banner-image.ts), then the picture itself. Without media, the
+ * picture itself is the img's own src and needs no source.
+ */
+function BannerSources({ src, media }: { src: string; media?: string }) {
+  const made = bannerSources(src);
+  return (
+    <>
+      {made && <source media={media} type="image/avif" srcSet={made.avif} />}
+      {made && <source media={media} type="image/webp" srcSet={made.webp} />}
+      {media && <source media={media} srcSet={src} />}
+    </>
+  );
+}
+
 /** The campaign's banner (a phone's own when given), and the owner's preview note. */
 function PlanBanner({ plan }: { plan: GroupPlanView }) {
   return (
     <>
       {plan.bannerImg.pc || plan.bannerImg.mobile ? (
         <picture className="gb-banner">
-          {plan.bannerImg.mobile ? <source media="(max-width: 640px)" srcSet={plan.bannerImg.mobile} /> : null}
+          {plan.bannerImg.mobile ? <BannerSources src={plan.bannerImg.mobile} media="(max-width: 640px)" /> : null}
+          {plan.bannerImg.pc ? <BannerSources src={plan.bannerImg.pc} /> : null}
           <img src={plan.bannerImg.pc || plan.bannerImg.mobile} alt={`${plan.organizer}團購活動橫幅`} width={1600} height={500} fetchPriority="high" />
         </picture>
       ) : null}
