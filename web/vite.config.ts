@@ -73,7 +73,11 @@ export default defineConfig(({ command, isSsrBuild }) => ({
           },
         },
         target: 'es2022',
-        sourcemap: !!process.env.MAPS,
+        // Every browser of the es2022 target but Safari before 17 and Firefox before 115 has modulepreload;
+        // those few fetch a chunk's imports after it instead of beside it. Vite's polyfill was 0.35 KiB
+        // brotli of every page's entry.
+        modulePreload: { polyfill: false },
+        sourcemap: false,
       },
   server: {
     host: '127.0.0.1',

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import http from 'node:http';
 import { describe, expect, it } from 'vitest';
 import type { GroupPlanView } from '../../functions/src/contracts/group-buying';
 import type { Product, ProductSummary } from '../../functions/src/contracts/products';
@@ -168,6 +169,48 @@ describe('first HTML of the storefront pages', () => {
         expect(served.status).toBe(200);
         expect(text).toBe(await served.text());
       }
+    }
+  });
+
+  it('answers brotli to a browser that takes it in any order (Chrome names gzip first), gzip to one that takes only gzip', async () => {
+    const encodingOf = (path: string, accept: string) =>
+      new Promise<{ encoding: string | undefined; bytes: number }>((resolve, reject) => {
+        http
+          .get(`${HOSTING_URL}${path}`, { headers: { 'Accept-Encoding': accept } }, (res) => {
+            let bytes = 0;
+            res.on('data', (c: Buffer) => (bytes += c.length));
+            res.on('end', () => resolve({ encoding: res.headers['content-encoding'], bytes }));
+          })
+          .on('error', reject);
+      });
+    const chrome = await encodingOf('/bookstore/company-registration-guide', 'gzip, deflate, br, zstd');
+    expect(chrome.encoding).toBe('br');
+    // Inside the first round trip of a new connection (TCP's initial window, 10 × 1,460 bytes) with the
+    // headers: the demo's longest page (docs/storefront.md, "One round trip for the first HTML").
+    expect(chrome.bytes).toBeLessThan(13_000);
+    expect((await encodingOf('/bookstore/company-registration-guide', 'gzip')).encoding).toBe('gzip');
+    expect((await encodingOf('/bookstore/company-registration-guide', 'br;q=0, gzip')).encoding).toBe('gzip');
+  });
+
+  it('offers a campaign banner in AVIF and WebP first, each one a picture the build made and Hosting serves', async () => {
+    const { html } = await page('/ezbuy/cpaSouth');
+    const picture = /<picture class="gb-banner">([\s\S]*?)<\/picture>/.exec(html)?.[1] ?? '';
+    const sources = [...picture.matchAll(/<source (?:media="([^"]*)" )?(?:type="([^"]*)" )?srcSet="([^"]+)"\/>/g)].map(([, media, type, src]) => [media ?? '', type ?? '', src]);
+    expect(sources).toEqual([
+      ['(max-width: 640px)', 'image/avif', '/images/banner/cpa-south-mobile.avif'],
+      ['(max-width: 640px)', 'image/webp', '/images/banner/cpa-south-mobile.webp'],
+      ['(max-width: 640px)', '', '/images/banner/cpa-south-mobile.jpg'],
+      ['', 'image/avif', '/images/banner/cpa-south-pc.avif'],
+      ['', 'image/webp', '/images/banner/cpa-south-pc.webp'],
+    ]);
+    const jpeg = (await (await fetch(`${HOSTING_URL}/images/banner/cpa-south-mobile.jpg`)).arrayBuffer()).byteLength;
+    for (const [, type, src] of sources.filter(([, t]) => t)) {
+      const res = await fetch(`${HOSTING_URL}${src}`);
+      expect(res.headers.get('content-type'), src).toBe(type);
+      const body = Buffer.from(await res.arrayBuffer());
+      // The format's own signature (ISO BMFF 'ftypavif', RIFF 'WEBP'), not a page or a copy of the JPEG.
+      expect(type === 'image/avif' ? body.subarray(4, 12).toString('latin1') : body.subarray(8, 12).toString('latin1'), src).toBe(type === 'image/avif' ? 'ftypavif' : 'WEBP');
+      if (src.includes('mobile')) expect(body.byteLength).toBeLessThan(jpeg);
     }
   });
 

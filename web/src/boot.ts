@@ -93,44 +93,5 @@ new MutationObserver((_, observer) => {
   for (const form of document.forms) if (owned(form) && !held.has(form)) adoptTyped(form);
 }).observe(document.documentElement, { attributes: true, attributeFilter: ['data-hydrated'] });
 
-// The app's scripts are fetched once the page's first paint and its leading picture (the cover, the
-// campaign's banner: the one image the page asks for with high priority) are on the screen, so that they
-// do not share a slow phone's network with that picture, nor run while it is decoded. Lighthouse's
-// simulation counts every request started before the observed largest paint as on that paint's path
-// (docs/storefront.md). requestAnimationFrame's callback runs before its frame is drawn and a timeout
-// after it, but the frame reaches the screen later still, so "painted" is the browser's own paint
-// entry where it has one, two frames otherwise. Never later than LEAD_WAIT_MS after the first paint
-// (a picture that is slow to come must not hold the page's buttons), nor than FIRST_PAINT_WAIT_MS in
-// all (a tab opened in the background paints only when shown).
-const LEAD_WAIT_MS = 1500;
-const FIRST_PAINT_WAIT_MS = 1000;
-const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-const observed = (type: string, seen: (e: PerformanceEntry) => boolean) =>
-  new Promise<void>((resolve) => {
-    if (!PerformanceObserver.supportedEntryTypes?.includes(type)) return;
-    const observer = new PerformanceObserver((list) => {
-      if (!list.getEntries().some(seen)) return;
-      observer.disconnect();
-      resolve();
-    });
-    observer.observe({ type, buffered: true });
-  });
-
-async function whenPainted() {
-  const painted = PerformanceObserver.supportedEntryTypes?.includes('paint')
-    ? observed('paint', (e) => e.name === 'first-contentful-paint')
-    : frame().then(frame);
-  await Promise.race([painted, delay(FIRST_PAINT_WAIT_MS).then(frame)]);
-  const lead = document.querySelector<HTMLImageElement>('main img[fetchpriority="high"]');
-  if (!lead) return;
-  const shown = lead
-    .decode()
-    .catch(() => undefined)
-    .then(frame)
-    .then(frame);
-  const largest = observed('largest-contentful-paint', (e) => (e as PerformanceEntry & { element?: Element | null }).element === lead);
-  await Promise.race([shown, largest, delay(LEAD_WAIT_MS)]);
-}
-
-void whenPainted().then(start);
+// requestAnimationFrame runs just before the next paint; the timeout, just after it.
+requestAnimationFrame(() => setTimeout(() => void start(), 0));

@@ -1,6 +1,6 @@
-import Cookies from 'js-cookie';
 import { env } from '@/config/env';
 import { decodeBase64UrlJson } from './base64url';
+import { getCookie, removeCookie, setCookie, type CookieAttributes } from './cookies';
 
 // The browser session of the seed's sections 3 and 4: kept in cookies, restored on load.
 // "Logged in" means the idToken cookie is present. The ID token is refreshed at the token endpoint
@@ -31,7 +31,7 @@ export const COOKIE_NAMES = {
 /** Refresh this long before the ID token's exp (they live an hour). */
 export const REFRESH_MARGIN_MS = 5 * 60_000;
 
-const cookieOptions = (): Cookies.CookieAttributes => ({
+const cookieOptions = (): CookieAttributes => ({
   path: '/',
   sameSite: 'Lax',
   secure: typeof location !== 'undefined' && location.protocol === 'https:',
@@ -84,18 +84,18 @@ export function sessionFromTokens(idToken: string, refreshToken: string, fallbac
 
 /** Rebuilds the session from the cookies; null when there is no idToken cookie. */
 export function restoreSession(): Session | null {
-  const idToken = Cookies.get(COOKIE_NAMES.idToken);
+  const idToken = getCookie(COOKIE_NAMES.idToken);
   if (!idToken) return null;
   const claims = decodeIdToken(idToken);
   return {
-    name: claims?.name || Cookies.get(COOKIE_NAMES.userName) || '',
-    email: claims?.email ?? Cookies.get(COOKIE_NAMES.email) ?? '',
-    emailVerified: claims?.email_verified === true || Cookies.get(COOKIE_NAMES.emailVerified) === 'true',
-    picture: claims?.picture || Cookies.get(COOKIE_NAMES.photoUrl) || '',
-    userId: claims?.user_id ?? Cookies.get(COOKIE_NAMES.userId) ?? '',
-    provider: claims?.firebase?.sign_in_provider ?? Cookies.get(COOKIE_NAMES.signInProvider) ?? '',
+    name: claims?.name || getCookie(COOKIE_NAMES.userName) || '',
+    email: claims?.email ?? getCookie(COOKIE_NAMES.email) ?? '',
+    emailVerified: claims?.email_verified === true || getCookie(COOKIE_NAMES.emailVerified) === 'true',
+    picture: claims?.picture || getCookie(COOKIE_NAMES.photoUrl) || '',
+    userId: claims?.user_id ?? getCookie(COOKIE_NAMES.userId) ?? '',
+    provider: claims?.firebase?.sign_in_provider ?? getCookie(COOKIE_NAMES.signInProvider) ?? '',
     idToken,
-    refreshToken: Cookies.get(COOKIE_NAMES.refreshToken) ?? '',
+    refreshToken: getCookie(COOKIE_NAMES.refreshToken) ?? '',
   };
 }
 
@@ -113,7 +113,7 @@ export function isNewerToken(a: string, b: string): boolean {
 
 /** Adopts the cookies' session when they hold a newer token than this page (another tab refreshed). */
 function adoptNewerCookie(): boolean {
-  const stored = Cookies.get(COOKIE_NAMES.idToken);
+  const stored = getCookie(COOKIE_NAMES.idToken);
   if (!current || !stored || stored === current.idToken || !isNewerToken(stored, current.idToken)) return false;
   current = restoreSession();
   if (current) scheduleRefresh(current);
@@ -136,13 +136,13 @@ if (typeof window !== 'undefined' && typeof window.addEventListener === 'functio
 }
 
 export function isLoggedIn(): boolean {
-  return Boolean(Cookies.get(COOKIE_NAMES.idToken));
+  return Boolean(getCookie(COOKIE_NAMES.idToken));
 }
 
 export function setSession(s: Session): void {
   // Never write an older token over a newer one that another tab (or a refresh finishing after a
   // reload) has already stored: adopt the newer one instead.
-  const stored = Cookies.get(COOKIE_NAMES.idToken);
+  const stored = getCookie(COOKIE_NAMES.idToken);
   if (stored && stored !== s.idToken && isNewerToken(stored, s.idToken)) {
     current = restoreSession();
     if (current) {
@@ -152,14 +152,14 @@ export function setSession(s: Session): void {
     }
   }
   const o = cookieOptions();
-  Cookies.set(COOKIE_NAMES.userName, s.name, o);
-  Cookies.set(COOKIE_NAMES.email, s.email, o);
-  Cookies.set(COOKIE_NAMES.emailVerified, String(s.emailVerified), o);
-  Cookies.set(COOKIE_NAMES.photoUrl, s.picture, o);
-  Cookies.set(COOKIE_NAMES.userId, s.userId, o);
-  Cookies.set(COOKIE_NAMES.idToken, s.idToken, o);
-  Cookies.set(COOKIE_NAMES.refreshToken, s.refreshToken, o);
-  Cookies.set(COOKIE_NAMES.signInProvider, s.provider, o);
+  setCookie(COOKIE_NAMES.userName, s.name, o);
+  setCookie(COOKIE_NAMES.email, s.email, o);
+  setCookie(COOKIE_NAMES.emailVerified, String(s.emailVerified), o);
+  setCookie(COOKIE_NAMES.photoUrl, s.picture, o);
+  setCookie(COOKIE_NAMES.userId, s.userId, o);
+  setCookie(COOKIE_NAMES.idToken, s.idToken, o);
+  setCookie(COOKIE_NAMES.refreshToken, s.refreshToken, o);
+  setCookie(COOKIE_NAMES.signInProvider, s.provider, o);
   current = s;
   scheduleRefresh(s);
   listeners.forEach((l) => l(s));
@@ -169,7 +169,7 @@ export function setSession(s: Session): void {
 export function clearSession(): void {
   clearTimeout(refreshTimer);
   refreshTimer = undefined;
-  for (const name of Object.values(COOKIE_NAMES)) Cookies.remove(name, { path: '/' });
+  for (const name of Object.values(COOKIE_NAMES)) removeCookie(name, { path: '/' });
   current = null;
   listeners.forEach((l) => l(null));
 }

@@ -1,4 +1,4 @@
-// A minimal document.cookie for unit tests in Node (js-cookie reads and writes it).
+// A minimal document.cookie for unit tests in Node (web/src/lib/cookies.ts reads and writes it).
 export function installCookieJar(protocol = 'http:') {
   const jar = new Map<string, { value: string; attrs: string }>();
   const doc = {
