@@ -11,7 +11,7 @@ import { products } from '../seed/data/products.ts';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = path.join(ROOT, 'web/public/images/books');
 export const COVER = { width: 720, height: 1080, widths: [240, 480, 720] };
-export const PREVIEW = { width: 1200, height: 800, widths: [640, 1200] };
+export const PREVIEW = { width: 1200, height: 800, widths: [640, 800, 1200] };
 
 const SERIF = "'Noto Serif CJK TC', 'Noto Serif TC', serif";
 const SANS = "'Noto Sans CJK TC', 'Noto Sans TC', sans-serif";
