@@ -8,7 +8,7 @@ const functionsPort = Number(process.env.FUNCTIONS_PORT ?? 5001);
 // Moves with the emulators' offset (scripts/lib/firebase-env.mjs), so dev stacks run side by side.
 const devPort = 5173 + Number(process.env.EMULATOR_PORT_OFFSET || 0);
 
-// react-router's package exports name only its development build (every warning and its text, 3 KiB
+// react-router's package exports name only its development build (every warning and its text, 0.47 KiB
 // brotli on every page), whatever the mode: its own issues #12532 and #14753. A build takes the
 // production one, which the package ships beside it; the dev server keeps the warnings.
 const routerDist = (file: string) => path.join(path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist', 'production', file);
@@ -74,7 +74,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         },
         target: 'es2022',
         // Every browser of the es2022 target but Safari before 17 and Firefox before 115 has modulepreload;
-        // those few fetch a chunk's imports after it instead of beside it. Vite's polyfill was 0.35 KiB
+        // those few fetch a chunk's imports after it instead of beside it. Vite's polyfill was 0.14 KiB
         // brotli of every page's entry.
         modulePreload: { polyfill: false },
         sourcemap: false,
