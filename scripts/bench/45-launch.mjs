@@ -10,7 +10,7 @@
 // Prints orders/s, p50/p95, 5xx, ghosts (orders stored without a success answer), oversold, the
 // dashboard's lag behind the orders (the campaign's running totals, data/stats.ts) and the mail queue's
 // lag (each order's confirmation sent by the sendMail trigger to MailDev). Aim (production-like path): 0
-// 5xx, 0 ghosts, 0 oversold, p95 <= 2 s, dashboard lag <= 10 s, mail lag <= 2 min.
+// 5xx, 0 ghosts, 0 oversold, p95 <= 2 s, dashboard lag <= 10 s and each order counted once, mail lag <= 2 min.
 // `npm run bench -- launch` runs only this file; LAUNCH_PATHS=production-like (or emulator) runs one path.
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
@@ -133,6 +133,10 @@ async function launch(say, name, baseUrl, firstGuest) {
     if (mails.length >= stored.size && done.length === mails.length) break;
   }
   const lags = done.map((d) => d.get('delivery.endTime').toMillis() - Date.parse(d.get('createdAt')));
+  // Once the mails are out, the orders' own trigger events have run too: the campaign's totals must count
+  // each stored order once (its batch counts a placement; the orderStats trigger must not again).
+  await sleep(2000);
+  const dashFinal = await dashboardOrders(db, planId);
   const r = {
     name,
     placed: placed.length,
@@ -148,6 +152,8 @@ async function launch(say, name, baseUrl, firstGuest) {
     p95: pct(lat, 95),
     max: Math.max(...lat),
     dashLagS,
+    dashFinal,
+    stored: stored.size,
     mails: mails.length,
     mailsSettled: done.length,
     mailErrors: done.filter((d) => d.get('delivery.state') === 'ERROR').length,
@@ -168,7 +174,7 @@ async function launch(say, name, baseUrl, firstGuest) {
     say(`   ${name}: mail paced at ${MAIL_PER_MINUTE} a minute: ${slots.size} slots over ${perMinute.size} minutes, at most ${most} in one minute`);
     r.mailOk = done.length === mails.length && r.mailErrors === 0 && most <= MAIL_PER_MINUTE;
   }
-  r.aim = r.fivexx === 0 && r.noAnswer === 0 && r.ghosts === 0 && r.oversold === 0 && r.p95 <= 2000 && r.dashLagS <= 10 && r.mailOk;
+  r.aim = r.fivexx === 0 && r.noAnswer === 0 && r.ghosts === 0 && r.oversold === 0 && r.p95 <= 2000 && r.dashLagS <= 10 && r.dashFinal === r.stored && r.mailOk;
   return r;
 }
 
@@ -181,11 +187,12 @@ const ROWS = [
   ['orders/s (wall)', (r) => `${s1(r.ordersPerS)} (${s1(r.wallS)} s)`],
   ['latency p50 / p95 / max', (r) => `${Math.round(r.p50)} / ${Math.round(r.p95)} / ${Math.round(r.max)} ms`],
   ['dashboard lag after the last order', (r) => (Number.isFinite(r.dashLagS) ? `${s1(r.dashLagS)} s` : 'over 5 min')],
+  ['dashboard orders at the end / stored', (r) => `${r.dashFinal} / ${r.stored}`],
   ['mails settled (ERROR, PENDING)', (r) => `${r.mailsSettled} of ${r.mails} (${r.mailErrors}, ${r.mailPending})`],
   ['mail queue lag p50 / max', (r) => `${s1(r.mailLagP50S)} / ${s1(r.mailLagMaxS)} s`],
   ['all mail sent after the last order', (r) => `${s1(r.allSentAfterS)} s`],
   ['load average before -> after', (r) => r.load],
-  [`aim (0 5xx, 0 ghosts, 0 oversold, p95 <= 2 s, dashboard <= 10 s, ${MAIL_PER_MINUTE > 0 ? `mail paced <= ${MAIL_PER_MINUTE}/min` : 'mail <= 2 min'})`, (r) => (r.aim ? 'met' : 'NOT met')],
+  [`aim (0 5xx, 0 ghosts, 0 oversold, p95 <= 2 s, dashboard <= 10 s and exact, ${MAIL_PER_MINUTE > 0 ? `mail paced <= ${MAIL_PER_MINUTE}/min` : 'mail <= 2 min'})`, (r) => (r.aim ? 'met' : 'NOT met')],
 ];
 
 /** The paths' figures in columns, a row per figure. */

@@ -128,13 +128,14 @@ describe('backup and restore drill', () => {
     expect(after).toEqual(before);
 
     // And the database is the backup: a second backup holds the same documents, but for the rate
-    // limits' counters, which the lookups since have moved.
+    // limits' counters, which the lookups since have moved, and the dashboard's totals (the placements'
+    // batches wrote them), which a restore leaves out for `npm run stats:rebuild` (docs/backup.md).
     const again = path.join(dir, 'again');
     await script('backup', '--out', again);
     const lines = (p: string) =>
       readFileSync(path.join(p, 'documents.ndjson'), 'utf8')
         .split('\n')
-        .filter((l) => l && !l.startsWith('{"path":"rateLimits/'))
+        .filter((l) => l && !l.startsWith('{"path":"rateLimits/') && !/^\{"path":"stats(Days|Months|Plans|Events)\//.test(l))
         .sort();
     expect(lines(dir).length).toBeGreaterThan(10);
     expect(lines(again)).toEqual(lines(dir));

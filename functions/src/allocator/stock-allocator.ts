@@ -12,6 +12,7 @@ import { MAIL } from '../data/mail';
 import { newOrderNo } from '../data/order-number';
 import { ORDER_NUMBERS, ORDERS, type OrderDoc } from '../data/orders';
 import { PLAN_PROGRESS } from '../data/plans';
+import { placedOrderTotals } from '../data/stats';
 import { shopSettings } from '../data/settings';
 import { declareQuery, shapedQuery } from '../data/query-shapes';
 import { STOCK } from '../data/stock';
@@ -499,9 +500,21 @@ async function readState(firestore: Firestore, ops: AllocationOp[], now: Date): 
 
 type FirestoreNs = Awaited<ReturnType<typeof firestoreNs>>;
 
+/** The dashboard totals' documents that writePlan adds for the orders a plan creates (one per period and campaign). */
+const placementWrites = (plan: BatchPlan) => (plan.createOrders.length ? placedOrderTotals(plan.createOrders as unknown as Record<string, unknown>[], (n) => n, '').size : 0);
+
 /** Adds every write of a plan to the batch: each order and count preconditioned on the version read. */
 function writePlan(firestore: Firestore, batch: FirebaseFirestore.WriteBatch, plan: BatchPlan, read: Read, ns: FirestoreNs, settings: ShopSettings, nowIso: string) {
-  for (const o of plan.createOrders) batch.create(firestore.collection(ORDERS).doc(o.orderId), o);
+  const { increment } = ns.FieldValue;
+  // The orders come with what they add to the dashboard's totals, in this batch: the owner sees a launch
+  // as it sells, not when the orderStats trigger's queue of events catches up (docs/orders.md). One
+  // shard per batch, chosen by its first order, spreads a launch's batches over the shards.
+  for (const o of plan.createOrders) batch.create(firestore.collection(ORDERS).doc(o.orderId), { ...o, statsCounted: true });
+  if (plan.createOrders.length) {
+    for (const [path, fields] of placedOrderTotals(plan.createOrders as unknown as Record<string, unknown>[], (n) => increment(n), plan.createOrders[0]!.orderId)) {
+      batch.set(firestore.doc(path), fields, { merge: true });
+    }
+  }
   for (const n of plan.numbers) batch.create(firestore.collection(ORDER_NUMBERS).doc(n.orderNo), { orderId: n.orderId, createdAt: nowIso });
   for (const o of plan.updateOrders) batch.update(firestore.collection(ORDERS).doc(o.orderId), { ...o }, { lastUpdateTime: read.orderTimes.get(o.orderId)! });
   for (const [productId, qty] of plan.stock) {
@@ -510,7 +523,6 @@ function writePlan(firestore: Firestore, batch: FirebaseFirestore.WriteBatch, pl
     if (seen) batch.update(ref, { qty, updatedAt: nowIso }, { lastUpdateTime: seen });
     else batch.create(ref, { qty, updatedAt: nowIso });
   }
-  const { increment } = ns.FieldValue;
   for (const [planId, p] of plan.progress) {
     batch.set(firestore.collection(PLAN_PROGRESS).doc(planId), { orders: increment(p.orders), copies: increment(p.copies), updatedAt: nowIso }, { merge: true });
   }
@@ -522,7 +534,7 @@ function writePlan(firestore: Firestore, batch: FirebaseFirestore.WriteBatch, pl
 function prepareBatch(firestore: Firestore, leaseRef: DocumentReference, lease: Held, docs: QueryDocumentSnapshot[], read: Read, now: Date, ns: FirestoreNs, settings: ShopSettings) {
   const ops = docs.map((d) => (d.data() as QueuedDoc).op);
   // Too many writes for one commit: the plan takes fewer requests (the rest stay queued for the next batch).
-  const { plan, take } = fitBatch(ops, read, now, MAX_WRITES_PER_BATCH);
+  const { plan, take } = fitBatch(ops, read, now, MAX_WRITES_PER_BATCH, placementWrites);
   const batchDocs = docs.slice(0, take);
   const expireAt = ns.Timestamp.fromMillis(now.getTime() + RESULT_TTL_MS);
   const batch = firestore.batch();

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import { taiwanDay } from '../contracts/format';
 import { db, firestoreNs } from '../lib/firebase';
-import { merge, names, orderFacts, statsDelta, type StatsDelta, type StatsKind } from '../stats/order-stats';
+import { merge, names, orderFacts, placementDelta, statsDelta, type StatsDelta, type StatsKind } from '../stats/order-stats';
 import { ORDERS } from './orders';
 import { PLANS } from './plans';
 import { isAlreadyExists } from '../lib/firestore-codes';
@@ -71,7 +71,8 @@ function increments(node: Record<string, unknown>, inc: (n: number) => unknown):
 export async function applyOrderWrite(eventId: string, before: Record<string, unknown> | undefined, after: Record<string, unknown> | undefined, at: Date): Promise<boolean> {
   // An order imported from the old shop arrives with its totals, written in the same batch
   // (placedOrderTotals below): its creation is counted there, once. Its later changes count here.
-  if (!before && after?.legacy) return false;
+  // So is an order the stock allocator placed: its batch wrote its totals (statsCounted).
+  if (!before && (after?.legacy || after?.statsCounted)) return false;
   const afterFacts = orderFacts(after);
   const delta = statsDelta(orderFacts(before), afterFacts, taiwanDay(at.getTime()));
   if (!delta.size) return false;
@@ -92,22 +93,18 @@ export async function applyOrderWrite(eventId: string, before: Record<string, un
 }
 
 /**
- * The totals that orders placed elsewhere add (the legacy import, seed/legacy/write.ts), as
- * document path -> fields with FieldValue.increment, to be written with `set(..., {merge: true})` in
- * the same batch that creates the orders. Counted as the rebuild counts them: campaign curves on the
- * day each order was placed. The orderStats trigger leaves these orders' creation alone.
+ * The totals that newly stored orders add, as document path -> fields with FieldValue.increment, to be
+ * written with `set(..., {merge: true})` in the same batch that creates the orders: the legacy import
+ * (seed/legacy/write.ts, into the rebuild's base documents) and the stock allocator's batches
+ * (allocator/stock-allocator.ts, into one shard, `shardKey` choosing it). Counted as the rebuild counts
+ * them: campaign curves on the day each order was placed. The orderStats trigger leaves these orders'
+ * creation alone (`legacy`, `statsCounted`), so each is counted once, and the dashboard shows an
+ * order as soon as it is stored, however far behind the trigger's events are.
  */
-export function placedOrderTotals(orders: readonly Record<string, unknown>[], increment: (n: number) => unknown): Map<string, Record<string, unknown>> {
-  const total: StatsDelta = new Map();
-  for (const o of orders) {
-    const f = orderFacts(o);
-    if (!f) continue;
-    const one = statsDelta(null, f, f.day);
-    names(f, one);
-    merge(total, one);
-  }
+export function placedOrderTotals(orders: readonly Record<string, unknown>[], increment: (n: number) => unknown, shardKey?: string): Map<string, Record<string, unknown>> {
   const updatedAt = new Date().toISOString();
-  return new Map([...total].map(([key, node]) => [pathOf(key), { ...increments(node, increment), updatedAt }]));
+  const shard = shardKey === undefined ? undefined : shardOf(shardKey);
+  return new Map([...placementDelta(orders)].map(([key, node]) => [pathOf(key, shard), { ...increments(node, increment), updatedAt }]));
 }
 
 /**

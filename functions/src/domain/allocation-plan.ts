@@ -240,8 +240,11 @@ export function planBatch(ops: readonly AllocationOp[], state: BatchState, now: 
   return p.plan;
 }
 
-/** Writes a batch of this plan costs (Firestore allows 500 per commit). */
-export function writesOf(plan: BatchPlan, requests: number): number {
+/**
+ * Writes a batch of this plan costs (Firestore allows 500 per commit). `extra`: what the caller writes
+ * beside the plan (the stock allocator: the created orders' dashboard totals, functions/src/data/stats.ts).
+ */
+export function writesOf(plan: BatchPlan, requests: number, extra: (plan: BatchPlan) => number = () => 0): number {
   return (
     1 + // the lease
     requests * 2 + // delete each request, write its result
@@ -250,7 +253,8 @@ export function writesOf(plan: BatchPlan, requests: number): number {
     plan.stock.size +
     plan.progress.size +
     plan.movements.length +
-    plan.mails.size
+    plan.mails.size +
+    extra(plan)
   );
 }
 
@@ -259,10 +263,10 @@ export function writesOf(plan: BatchPlan, requests: number): number {
  * halving until the writes are at most `maxWrites` (one request always goes, whatever it costs). The
  * requests left out stay queued for the next batch.
  */
-export function fitBatch(ops: readonly AllocationOp[], state: BatchState, now: Date, maxWrites: number): { plan: BatchPlan; take: number } {
+export function fitBatch(ops: readonly AllocationOp[], state: BatchState, now: Date, maxWrites: number, extra?: (plan: BatchPlan) => number): { plan: BatchPlan; take: number } {
   let take = ops.length;
   let plan = planBatch(ops, state, now);
-  while (take > 1 && writesOf(plan, take) > maxWrites) {
+  while (take > 1 && writesOf(plan, take, extra) > maxWrites) {
     take = Math.max(1, Math.floor(take / 2));
     plan = planBatch(ops.slice(0, take), state, now);
   }

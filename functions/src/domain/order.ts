@@ -26,6 +26,11 @@ export interface StoredOnlyFields {
   payment?: PaymentFact;
   /** Who ended the order and why; set by the move to cancelledUnpaid or refunded. */
   cancellation?: Cancellation;
+  /**
+   * Its placement is in the dashboard's totals already: the stock allocator's batch that stored it wrote
+   * them (functions/src/data/stats.ts placedOrderTotals), so the orderStats trigger counts only its later changes.
+   */
+  statsCounted?: true;
 }
 
 /** The stored order: the order's fields plus what only the server needs. The repositories (functions/src/data/orders.ts) return it. */

@@ -122,3 +122,19 @@ export function merge(into: StatsDelta, from: StatsDelta) {
   };
   for (const [doc, node] of from) deep(into.get(doc) ?? (into.set(doc, {}), into.get(doc)!), node);
 }
+
+/**
+ * What orders add by being placed, each counted as the rebuild counts it (its campaign curve on the day
+ * it was placed): the legacy import's and the stock allocator's batches write it beside the orders.
+ */
+export function placementDelta(orders: readonly (Record<string, unknown> | null | undefined)[]): StatsDelta {
+  const total: StatsDelta = new Map();
+  for (const o of orders) {
+    const f = orderFacts(o);
+    if (!f) continue;
+    const one = statsDelta(null, f, f.day);
+    names(f, one);
+    merge(total, one);
+  }
+  return total;
+}

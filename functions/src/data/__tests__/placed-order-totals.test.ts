@@ -37,4 +37,16 @@ describe('placedOrderTotals', () => {
     // The cancelled order is not campaign progress; the paid one counts on its own day.
     expect(strip('statsPlans/plan1')).toEqual({ days: { '2025-06-11': { copies: 1, orders: 1 } } });
   });
+
+  it("writes the stock allocator's totals into one shard of each period, the same for the same key", () => {
+    const orders = [order('awaitingPayment', '2026-12-03T04:00:00.000Z', 'plan1', 2, 1000)];
+    const paths = [...placedOrderTotals(orders, (n) => n, 'order-a').keys()];
+    expect(paths).toHaveLength(3);
+    const shard = /~(\d)$/.exec(paths[0]!)![1];
+    expect(paths.sort()).toEqual([`statsDays/2026-12-03~${shard}`, `statsMonths/2026-12~${shard}`, `statsPlans/plan1~${shard}`]);
+    expect([...placedOrderTotals(orders, (n) => n, 'order-a').keys()].sort()).toEqual(paths);
+    // Different keys reach more than one shard.
+    const shards = new Set(Array.from({ length: 40 }, (_, i) => /~(\d)$/.exec([...placedOrderTotals(orders, (n) => n, `o${i}`).keys()][0]!)![1]));
+    expect(shards.size).toBeGreaterThan(1);
+  });
 });

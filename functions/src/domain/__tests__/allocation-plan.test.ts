@@ -196,6 +196,17 @@ describe('fitBatch: the 480-write cap of one commit', () => {
     expect(writesOf(plan, 1)).toBeGreaterThan(CAP);
   });
 
+  it("counts the caller's writes beside the plan (the allocator's dashboard totals) against the cap", () => {
+    // 50 placements of 2 books: 1 + 100 + 100 + 40 counts + 100 movements + 50 mails = 391 fit alone;
+    // with 3 totals documents per order beside them they do not.
+    const ops = Array.from({ length: 50 }, (_, i) => big(i, 2));
+    expect(fitBatch(ops, state(stock, [], free(50)), now, CAP).take).toBe(50);
+    const extra = (p: { createOrders: unknown[] }) => p.createOrders.length * 3;
+    const { plan, take } = fitBatch(ops, state(stock, [], free(50)), now, CAP, extra);
+    expect(take).toBeLessThan(50);
+    expect(writesOf(plan, take, extra)).toBeLessThanOrEqual(CAP);
+  });
+
   it('never exceeds the cap with more than one request, whatever the batch (property)', () => {
     fc.assert(
       fc.property(fc.array(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 50 }), (sizes) => {

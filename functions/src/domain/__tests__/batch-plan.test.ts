@@ -169,6 +169,8 @@ describe('planBatch: ops of every kind in one batch', () => {
     const plan = planBatch(ops, state({ a: 1 }, [order]), now);
     // lease 1 + 3 requests x 2 + 1 order x 2 + 1 update + stock a,b,c 3 + progress 1 + movements (sale a; return a, b; c) 4 + mails 2
     expect(writesOf(plan, ops.length)).toBe(1 + 6 + 2 + 1 + 3 + 1 + 4 + 2);
+    // + what the caller writes beside (the stock allocator: the placed order's dashboard totals)
+    expect(writesOf(plan, ops.length, (p) => p.createOrders.length * 3)).toBe(1 + 6 + 2 + 1 + 3 + 1 + 4 + 2 + 3);
   });
 });
 

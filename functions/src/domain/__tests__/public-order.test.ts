@@ -20,6 +20,7 @@ const STORED_ONLY: Required<StoredOnlyFields> = {
   phoneKey: '0912345678',
   payment: { digits: '54321', amount: 200, account: 'other' },
   cancellation: { reason: 'campaignFailed', planId: 'p1', decidedAt: '2026-11-24T10:00:00.000Z' },
+  statsCounted: true,
 };
 
 const stored = (): OrderDoc => ({ ...createOrder(place('o1', [{ productId: 'a', qty: 2 }]).template, 'QY261123ABCD', new Date('2026-11-23T10:00:00.000Z')), ...STORED_ONLY });
