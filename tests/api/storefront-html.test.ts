@@ -172,6 +172,21 @@ describe('first HTML of the storefront pages', () => {
     }
   });
 
+  it('loads one script before the first paint, the boot script, which imports nothing (its own fetch is the only one on the paint\'s path)', async () => {
+    for (const path of ['/', '/bookstore', `/bookstore/${demoBooks[0]!.productId}`]) {
+      const { html } = await page(path);
+      const scripts = [...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]!);
+      expect(scripts, path).toHaveLength(1);
+      expect(scripts[0]).toMatch(/^\/assets\/boot-[\w-]+\.js$/);
+      expect(html).not.toMatch(/<link rel="modulepreload"/);
+      const boot = await (await fetch(`${HOSTING_URL}${scripts[0]}`)).text();
+      // No static import (`import"./x.js"` or `import{a}from"./x.js"`): the app comes by a dynamic import() after the paint.
+      expect(boot).not.toMatch(/(^|[;}\s])import\s*["'{*\w]/);
+      expect(boot).not.toMatch(/\bfrom\s*["']\.\.?\//);
+      expect(boot).toMatch(/import\(/);
+    }
+  });
+
   it('answers brotli to a browser that takes it in any order (Chrome names gzip first), gzip to one that takes only gzip', async () => {
     const encodingOf = (path: string, accept: string) =>
       new Promise<{ encoding: string | undefined; bytes: number }>((resolve, reject) => {

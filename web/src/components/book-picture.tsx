@@ -1,5 +1,12 @@
 import { imageSources } from '@/lib/book-image';
 
+/**
+ * Marks a page's leading picture for the Element Timing API: the boot script (web/src/boot.ts) fetches the
+ * app once every such picture is on the screen, so that the app's scripts do not share the network and the
+ * main thread with the page's largest paint.
+ */
+export const LEAD_PICTURE = { elementtiming: 'lead' } as Record<string, string>;
+
 export interface BookPictureProps {
   src: string;
   alt: string;
@@ -33,6 +40,7 @@ export function BookPicture({ src, alt, kind, sizes, priority = false, className
         loading={priority ? 'eager' : 'lazy'}
         fetchPriority={priority ? 'high' : 'auto'}
         decoding={priority ? 'sync' : 'async'}
+        {...(priority ? LEAD_PICTURE : {})}
         onError={
           hideOnError
             ? (e) => {

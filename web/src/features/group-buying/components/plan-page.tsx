@@ -2,6 +2,7 @@ import type { GroupPlanView } from '@contracts/group-buying';
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Spinner } from '@/components/page-status';
+import { LEAD_PICTURE } from '@/components/book-picture';
 import { CAMPAIGN_OUTCOME_LABELS, formatLongDateTime, formatMoney, minPerOrderText } from '@contracts/format';
 import { useDocumentMeta } from '@/lib/use-document-title';
 import { ERROR_KEYS } from '@contracts/error-keys';
@@ -260,7 +261,7 @@ function PlanBanner({ plan }: { plan: GroupPlanView }) {
         <picture className="gb-banner">
           {plan.bannerImg.mobile ? <BannerSources src={plan.bannerImg.mobile} media="(max-width: 640px)" /> : null}
           {plan.bannerImg.pc ? <BannerSources src={plan.bannerImg.pc} /> : null}
-          <img src={plan.bannerImg.pc || plan.bannerImg.mobile} alt={`${plan.organizer}團購活動橫幅`} width={1600} height={500} fetchPriority="high" />
+          <img src={plan.bannerImg.pc || plan.bannerImg.mobile} alt={`${plan.organizer}團購活動橫幅`} width={1600} height={500} fetchPriority="high" {...LEAD_PICTURE} />
         </picture>
       ) : null}
 
