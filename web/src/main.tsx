@@ -11,6 +11,7 @@ import { createRouter, createRoutes, preloadErrorScreen } from './app/router';
 import { setUnauthorizedHandler } from './lib/api-client';
 import { reportCaughtError } from './app/route-errors';
 import { installChunkReload } from './lib/chunk-reload';
+import { holdDeferredParts, wakeDeferredParts } from './lib/deferred-hydration';
 import { logout, setNavigator } from './lib/logout';
 import { loadTagManager } from './lib/tag-manager';
 import './styles/global.css';
@@ -54,8 +55,16 @@ async function start() {
   // Hydrating in a transition lets React yield to the browser every few milliseconds instead of one long
   // task over the whole page (the page is already painted and readable): a tap during hydration is
   // handled at once, and a phone's Total Blocking Time drops (docs/storefront.md, measured).
-  if (ssr) startTransition(() => void hydrateRoot(root, app, { onCaughtError: reportCaughtError }));
-  else createRoot(root, { onCaughtError: reportCaughtError }).render(app);
+  if (ssr) {
+    // The parts hydrated when needed (the footer's newsletter form, lib/deferred-hydration.ts) wait, but not
+    // past the router's first change: React could render that only by hydrating them first.
+    holdDeferredParts();
+    const stop = router.subscribe(() => {
+      stop();
+      wakeDeferredParts();
+    });
+    startTransition(() => void hydrateRoot(root, app, { onCaughtError: reportCaughtError }));
+  } else createRoot(root, { onCaughtError: reportCaughtError }).render(app);
   prefetchOnIntent(routes);
   window.addEventListener('load', loadTagManager, { once: true });
 }
