@@ -1,4 +1,4 @@
-import { expect, hydrated, test } from './support/test';
+import { expect, hydrated, hydratedLater, test } from './support/test';
 import { mailSource, waitForMail } from './support/inbox';
 import { adminDb, uniq } from './support/shop';
 
@@ -53,9 +53,34 @@ test('the business form asks for the organisation and quantity and stores them',
   expect(stored.docs.map((d) => d.data())).toMatchObject([{ topic: 'business', organization: '南區會計師公會', quantity: 40 }]);
 });
 
+// The footer's form hydrates only when it nears the viewport or is used (web/src/lib/deferred-hydration.ts),
+// so its code is not in the first JS of every page; a keyboard user reaching it first still subscribes.
+test('newsletter: the footer form hydrates only when needed; Tab to it, type, Enter subscribes', async ({ page }) => {
+  const email = `${uniq('keys')}@example.com`;
+  await page.goto('/');
+  const form = page.locator('#newsletter');
+  const owned = () => form.evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactProps$')));
+  // The rest of the page is live (hydrated() waited); the form, far below the fold, is the server's HTML.
+  await page.waitForTimeout(1_000);
+  expect(await owned()).toBe(false);
+  await expect(form.getByRole('button', { name: '訂閱' })).toBeAttached();
+
+  // The footer's last link, then Tab: the email box, before its code has necessarily arrived.
+  await page.getByRole('navigation', { name: '頁尾選單' }).getByRole('link', { name: '聯絡我們' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(form.getByLabel('電子郵件')).toBeFocused();
+  await page.keyboard.type(email);
+  await page.keyboard.press('Enter');
+  await expect(form.getByText(`訂閱成功！確認信已寄到 ${email}。`)).toBeVisible({ timeout: 20_000 });
+  expect(await owned()).toBe(true);
+  expect(new URL(page.url()).search).toBe('');
+  expect((await adminDb().doc(`subscriptions/${email}`).get()).exists).toBe(true);
+});
+
 test('newsletter: sign up in the footer, then unsubscribe by the mailed link, once', async ({ page }) => {
   const email = `${uniq('letter')}@example.com`;
   await page.goto('/faq');
+  await hydratedLater(page);
   const footer = page.locator('footer');
   await footer.getByLabel('電子郵件').fill('bad@');
   await footer.getByRole('button', { name: '訂閱' }).click();

@@ -5,14 +5,15 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes, type HydrationState, type RouteObject } from 'react-router';
 import { App } from './app/app';
+import { env } from '@/config/env';
 import { createQueryClient } from '@/lib/data/queries';
 import { prefetchOnIntent } from './app/prefetch';
 import { createRouter, createRoutes, preloadErrorScreen } from './app/router';
 import { setUnauthorizedHandler } from './lib/api-client';
 import { reportCaughtError } from './app/route-errors';
 import { installChunkReload } from './lib/chunk-reload';
+import { holdDeferredParts, wakeDeferredParts } from './lib/deferred-hydration';
 import { logout, setNavigator } from './lib/logout';
-import { loadTagManager } from './lib/tag-manager';
 import './styles/global.css';
 
 interface SsrData {
@@ -54,10 +55,20 @@ async function start() {
   // Hydrating in a transition lets React yield to the browser every few milliseconds instead of one long
   // task over the whole page (the page is already painted and readable): a tap during hydration is
   // handled at once, and a phone's Total Blocking Time drops (docs/storefront.md, measured).
-  if (ssr) startTransition(() => void hydrateRoot(root, app, { onCaughtError: reportCaughtError }));
-  else createRoot(root, { onCaughtError: reportCaughtError }).render(app);
+  if (ssr) {
+    // The parts hydrated when needed (the footer's newsletter form, lib/deferred-hydration.ts) wait, but not
+    // past the router's first change: React could render that only by hydrating them first.
+    holdDeferredParts();
+    const stop = router.subscribe(() => {
+      stop();
+      wakeDeferredParts();
+    });
+    startTransition(() => void hydrateRoot(root, app, { onCaughtError: reportCaughtError }));
+  } else createRoot(root, { onCaughtError: reportCaughtError }).render(app);
   prefetchOnIntent(routes);
-  window.addEventListener('load', loadTagManager, { once: true });
+  // Tag Manager's loader only when the build names a container (lib/tag-manager.ts): most builds (every
+  // local and test build) have none, and its code was 0.2 KiB brotli of every page's entry.
+  if (env.gtmId) window.addEventListener('load', () => void import('./lib/tag-manager').then((m) => m.loadTagManager()), { once: true });
 }
 
 void start();

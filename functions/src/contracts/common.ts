@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { normaliseDigits } from './format';
+import { normaliseDigits } from './digits';
 
 // A lone surrogate (half of a UTF-16 pair) cannot be encoded as UTF-8: Firestore refuses the whole
 // write, and Identity Toolkit the whole call. Written without the `u` flag on purpose, so that it

@@ -13,15 +13,37 @@ export async function hydrated(page: Page): Promise<void> {
   // The root's effect marks <html data-hydrated>, but a lazy part of the page (a form in a Suspense
   // boundary, e.g. the campaign's inquiry form) hydrates once its chunk has arrived, possibly later: until
   // then a click submits the form natively. React puts its props on every element it has hydrated, so
-  // every form and button carrying them means the whole page is live.
+  // every form and button carrying them means the whole page is live. A part marked `data-hydrates="later"`
+  // (the footer's newsletter form) hydrates only when it nears the viewport or is used
+  // (web/src/lib/deferred-hydration.ts): a test that uses it waits with hydratedLater().
   await page
     .waitForFunction(
       () => {
         if (!document.getElementById('ssr-data')) return true;
         if (!document.documentElement.hasAttribute('data-hydrated')) return false;
-        return Array.from(document.querySelectorAll('form, button')).every((el) => Object.keys(el).some((k) => k.startsWith('__reactProps$')));
+        return Array.from(document.querySelectorAll('form, button'))
+          .filter((el) => !el.closest('[data-hydrates="later"]'))
+          .every((el) => Object.keys(el).some((k) => k.startsWith('__reactProps$')));
       },
       undefined,
+      { timeout: 20_000 },
+    )
+    .catch(() => undefined); // the test's own expectations say what is missing
+}
+
+/**
+ * Scrolls to a part that hydrates late (`data-hydrates="later"`, e.g. the footer's `#newsletter`) and waits
+ * until React owns it, as hydrated() does for the rest of the page.
+ */
+export async function hydratedLater(page: Page, selector = '#newsletter'): Promise<void> {
+  await page.locator(selector).scrollIntoViewIfNeeded();
+  await page
+    .waitForFunction(
+      (sel) => {
+        const el = document.querySelector(sel);
+        return !!el && [el, ...Array.from(el.querySelectorAll('button'))].every((e) => Object.keys(e).some((k) => k.startsWith('__reactProps$')));
+      },
+      selector,
       { timeout: 20_000 },
     )
     .catch(() => undefined); // the test's own expectations say what is missing

@@ -1,6 +1,6 @@
-import type { InputHTMLAttributes } from 'react';
+import type { ComponentPropsWithRef } from 'react';
 
-type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'value' | 'onChange'> & { value: string; onValue: (value: string) => void };
+type Props = Omit<ComponentPropsWithRef<'input'>, 'type' | 'value' | 'onChange'> & { value: string; onValue: (value: string) => void };
 
 /**
  * The email box of the two one-field forms outside the form library (the footer's newsletter

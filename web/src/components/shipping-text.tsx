@@ -1,4 +1,4 @@
-import { shippingText } from '@contracts/format';
+import { shippingText } from '@contracts/format-core';
 import { useShopSettings } from '@/lib/shop-settings';
 
 /**

@@ -1,7 +1,26 @@
+import { lazy, memo, Suspense } from 'react';
 import { Link } from 'react-router';
 import { SHOP } from '@/config/shop';
 import { ShippingText } from '@/components/shipping-text';
-import { NewsletterForm } from './newsletter-form';
+import { whenNeeded } from '@/lib/deferred-hydration';
+
+// The newsletter form's code (with the email box and its suggestion, about 1 KiB brotli) is not in the
+// first JS of every page: the server renders the form whole, and on a rendered page it hydrates when it
+// nears the viewport or is used (lib/deferred-hydration.ts); until then a submit is held (boot.ts).
+const LazyNewsletterForm = lazy(() =>
+  whenNeeded('newsletter')
+    .then(() => import('./newsletter-form'))
+    .then((m) => ({ default: m.NewsletterForm })),
+);
+
+/** Memoised: a dehydrated boundary given new props could only be hydrated (or thrown away) at once. */
+const NewsletterForm = memo(function NewsletterForm() {
+  return (
+    <Suspense fallback={null}>
+      <LazyNewsletterForm />
+    </Suspense>
+  );
+});
 
 export function Footer() {
   return (

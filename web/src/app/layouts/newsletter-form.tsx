@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { EmailInput } from '@/components/email-input';
 import { EmailSuggestion } from '@/components/email-suggestion';
 import { api, isApiError } from '@/lib/api-client';
@@ -9,7 +9,9 @@ type State = { kind: 'idle' } | { kind: 'sending' } | { kind: 'ok'; text: string
 
 /**
  * The footer's 訂閱. Without JavaScript it posts the page it is on, and the server answers it
- * (web/src/lib/posted-form.ts): the page again at #newsletter, saying it is done or why not.
+ * (web/src/lib/posted-form.ts): the page again at #newsletter, saying it is done or why not. On a rendered
+ * page it hydrates late, when needed (footer.tsx): `data-hydrates="later"` tells the browser tests'
+ * `hydrated()` not to wait for it (web/e2e/support/test.ts).
  */
 export function NewsletterForm() {
   const id = useId();
@@ -19,6 +21,14 @@ export function NewsletterForm() {
   const [state, setState] = useState<State>(
     posted ? { kind: 'error', text: posted.text } : signedUp ? { kind: 'ok', text: '訂閱成功！確認信已寄到您填寫的信箱。（已在訂閱名單中的信箱不會重複收到）' } : { kind: 'idle' },
   );
+
+  // Hydrated after the page (footer.tsx): what was typed before is on screen but not in this state yet.
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    // Once, on hydration (the same value changes nothing).
+    const typed = input.current?.value;
+    if (typed !== undefined) setEmail(typed);
+  }, []);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -39,7 +49,7 @@ export function NewsletterForm() {
 
   const invalid = state.kind === 'error';
   return (
-    <form id="newsletter" className="newsletter" method="post" action="#newsletter" onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>
+    <form id="newsletter" className="newsletter" method="post" action="#newsletter" onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`} data-hydrates="later">
       <h2 id={`${id}-title`} className="site-footer__heading">
         訂閱電子報
       </h2>
@@ -49,7 +59,7 @@ export function NewsletterForm() {
         電子郵件
       </label>
       <div className="newsletter__row">
-        <EmailInput id={`${id}-email`} className="input" name="email" maxLength={300} value={email} onValue={setEmail} aria-invalid={invalid || undefined} aria-describedby={`${id}-msg`} />
+        <EmailInput ref={input} id={`${id}-email`} className="input" name="email" maxLength={300} value={email} onValue={setEmail} aria-invalid={invalid || undefined} aria-describedby={`${id}-msg`} />
         <button type="submit" className="btn btn--accent" disabled={state.kind === 'sending'}>
           {state.kind === 'sending' ? '送出中…' : '訂閱'}
         </button>

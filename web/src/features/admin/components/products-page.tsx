@@ -1,6 +1,6 @@
 import type { AdminProduct } from '@contracts/admin';
 import { Link } from 'react-router';
-import { formatMoney } from '@contracts/format';
+import { formatMoney } from '@contracts/format-core';
 import { notify } from '@/lib/toast';
 import { setProductLaunched } from '../api/admin-api';
 import { useOwnerAction } from '../lib/use-owner-action';

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
-import { formatMoney } from '@contracts/format';
+import { formatMoney } from '@contracts/format-core';
 import { cart } from '../cart-store';
 import type { PricedCartLine } from '../priced-lines';
 import { ConfirmDialog } from './confirm-dialog';

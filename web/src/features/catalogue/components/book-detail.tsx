@@ -5,7 +5,7 @@ import { Suspense, type CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { q } from '@/lib/data/queries';
 import { ApiError } from '@/lib/api-client';
-import { formatLongDate } from '@contracts/format';
+import { formatLongDate } from '@contracts/format-core';
 import { useDocumentMeta } from '@/lib/use-document-title';
 import type { AddToCart } from '../types';
 import { BookPicture } from '@/components/book-picture';

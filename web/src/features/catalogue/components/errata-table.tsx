@@ -1,5 +1,5 @@
 import type { Erratum } from '@contracts/products';
-import { formatLongDate } from '@contracts/format';
+import { formatLongDate } from '@contracts/format-core';
 import { Thead } from '@/components/thead';
 
 /** 勘誤公告: chapter, title, what changed, when, and the corrected page when there is one. */

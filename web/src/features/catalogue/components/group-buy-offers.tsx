@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { formatLongDate, formatMoney } from '@contracts/format';
+import { formatLongDate, formatMoney } from '@contracts/format-core';
 import type { ProductPlanOffer } from '@contracts/products';
 
 /** 團購優惠: the open group-buy plans that include this book, with their price and deadline. */

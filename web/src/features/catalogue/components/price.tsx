@@ -1,4 +1,4 @@
-import { formatMoney } from '@contracts/format';
+import { formatMoney } from '@contracts/format-core';
 
 /** 定價 and 售價; the list price is struck through when the book is on sale. */
 export function Price({ listPrice, salePrice, large = false }: { listPrice: number; salePrice: number; large?: boolean }) {

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { q } from '@/lib/data/queries';
 import { BookPicture } from '@/components/book-picture';
-import { formatMoney } from '@contracts/format';
+import { formatMoney } from '@contracts/format-core';
 
 const COVER_SIZES = '(max-width: 599px) 46vw, (max-width: 959px) 30vw, 250px';
 

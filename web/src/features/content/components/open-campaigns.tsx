@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { q } from '@/lib/data/queries';
-import { formatLongDate } from '@contracts/format';
+import { formatLongDate } from '@contracts/format-core';
 
 export function OpenCampaigns() {
   const home = useQuery(q.home());

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { PaymentDays } from '@/components/payment-days';
 import { Spinner } from '@/components/page-status';
-import { shippingText } from '@contracts/format';
+import { shippingText } from '@contracts/format-core';
 import { useQuery } from '@tanstack/react-query';
 import { q } from '@/lib/data/queries';
 

@@ -1,5 +1,5 @@
 import type { GroupPlanProduct } from '@contracts/group-buying';
-import { formatMoney } from '@contracts/format';
+import { formatMoney } from '@contracts/format-core';
 import { groupCart, type GroupCartLine } from '../group-cart-store';
 import { maxOrderable } from './plan-book-card';
 import { clampQty, QuantityStepper } from '@/components/quantity-stepper';

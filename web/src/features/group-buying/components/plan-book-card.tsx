@@ -1,6 +1,6 @@
 import type { GroupPlanProduct } from '@contracts/group-buying';
 import { useState, type ReactNode } from 'react';
-import { formatMoney } from '@contracts/format';
+import { formatMoney } from '@contracts/format-core';
 import { notify } from '@/lib/toast';
 import { groupCart, useGroupCart } from '../group-cart-store';
 import { clampQty, QuantityStepper } from '@/components/quantity-stepper';

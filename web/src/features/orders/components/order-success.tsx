@@ -1,5 +1,5 @@
 import { NextSteps } from '@/components/next-steps';
-import { formatMoney } from '@contracts/format';
+import { formatMoney } from '@contracts/format-core';
 import { awaitsFormation } from '@domain/order';
 import { useShopSettings } from '@/lib/shop-settings';
 import { useOrder } from '../api';
