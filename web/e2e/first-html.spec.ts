@@ -119,6 +119,26 @@ test('a rendered page hydrates without a mismatch, without fetching what it hold
   expect(errors).toEqual([]);
 });
 
+test('a page that names an app file gone since a deploy reloads once for the new one, and never loops', async ({ page }) => {
+  // The deploy is played by the network: the page's app entry answers 404, as Hosting does for a file of
+  // an older release. The boot script reloads once (web/src/boot.ts reloadOnce); the page after the
+  // reload names the same file here (the CDN would name the new one), and is left as the server rendered it.
+  let entries = 0;
+  await page.route(/\/assets\/index-[\w-]+\.js$/, (route) => {
+    entries++;
+    return route.fulfill({ status: 404, body: 'Not Found' });
+  });
+  let loads = 0;
+  page.on('load', () => loads++);
+  await page.goto('/bookstore');
+  await expect.poll(() => loads, { timeout: 10_000 }).toBe(2);
+  // Time for a third load, if one were coming (the boot script waits at most 2 s for the paint).
+  await page.waitForTimeout(3_000);
+  expect(loads).toBe(2);
+  expect(entries).toBe(2);
+  await expect(page.getByRole('heading', { level: 1, name: '訂購書籍' })).toBeVisible();
+});
+
 test('the book list looks the same whichever page loaded first (the home page’s styles do not restyle it)', async ({ browser }) => {
   const coverBox = async (javaScriptEnabled: boolean, via: string) => {
     const ctx = await browser.newContext({ javaScriptEnabled, viewport: { width: 360, height: 780 } });

@@ -7,24 +7,27 @@
 
 // The boot script is one file with no imports: a second script fetched before the first paint would sit
 // on the largest paint's path, one more round trip on a phone (Lighthouse's simulation counts every
-// request that ended before the largest paint; docs/storefront.md). So the reload after a deploy is
-// written out here, with the same key and guard as lib/chunk-reload.ts (config/ui.ts RELOAD_GUARD_MS),
-// which the app uses; tests/api/storefront-html.test.ts checks that the built boot script imports nothing.
-const RELOAD_KEY = 'chunk-reload-at';
-const RELOAD_GUARD_MS = 10_000;
-function reloadOnceForChunkError() {
+// request that ended before the largest paint; docs/storefront.md). tests/api/storefront-html.test.ts
+// checks that the built boot script imports nothing.
+
+/**
+ * A page cached from before a deploy names an app that is gone: reloaded once for the new one. Once per
+ * app file, so that a file missing for another reason cannot start a loop; the app guards its own chunks
+ * (lib/chunk-reload.ts). Without storage, no reload.
+ */
+function reloadOnce(app: string) {
   try {
-    if (Date.now() - Number(sessionStorage.getItem(RELOAD_KEY) ?? 0) < RELOAD_GUARD_MS) return;
-    sessionStorage.setItem(RELOAD_KEY, String(Date.now()));
+    const key = `boot-reload:${app}`;
+    if (sessionStorage.getItem(key)) return;
+    sessionStorage.setItem(key, '1');
+    location.reload();
   } catch {
-    return;
+    // Storage refused (a private mode): the page stays as the server rendered it.
   }
-  location.reload();
 }
 
 const tag = document.querySelector<HTMLScriptElement>('script[data-app]');
 
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 async function start() {
   const app = tag?.dataset.app;
@@ -44,12 +47,11 @@ async function start() {
     // that must follow the entry's first imports (which the page chunks have: web/src/main.tsx).
     for (const lib of preload.filter((href) => /\/vendor-[\w-]+\.js$/.test(href))) {
       await import(/* @vite-ignore */ lib);
-      await nextTask();
+      await new Promise((resolve) => setTimeout(resolve));
     }
     await import(/* @vite-ignore */ app);
   } catch {
-    // A page cached from before a deploy names files that are gone: reload once for the new ones.
-    reloadOnceForChunkError();
+    reloadOnce(app);
   }
 }
 
@@ -68,8 +70,9 @@ const owned = (form: HTMLFormElement) => document.documentElement.hasAttribute('
 // to the rendered one through the element's own setter (which React watches), then to the typed text
 // through the prototype's (which it does not), and an input event makes React see the difference.
 function adoptTyped(form: HTMLFormElement) {
-  for (const el of form.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input:not([type=checkbox]):not([type=radio]):not([type=hidden]), textarea')) {
-    if (el.value === el.defaultValue) continue;
+  // The fields one types in (an input, a textarea) have a defaultValue; a box ticked keeps its value.
+  for (const el of form.elements as unknown as Iterable<HTMLInputElement>) {
+    if (!('defaultValue' in el) || el.value === el.defaultValue) continue;
     const typed = el.value;
     el.value = el.defaultValue;
     Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el), 'value')?.set?.call(el, typed);
@@ -116,53 +119,34 @@ new MutationObserver((_, observer) => {
 // ended before the largest paint on that paint's path (docs/storefront.md, "The app after the leading
 // pictures"). requestAnimationFrame's callback runs before its frame reaches the screen, so "on the
 // screen" is the browser's own entries: the paint entry, and an Element Timing entry per picture, both
-// made when the frame is presented. Never later than LEAD_WAIT_MS after the first paint (a slow picture
-// must not hold the page's buttons) nor FIRST_PAINT_WAIT_MS in all (a background tab paints when shown).
-const FIRST_PAINT_WAIT_MS = 1000;
-const LEAD_WAIT_MS = 1500;
-const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-const supports = (type: string) => typeof PerformanceObserver !== 'undefined' && !!PerformanceObserver.supportedEntryTypes?.includes(type);
+// made when the frame is presented. Never later than WAIT_MS after this script runs: a slow picture must
+// not hold the page's buttons, and a background tab paints only when it is shown.
+const WAIT_MS = 2000;
 
-/** Resolves once an entry of `type` (those before the call included) passes `seen`. */
-function observed(type: string, seen: (e: PerformanceEntry) => boolean): Promise<void> {
-  return new Promise((resolve) => {
-    const observer = new PerformanceObserver((list) => {
-      if (!list.getEntries().some(seen)) return;
-      observer.disconnect();
-      resolve();
-    });
-    observer.observe({ type, buffered: true });
-  });
-}
-
-/** Resolves when every picture has painted (an Element Timing entry) or failed (it never paints). */
-function painted(pictures: HTMLImageElement[]): Promise<void> {
-  return new Promise((resolve) => {
-    const done = new Set<Element>(pictures.filter((img) => img.complete && !img.naturalWidth));
-    const observer = new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) {
-        const el = (e as PerformanceEntry & { element?: Element | null }).element;
-        if (el) done.add(el);
-      }
-      check();
-    });
-    const check = () => {
-      if (!pictures.every((img) => done.has(img))) return;
-      observer.disconnect();
-      resolve();
-    };
-    for (const img of pictures) img.addEventListener('error', () => (done.add(img), check()), { once: true });
-    observer.observe({ type: 'element', buffered: true });
+function whenOnScreen(then: () => void) {
+  const types = PerformanceObserver.supportedEntryTypes;
+  // Every browser of the build's target makes the paint entry; only Chromium has Element Timing (elsewhere no
+  // picture is awaited). Without either, WAIT_MS.
+  let painted = false;
+  const leads = types.includes('element') ? [...document.querySelectorAll<HTMLImageElement>('img[elementtiming="lead"]')] : [];
+  const done = new Set<Element>();
+  // A picture that failed (complete, but no size) never paints: it is not waited for.
+  const check = () => painted && leads.every((img) => done.has(img) || (img.complete && !img.naturalWidth)) && finish();
+  const observer = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (e.name === 'first-contentful-paint') painted = true;
+      const el = (e as PerformanceEntry & { element?: Element | null }).element;
+      if (el) done.add(el);
+    }
     check();
   });
+  const timer = setTimeout(() => finish(), WAIT_MS);
+  const finish = () => {
+    observer.disconnect();
+    clearTimeout(timer);
+    then();
+  };
+  for (const type of ['paint', 'element']) if (types.includes(type)) observer.observe({ type, buffered: true });
 }
 
-async function whenOnScreen() {
-  const firstPaint = supports('paint') ? observed('paint', (e) => e.name === 'first-contentful-paint') : frame().then(frame);
-  await Promise.race([firstPaint, delay(FIRST_PAINT_WAIT_MS)]);
-  const leads = [...document.querySelectorAll<HTMLImageElement>('img[elementtiming="lead"]')];
-  if (leads.length && supports('element')) await Promise.race([painted(leads), delay(LEAD_WAIT_MS)]);
-}
-
-void whenOnScreen().then(start);
+whenOnScreen(() => void start());
