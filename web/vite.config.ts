@@ -89,8 +89,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
                 { name: 'vendor-query', test: /[\\/]node_modules[\\/]@tanstack[\\/]/, priority: 1 },
                 // The app's small modules every storefront page loads (the API client and session, the
                 // query definitions, the cover picture): one chunk rather than six of a few hundred bytes,
-                // each with its own imports and compression overhead (0.8 KiB brotli less on /). Not the
-                // boot script's import (lib/chunk-reload.ts), which must stay small.
+                // each with its own imports and compression overhead (0.8 KiB brotli less on /).
+                // (The boot script imports nothing: web/src/boot.ts.)
                 { name: 'app-core', test: /[\\/]web[\\/]src[\\/](lib[\\/](api-client|session|base64url|owner|use-document-title|book-image|data[\\/](queries|api-source))|components[\\/]book-picture|config[\\/]env)\.tsx?$|[\\/]contracts[\\/]error-keys\.ts$/, priority: 0 },
               ],
             },

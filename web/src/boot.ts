@@ -28,7 +28,6 @@ function reloadOnce(app: string) {
 
 const tag = document.querySelector<HTMLScriptElement>('script[data-app]');
 
-
 async function start() {
   const app = tag?.dataset.app;
   if (!app) return;

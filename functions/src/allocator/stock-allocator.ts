@@ -13,6 +13,7 @@ import { newOrderNo } from '../data/order-number';
 import { ORDER_NUMBERS, ORDERS, type OrderDoc } from '../data/orders';
 import { PLAN_PROGRESS } from '../data/plans';
 import { placedOrderTotals } from '../data/stats';
+import { placementDelta } from '../stats/order-stats';
 import { shopSettings } from '../data/settings';
 import { declareQuery, shapedQuery } from '../data/query-shapes';
 import { STOCK } from '../data/stock';
@@ -501,7 +502,7 @@ async function readState(firestore: Firestore, ops: AllocationOp[], now: Date): 
 type FirestoreNs = Awaited<ReturnType<typeof firestoreNs>>;
 
 /** The dashboard totals' documents that writePlan adds for the orders a plan creates (one per period and campaign). */
-const placementWrites = (plan: BatchPlan) => (plan.createOrders.length ? placedOrderTotals(plan.createOrders as unknown as Record<string, unknown>[], (n) => n, '').size : 0);
+const placementWrites = (plan: BatchPlan) => placementDelta(plan.createOrders as unknown as Record<string, unknown>[]).size;
 
 /** Adds every write of a plan to the batch: each order and count preconditioned on the version read. */
 function writePlan(firestore: Firestore, batch: FirebaseFirestore.WriteBatch, plan: BatchPlan, read: Read, ns: FirestoreNs, settings: ShopSettings, nowIso: string) {
